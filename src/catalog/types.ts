@@ -1,0 +1,81 @@
+/**
+ * The shape of an endpoint catalog. Each service client declares its endpoints as data of these types
+ * (path, method, parameters, allowed values, record schema); the same data drives parameter
+ * validation, the TypeScript types of params and records, the frame schema, and the tests.
+ */
+import type { RecordSchema } from "../frame/schema";
+
+/** How a parameter is checked and sent. */
+export type ParamKind =
+  /** `str arr`: a list of strings; a single string is accepted and sent as a one-element list. `values` restricts. */
+  | { readonly kind: "strArr"; readonly values?: readonly string[] }
+  /** A single string; `values` restricts it (e.g. frac_class oil|gas, transaction_type loading|offloading). */
+  | { readonly kind: "str"; readonly values?: readonly string[] }
+  /** A calendar date, YYYY-MM-DD, checked to be a real date. */
+  | { readonly kind: "date" }
+  /** A UTC ISO 8601 timestamp; a plain YYYY-MM-DD means midnight UTC. */
+  | { readonly kind: "timestamp" }
+  /** Well identifiers (API numbers): strings or integers, always sent as a list of strings. */
+  | { readonly kind: "idArr" }
+  /** A list of integers; `check: "imo"` warns when an IMO check digit is wrong. */
+  | { readonly kind: "intArr"; readonly check?: "imo" }
+  /** ISO 3166-1 alpha-2 country codes (list). */
+  | { readonly kind: "countryCodes" }
+  /** A list of polygons; each a list of closed rings of [longitude, latitude] pairs (EPSG:4326). */
+  | { readonly kind: "polygons" }
+  | { readonly kind: "int" }
+  | { readonly kind: "bool" };
+
+/** One request parameter. */
+export interface ParamSpec {
+  /** The wire name (`sub_region`, `date_prod_min`). */
+  readonly name: string;
+  readonly type: ParamKind;
+  /** Refused when absent. */
+  readonly required?: boolean;
+  /** Shown in errors when a required parameter is missing: how to get a value. */
+  readonly requiredHint?: string;
+  readonly description?: string;
+}
+
+/** A pair of parameters whose values must satisfy start <= end. */
+export interface RangeRule {
+  readonly start: string;
+  readonly end: string;
+}
+
+/**
+ * How the response body is shaped:
+ * - `envelope-paged`: v3 POST, `{data, pagination}`, all pages fetched.
+ * - `envelope`: v3 GET, `{data: [...]}`.
+ * - `array`: a JSON array of records (v4, LNG v1); NDJSON when streamed.
+ * - `object`: a single JSON object (v4 shorttermforecasthistorydates), returned as a one-record list.
+ * - `job`: a legacy job wrapper whose `meta.report_result` holds the records.
+ */
+export type ResponseShape = "envelope-paged" | "envelope" | "array" | "object" | "job";
+
+/** One endpoint of a service. */
+export interface EndpointSpec {
+  readonly service: "natgas" | "lng" | "legacy";
+  /** `v3`, `v4`, `v1` or `legacy`. */
+  readonly version: string;
+  /** The client method name, camelCase (`shortTermForecastHistory`). */
+  readonly method: string;
+  readonly httpMethod: "GET" | "POST";
+  /** Path under the service's base URL, e.g. `/v3/rigs`, `/v1/volume_flows`. */
+  readonly path: string;
+  readonly params: readonly ParamSpec[];
+  readonly ranges?: readonly RangeRule[];
+  readonly response: ResponseShape;
+  /** The record schema (fields in spec order). */
+  readonly record: RecordSchema;
+  /** The record schema when `aggregate_by` is set, where it differs. */
+  readonly aggregatedRecord?: RecordSchema;
+  /** Warn once when called with no filter: the whole dataset is huge (spec convention 4). */
+  readonly warnUnfiltered?: boolean;
+  /** A deprecation notice to warn once with, naming the replacement. */
+  readonly deprecated?: string;
+  /** The service refuses queries matching more rows than this. */
+  readonly rowLimit?: number;
+  readonly description?: string;
+}
