@@ -1,0 +1,122 @@
+/**
+ * Record schemas of the LNG v1 service, fields in the spec's order. Volumes carry no fixed unit: the
+ * unit is read from `volume_unit` of the same row (the spec shows gas_Bcf, bcf and mcf).
+ */
+
+const volume = { name: "volume", type: "float", unitField: "volume_unit", nullable: true } as const;
+const volumeUnit = { name: "volume_unit", type: "string", description: "unit of volume, per row" } as const;
+
+/** Volume flow record (volume_flows and volume_flows/history). */
+export const VOLUME_FLOW_RECORD = {
+  name: "lng.v1.volumeFlows",
+  fields: [
+    { name: "timestamp", type: "timestamp", description: "UTC timestamp of the flow (one record per day)" },
+    { ...volume, description: "mean volume of the flow" },
+    { name: "count", type: "float", nullable: true, description: "mean count of the transactions" },
+    volumeUnit,
+    { name: "volume_std", type: "float", unitField: "volume_unit", nullable: true, description: "standard deviation of the volume" },
+    { name: "count_std", type: "float", nullable: true, description: "standard deviation of the count" },
+  ],
+} as const;
+
+/** Volume flow history record: the volume flow fields; the history sample omits the two std fields. */
+export const VOLUME_FLOW_HISTORY_RECORD = {
+  name: "lng.v1.volumeFlowsHistory",
+  fields: [
+    ...VOLUME_FLOW_RECORD.fields,
+    { name: "forecast_run_at", type: "timestamp", nullable: true, description: "the forecast run this version of the flow comes from" },
+  ],
+} as const;
+
+function place(prefix: string) {
+  return [
+    { name: `${prefix}_terminal`, type: "string", nullable: true },
+    { name: `${prefix}_terminal_id`, type: "string", nullable: true },
+    { name: `${prefix}_country`, type: "string", nullable: true },
+    { name: `${prefix}_country_code`, type: "string", nullable: true },
+    { name: `${prefix}_timestamp`, type: "timestamp", nullable: true },
+  ] as const;
+}
+
+const ORIGIN = place("origin");
+const DESTINATION = place("destination");
+const LOADING_ORIGIN = place("loading_origin");
+
+/** Transaction record (v1/transactions and v1/transactions/forecast). */
+export const TRANSACTION_RECORD = {
+  name: "lng.v1.transactions",
+  fields: [
+    { name: "imo", type: "int", description: "vessel IMO number" },
+    ...ORIGIN,
+    ...DESTINATION,
+    ...LOADING_ORIGIN,
+    volume,
+    volumeUnit,
+    { name: "forecasted_transaction", type: "bool" },
+    { name: "transaction_number", type: "int", nullable: true },
+    { name: "transaction_type", type: "string", description: "loading or offloading" },
+    { name: "forecast_run_at", type: "timestamp", nullable: true },
+    { name: "modified_at", type: "timestamp" },
+  ],
+} as const;
+
+/** Forecast transaction detail record (transactions/forecast/history/details). */
+export const FORECAST_DETAIL_RECORD = {
+  name: "lng.v1.transactionsForecastHistoryDetails",
+  fields: [
+    { name: "imo", type: "int", description: "vessel IMO number" },
+    { name: "vessel_name", type: "string" },
+    ...ORIGIN,
+    ...DESTINATION,
+    ...LOADING_ORIGIN,
+    { ...volume, description: "forecast volume of LNG" },
+    volumeUnit,
+    { name: "score", type: "float", description: "probability of a single forecast" },
+    { name: "route_score", type: "float", description: "product of the forecast scores along the route" },
+    { name: "route_score_weighted_volume", type: "float", unitField: "volume_unit", description: "volume x route_score" },
+    { name: "transaction_number", type: "int" },
+    { name: "transaction_type", type: "string", description: "loading or offloading" },
+    { name: "forecast_run_at", type: "timestamp", description: "UTC timestamp of the forecast run" },
+    { name: "modified_at", type: "timestamp" },
+  ],
+} as const;
+
+/** Vessel record (v1/vessels). */
+export const VESSEL_RECORD = {
+  name: "lng.v1.vessels",
+  fields: [
+    { name: "vessel_id", type: "string" },
+    { name: "imo", type: "int" },
+    { name: "mmsi", type: "int" },
+    { name: "name", type: "string" },
+    { name: "callsign", type: "string" },
+    { name: "length", type: "float" },
+    { name: "width", type: "float" },
+    { name: "maximum_capacity", type: "float", unitField: "maximum_capacity_unit" },
+    { name: "maximum_capacity_unit", type: "string", description: "e.g. CUBIC_METER" },
+    { name: "latitude", type: "float" },
+    { name: "longitude", type: "float" },
+    { name: "last_ais_signal_timestamp", type: "timestamp" },
+    { name: "captains_destination", type: "string" },
+    { name: "captains_eta", type: "timestamp" },
+    { name: "vessel_type", type: "string" },
+    { name: "status", type: "string" },
+    { name: "speed", type: "float" },
+    { name: "heading", type: "float" },
+    { name: "modified_at", type: "timestamp" },
+    { name: "is_loaded", type: "bool", nullable: true },
+    { name: "forecast_destination_terminal", type: "string", nullable: true },
+    { name: "forecast_destination_terminal_id", type: "string", nullable: true },
+    { name: "forecast_destination_timestamp", type: "timestamp", nullable: true },
+    { name: "charterer", type: "string", nullable: true },
+    { name: "flag_state", type: "string", nullable: true },
+    { name: "first_active_date", type: "date", nullable: true },
+    { name: "first_operation_date", type: "date", nullable: true },
+  ],
+} as const;
+
+/** One forecast run (forecast_run_at_timestamps). */
+export const FORECAST_RUN_RECORD = {
+  name: "lng.v1.forecastRunAtTimestamps",
+  fields: [{ name: "forecast_run_at", type: "timestamp", description: "UTC timestamp of a past forecast run" }],
+} as const;

@@ -1,0 +1,80 @@
+/**
+ * Field renames from the old job-based LNG API to v1, as data (the spec's migration section, change 3).
+ */
+
+/** The old reports of `POST /api/v2/analysis_report` (`req_report`). */
+export const LEGACY_REPORTS = ["live_status", "route_predictions", "overview", "flow_timeseries"] as const;
+
+/** An old report name. */
+export type LegacyReport = (typeof LEGACY_REPORTS)[number];
+
+/**
+ * Every rename the spec lists, old name -> v1 name, whatever the report:
+ * p_volume -> volume, unit and units -> volume_unit, start_/end_terminal -> origin_/destination_terminal,
+ * start_/end_country -> origin_/destination_country, start_terminal_timestamp -> origin_timestamp,
+ * start_date/end_date -> origin_timestamp/destination_timestamp.
+ */
+export const LEGACY_FIELD_RENAMES = {
+  p_volume: "volume",
+  unit: "volume_unit",
+  units: "volume_unit",
+  start_terminal: "origin_terminal",
+  end_terminal: "destination_terminal",
+  start_country: "origin_country",
+  end_country: "destination_country",
+  start_terminal_timestamp: "origin_timestamp",
+  start_date: "origin_timestamp",
+  end_date: "destination_timestamp",
+} as const;
+
+/**
+ * The renames per old report, for the fields each report's records carry. `overview` also maps
+ * `type` (the type of the transaction that ends the voyage) to `transaction_type`: not in the
+ * spec's list, but it is the same value v1 returns for that transaction (gasframes' choice).
+ */
+export const LEGACY_REPORT_FIELD_RENAMES = {
+  live_status: {},
+  route_predictions: {
+    p_volume: "volume",
+    unit: "volume_unit",
+    start_terminal_timestamp: "origin_timestamp",
+  },
+  overview: {
+    start_date: "origin_timestamp",
+    end_date: "destination_timestamp",
+    start_country: "origin_country",
+    start_terminal: "origin_terminal",
+    end_country: "destination_country",
+    end_terminal: "destination_terminal",
+    type: "transaction_type",
+    units: "volume_unit",
+  },
+  flow_timeseries: {
+    unit: "volume_unit",
+    units: "volume_unit",
+  },
+} as const satisfies Record<LegacyReport, Record<string, string>>;
+
+/**
+ * Old fields v1 no longer returns (spec changes 5 and 6), per report. `legacyRecordToV1` keeps them
+ * under their old names unless asked to drop them; the analysis helpers rebuild them from v1 data.
+ */
+export const LEGACY_REMOVED_FIELDS = {
+  live_status: [
+    "at_maintenance",
+    "at_terminal",
+    "balast",
+    "datetime",
+    "epoch",
+    "inactive",
+    "laden",
+    "left_liquefaction_terminal",
+    "left_regasification_terminal",
+    "lng_fleet_size",
+    "lng_volume",
+    "lng_volume_unit",
+  ],
+  route_predictions: ["predicated_rate", "predicted_polygon", "start_polygon"],
+  overview: ["tx", "voyage_status", "voyage_tx"],
+  flow_timeseries: ["polygon_order", "aggregation", "details", "tx_type"],
+} as const satisfies Record<LegacyReport, readonly string[]>;
