@@ -26,7 +26,7 @@ describe("legacy field renames", () => {
   });
 
   it("renames only to fields v1 records have", () => {
-    const v1Fields = new Set([...TRANSACTION_RECORD.fields, ...FORECAST_DETAIL_RECORD.fields].map((f) => f.name));
+    const v1Fields = new Set<string>([...TRANSACTION_RECORD.fields, ...FORECAST_DETAIL_RECORD.fields].map((f) => f.name));
     for (const report of LEGACY_REPORTS) {
       for (const target of Object.values(LEGACY_REPORT_FIELD_RENAMES[report] as Record<string, string>)) {
         expect(v1Fields.has(target), `${report} -> ${target}`).toBe(true);

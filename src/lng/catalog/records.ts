@@ -28,7 +28,7 @@ export const VOLUME_FLOW_HISTORY_RECORD = {
   ],
 } as const;
 
-function place(prefix: string) {
+function place<P extends string>(prefix: P) {
   return [
     { name: `${prefix}_terminal`, type: "string", nullable: true },
     { name: `${prefix}_terminal_id`, type: "string", nullable: true },
