@@ -1,0 +1,249 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type * as Zmq from "zeromq";
+import { KernelError } from "../notebook-errors";
+import { writeConnectionFile, type ConnectionInfo } from "./connection-file";
+import type { KernelSpec } from "./kernel-spec";
+import { decodeMessage, encodeMessage, newMessage, type JupyterMessage } from "./wire";
+
+/** Options for {@link KernelClient.start}. */
+export interface KernelStartOptions {
+  /** Working directory of the kernel process. Default: the current directory. */
+  cwd?: string;
+  /** Environment of the kernel process (the kernelspec's `env` is laid over it). Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** How long the kernel may take to answer kernel_info. Default 60 000 ms. */
+  startupTimeoutMs?: number;
+}
+
+/** What one execute_request produced once the kernel went idle. */
+export interface ExecuteReply {
+  /** The execute_reply status: "ok", "error" or "abort" (tslab aborts requests queued after a failure). */
+  status: string;
+  executionCount: number | null;
+  /** The reply content, which carries ename/evalue/traceback when the kernel sends them. */
+  content: Record<string, unknown>;
+}
+
+type Waiter = { onIopub: (m: JupyterMessage) => void; onReply: (m: JupyterMessage) => void; onDeath: (e: Error) => void };
+
+/**
+ * A client for one Jupyter kernel, speaking messaging protocol 5.3 over ZeroMQ: it launches the kernel from
+ * its kernelspec with a fresh connection file (127.0.0.1, random ports, HMAC-SHA256 key), then talks on
+ * shell and control (DEALER), iopub (SUB), stdin (DEALER: input requests get an empty answer) and heartbeat (REQ).
+ */
+export class KernelClient {
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly session = randomUUID();
+  private death: Error | undefined;
+  private stderrTail = "";
+  private closed = false;
+  /** The kernel_info_reply content (language_info, implementation, protocol version). */
+  kernelInfo: Record<string, unknown> = {};
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly info: ConnectionInfo,
+    private readonly runtimeDir: string,
+    private readonly shell: Zmq.Dealer,
+    private readonly control: Zmq.Dealer,
+    private readonly iopub: Zmq.Subscriber,
+    private readonly stdin: Zmq.Dealer,
+    private readonly hb: Zmq.Request,
+  ) {}
+
+  /** Launches the kernel described by `spec` and waits until it answers on shell and publishes on iopub. */
+  static async start(spec: KernelSpec, options: KernelStartOptions = {}): Promise<KernelClient> {
+    const zmq = await import("zeromq");
+    const runtimeDir = mkdtempSync(join(tmpdir(), "gasframes-kernel-"));
+    const connectionFile = join(runtimeDir, "kernel.json");
+    const info = await writeConnectionFile(connectionFile, spec.name);
+    const argv = spec.argv.map((a) => a.replace("{connection_file}", connectionFile).replace("{resource_dir}", spec.resourceDir));
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: options.cwd,
+      env: { ...(options.env ?? process.env), ...(spec.env ?? {}) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const url = (port: number) => `tcp://${info.ip}:${port}`;
+    const shell = new zmq.Dealer({ linger: 0 });
+    const control = new zmq.Dealer({ linger: 0 });
+    const iopub = new zmq.Subscriber({ linger: 0 });
+    const stdin = new zmq.Dealer({ linger: 0 });
+    shell.connect(url(info.shell_port));
+    control.connect(url(info.control_port));
+    iopub.connect(url(info.iopub_port));
+    iopub.subscribe();
+    stdin.connect(url(info.stdin_port));
+    const hb = new zmq.Request({ linger: 0, receiveTimeout: 5_000 });
+    hb.connect(url(info.hb_port));
+    const client = new KernelClient(child, info, runtimeDir, shell, control, iopub, stdin, hb);
+    client.watchProcess(spec);
+    void client.pump(shell, "reply");
+    void client.pump(control, "reply");
+    void client.pump(iopub, "iopub");
+    void client.pump(stdin, "stdin");
+    try {
+      await client.waitReady(options.startupTimeoutMs ?? 60_000);
+      await client.heartbeat();
+    } catch (e) {
+      await client.kill();
+      throw e;
+    }
+    return client;
+  }
+
+  private watchProcess(spec: KernelSpec): void {
+    const keep = (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4000);
+    };
+    this.child.stdout?.on("data", keep);
+    this.child.stderr?.on("data", keep);
+    const die = (why: string) => {
+      if (this.closed) return;
+      this.death = new KernelError(`kernel "${spec.name}" (${spec.argv[0]}) ${why}${this.stderrTail ? `; its output:\n${this.stderrTail}` : ""}`);
+      for (const w of this.waiters.values()) w.onDeath(this.death);
+      this.waiters.clear();
+    };
+    this.child.on("error", (e) => die(`could not start: ${e.message}`));
+    this.child.on("exit", (code, signal) => die(`exited (code ${code}, signal ${signal})`));
+  }
+
+  private async pump(sock: Zmq.Dealer | Zmq.Subscriber, kind: "reply" | "iopub" | "stdin"): Promise<void> {
+    try {
+      for await (const frames of sock) {
+        let msg: JupyterMessage;
+        try {
+          msg = decodeMessage(frames as Buffer[], this.info.key);
+        } catch {
+          continue; // unsigned or malformed traffic is dropped, never acted on
+        }
+        if (kind === "stdin") {
+          await this.stdin.send(encodeMessage({ ...newMessage("input_reply", this.session, { value: "" }), parent_header: msg.header }, this.info.key));
+          continue;
+        }
+        const waiter = this.waiters.get(msg.parent_header.msg_id ?? "");
+        if (!waiter) continue;
+        if (kind === "iopub") waiter.onIopub(msg);
+        else waiter.onReply(msg);
+      }
+    } catch {
+      // the socket was closed
+    }
+  }
+
+  private async waitReady(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    // iopub subscriptions take a moment to propagate: retry kernel_info until a status for it arrives on iopub too.
+    while (Date.now() < deadline) {
+      if (this.death) throw this.death;
+      const ok = await this.request("kernel_info_request", {}, this.shell, Math.min(1000, deadline - Date.now()), true).then(
+        (reply) => {
+          this.kernelInfo = reply.content;
+          return true;
+        },
+        (e) => {
+          if (e === this.death) throw e;
+          return false;
+        },
+      );
+      if (ok) return;
+    }
+    throw new KernelError(`kernel did not answer within ${timeoutMs} ms${this.stderrTail ? `; its output:\n${this.stderrTail}` : ""}`);
+  }
+
+  /** Sends a heartbeat ping and waits (up to 5 s) for the kernel to echo it. Throws KernelError otherwise. */
+  async heartbeat(): Promise<void> {
+    const ping = Buffer.from(randomUUID());
+    try {
+      await this.hb.send(ping);
+      const [echo] = await this.hb.receive();
+      if (!echo || !echo.equals(ping)) throw new Error("echo differs from ping");
+    } catch (e) {
+      throw new KernelError(`kernel heartbeat failed: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  /** Sends a request and resolves with its reply (and, when `needIdle`, once iopub says idle for it). */
+  private request(type: string, content: unknown, sock: Zmq.Dealer, timeoutMs: number, needIdle: boolean, onIopub?: (m: JupyterMessage) => void): Promise<JupyterMessage> {
+    const msg = newMessage(type, this.session, content);
+    return new Promise<JupyterMessage>((resolve, reject) => {
+      let reply: JupyterMessage | undefined;
+      let idle = !needIdle;
+      const finish = (err?: Error) => {
+        clearTimeout(timer);
+        this.waiters.delete(msg.header.msg_id);
+        if (err) reject(err);
+        else resolve(reply!);
+      };
+      const timer = setTimeout(() => finish(new KernelError(`no reply to ${type} within ${timeoutMs} ms`)), Math.max(1, timeoutMs));
+      this.waiters.set(msg.header.msg_id, {
+        onIopub: (m) => {
+          if (m.header.msg_type === "status" && m.content.execution_state === "idle") {
+            idle = true;
+            if (reply) finish();
+          } else onIopub?.(m);
+        },
+        onReply: (m) => {
+          reply = m;
+          if (idle) finish();
+        },
+        onDeath: (e) => finish(e),
+      });
+      if (this.death) return finish(this.death);
+      sock.send(encodeMessage(msg, this.info.key)).catch((e: Error) => finish(new KernelError(`cannot send ${type}: ${e.message}`, { cause: e })));
+    });
+  }
+
+  /**
+   * Runs `code` and calls `onIopub` for each iopub message it causes (stream, display_data,
+   * update_display_data, execute_result, error, clear_output) until the kernel is idle again.
+   * Rejects with KernelError on timeout (default 600 000 ms) or if the kernel dies; the kernel should then be killed.
+   */
+  async execute(code: string, onIopub: (m: JupyterMessage) => void, timeoutMs = 600_000): Promise<ExecuteReply> {
+    const content = { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true };
+    const reply = await this.request("execute_request", content, this.shell, timeoutMs, true, onIopub);
+    const count = reply.content.execution_count;
+    return { status: String(reply.content.status ?? "ok"), executionCount: Number.isInteger(count) ? count : null, content: reply.content };
+  }
+
+  /** Asks the kernel to shut down (control channel), waits up to `graceMs` (default 5 000) for it to exit, then kills it. */
+  async shutdown(graceMs = 5_000): Promise<void> {
+    if (!this.death && this.child.exitCode === null) {
+      await this.request("shutdown_request", { restart: false }, this.control, graceMs, false).catch(() => undefined);
+      await this.waitExit(graceMs);
+    }
+    await this.kill();
+  }
+
+  private waitExit(ms: number): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, ms);
+      this.child.once("exit", () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
+
+  /** Kills the kernel process (SIGKILL if SIGTERM is ignored), closes the sockets and removes the connection file. */
+  async kill(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill("SIGTERM");
+      await this.waitExit(2_000);
+      if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
+    }
+    for (const s of [this.shell, this.control, this.iopub, this.stdin, this.hb]) s.close();
+    rmSync(this.runtimeDir, { recursive: true, force: true });
+  }
+
+  /** True once the kernel process has exited or failed to start. */
+  get dead(): boolean {
+    return this.death !== undefined;
+  }
+}

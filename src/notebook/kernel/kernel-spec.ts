@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { KernelError } from "../notebook-errors";
+
+/** A kernelspec (`kernel.json`) and where it was found. */
+export interface KernelSpec {
+  name: string;
+  argv: string[];
+  display_name: string;
+  language: string;
+  env?: Record<string, string>;
+  /** The folder holding kernel.json, or "(bundled)" for the built-in tslab fallback. */
+  resourceDir: string;
+}
+
+/**
+ * The folders Jupyter searches for kernelspecs, in Jupyter's order: $JUPYTER_PATH, the user data dir
+ * ($JUPYTER_DATA_DIR or ~/.local/share/jupyter), the environment prefix ($CONDA_PREFIX, $NB_PYTHON_PREFIX,
+ * $VIRTUAL_ENV), then /usr/local/share/jupyter and /usr/share/jupyter. Each entry ends in `kernels`.
+ */
+export function kernelSearchPath(env: NodeJS.ProcessEnv = process.env): string[] {
+  const dataDirs: string[] = [];
+  if (env.JUPYTER_PATH) dataDirs.push(...env.JUPYTER_PATH.split(delimiter).filter(Boolean));
+  dataDirs.push(env.JUPYTER_DATA_DIR ?? join(homedir(), ".local", "share", "jupyter"));
+  for (const prefix of [env.CONDA_PREFIX, env.NB_PYTHON_PREFIX, env.VIRTUAL_ENV]) {
+    if (prefix) dataDirs.push(join(prefix, "share", "jupyter"));
+  }
+  dataDirs.push("/usr/local/share/jupyter", "/usr/share/jupyter");
+  return [...new Set(dataDirs)].map((d) => join(d, "kernels"));
+}
+
+/**
+ * Finds the kernelspec called `name` on {@link kernelSearchPath}. When none is installed and `name` is
+ * "tslab", falls back to the tslab that ships with gasframes, run by this Node binary, so the report
+ * works on a machine without Jupyter. Throws KernelError listing where it looked.
+ */
+export function findKernelSpec(name: string, env: NodeJS.ProcessEnv = process.env): KernelSpec {
+  const searched = kernelSearchPath(env);
+  for (const dir of searched) {
+    const file = join(dir, name, "kernel.json");
+    if (!existsSync(file)) continue;
+    let spec: Partial<KernelSpec>;
+    try {
+      spec = JSON.parse(readFileSync(file, "utf8")) as Partial<KernelSpec>;
+    } catch (e) {
+      throw new KernelError(`kernelspec ${file} is not valid JSON: ${(e as Error).message}`, { cause: e });
+    }
+    if (!Array.isArray(spec.argv) || spec.argv.length === 0 || !spec.argv.some((a) => a.includes("{connection_file}"))) {
+      throw new KernelError(`kernelspec ${file} has no argv with {connection_file}`);
+    }
+    return {
+      name,
+      argv: spec.argv,
+      display_name: spec.display_name ?? name,
+      language: spec.language ?? "",
+      env: spec.env,
+      resourceDir: dirname(file),
+    };
+  }
+  if (name === "tslab") return bundledTslabSpec();
+  throw new KernelError(`no kernelspec named "${name}" in: ${searched.join(", ")}`);
+}
+
+/** The tslab kernel from this package's own dependencies, run with the current Node binary. */
+export function bundledTslabSpec(): KernelSpec {
+  let bin: string;
+  try {
+    bin = join(dirname(require.resolve("tslab/package.json")), "bin", "tslab");
+  } catch (e) {
+    throw new KernelError("no tslab kernelspec installed and the tslab package cannot be resolved", { cause: e });
+  }
+  return {
+    name: "tslab",
+    argv: [process.execPath, bin, "kernel", "--config-path", "{connection_file}"],
+    display_name: "TypeScript",
+    language: "typescript",
+    resourceDir: "(bundled)",
+  };
+}
