@@ -1,0 +1,131 @@
+/**
+ * One parameter against its kind: returns the wire value, or every problem with it.
+ */
+import type { ParamIssue } from "../errors";
+import type { ParamSpec } from "../catalog/types";
+import { closest } from "./closest";
+import { COUNTRY_CODE_ALIASES, COUNTRY_CODES } from "./country-codes";
+import { isCalendarDate, normaliseTimestamp } from "./dates";
+import { isValidImo } from "./imo";
+import { checkPolygons } from "./polygons";
+
+/** The outcome of checking one parameter. `value` is what goes on the wire when `issues` is empty. */
+export interface ParamCheck {
+  value: unknown;
+  issues: ParamIssue[];
+  warnings: string[];
+}
+
+/** Checks one present (non-null) value against its parameter spec. */
+export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
+  const name = spec.name;
+  const t = spec.type;
+  const fail = (expected: string, suggestion?: string, value: unknown = input): ParamCheck => ({
+    value: undefined,
+    issues: [{ param: name, value, expected, ...(suggestion === undefined ? {} : { suggestion }) }],
+    warnings: [],
+  });
+  switch (t.kind) {
+    case "str": {
+      if (typeof input !== "string") return fail(describeStr(t.values));
+      if (t.values && !t.values.includes(input)) return fail(describeStr(t.values), closest(input, t.values));
+      return ok(input);
+    }
+    case "strArr":
+      return checkList(name, input, describeStrArr(t.values), (item, path) => {
+        if (typeof item !== "string" || item.length === 0) return { param: path, value: item, expected: "a non-empty string" };
+        if (t.values && !t.values.includes(item)) {
+          return withSuggestion({ param: path, value: item, expected: `one of ${t.values.join(", ")}` }, closest(item, t.values));
+        }
+        return undefined;
+      });
+    case "date": {
+      if (typeof input !== "string" || !isCalendarDate(input)) {
+        const why = input instanceof Date ? " (a string, not a Date: a Date's calendar day depends on the time zone)" : "";
+        return fail(`a real calendar date written YYYY-MM-DD${why}`);
+      }
+      return ok(input);
+    }
+    case "timestamp": {
+      const parsed = normaliseTimestamp(input);
+      if (!parsed.ok) return fail(`a UTC ISO 8601 timestamp or YYYY-MM-DD (${parsed.reason})`);
+      return ok(parsed.value);
+    }
+    case "idArr": {
+      const checked = checkList(name, input, "well identifiers (API numbers) as strings or integers, or a list of them", (item, path) => {
+        if (typeof item === "string" && /^\S+$/.test(item)) return undefined;
+        if (typeof item === "number" && Number.isSafeInteger(item) && item >= 0) return undefined;
+        return { param: path, value: item, expected: "a well identifier: a string without spaces or a non-negative integer" };
+      });
+      if (checked.issues.length === 0) checked.value = (checked.value as unknown[]).map((v) => String(v));
+      return checked;
+    }
+    case "intArr": {
+      const checked = checkList(name, input, "an integer or a list of integers", (item, path) =>
+        typeof item === "number" && Number.isSafeInteger(item) ? undefined : { param: path, value: item, expected: "an integer" },
+      );
+      if (checked.issues.length === 0 && t.check === "imo") {
+        for (const imo of checked.value as number[]) {
+          if (!isValidImo(imo)) checked.warnings.push(`${name}: ${imo} is not a valid IMO number (7 digits with a check digit); sent anyway`);
+        }
+      }
+      return checked;
+    }
+    case "countryCodes": {
+      const checked = checkList(name, input, "ISO 3166-1 alpha-2 country codes (e.g. US, GB, JP)", (item, path) => {
+        if (typeof item !== "string") return { param: path, value: item, expected: "an ISO 3166-1 alpha-2 code" };
+        const upper = item.toUpperCase();
+        if (COUNTRY_CODES.has(upper)) return undefined;
+        return withSuggestion({ param: path, value: item, expected: "an ISO 3166-1 alpha-2 country code" }, COUNTRY_CODE_ALIASES[upper]);
+      });
+      if (checked.issues.length === 0) checked.value = (checked.value as string[]).map((v) => v.toUpperCase());
+      return checked;
+    }
+    case "polygons": {
+      const issues = checkPolygons(name, input);
+      return issues.length > 0 ? { value: undefined, issues, warnings: [] } : ok(input);
+    }
+    case "int":
+      return typeof input === "number" && Number.isSafeInteger(input) ? ok(input) : fail("an integer");
+    case "bool":
+      return typeof input === "boolean" ? ok(input) : fail("true or false");
+  }
+}
+
+function ok(value: unknown): ParamCheck {
+  return { value, issues: [], warnings: [] };
+}
+
+function withSuggestion(issue: ParamIssue, suggestion: string | undefined): ParamIssue {
+  return suggestion === undefined ? issue : { ...issue, suggestion };
+}
+
+/**
+ * A list parameter: a single item is accepted and sent as a one-element list. An empty list is refused:
+ * the services read it inconsistently (no filter, or no rows), so the caller must say which it means.
+ */
+function checkList(
+  name: string,
+  input: unknown,
+  expected: string,
+  checkItem: (item: unknown, path: string) => ParamIssue | undefined,
+): ParamCheck {
+  const list = Array.isArray(input) ? input : [input];
+  if (list.length === 0) {
+    return { value: undefined, issues: [{ param: name, value: input, expected: `${expected}; an empty list filters nothing useful: leave the parameter out (or null) for no filter` }], warnings: [] };
+  }
+  const issues: ParamIssue[] = [];
+  list.forEach((item, i) => {
+    const issue = checkItem(item, Array.isArray(input) ? `${name}[${i}]` : name);
+    if (issue) issues.push(issue);
+  });
+  return { value: issues.length === 0 ? [...list] : undefined, issues, warnings: [] };
+}
+
+function describeStr(values: readonly string[] | undefined): string {
+  return values ? `one of ${values.join(", ")}` : "a string";
+}
+
+function describeStrArr(values: readonly string[] | undefined): string {
+  return values ? `one or a list of ${values.join(", ")}` : "a string or a list of strings";
+}
