@@ -1,0 +1,4 @@
+export * from "./call-endpoint";
+export * from "./endpoint-transport";
+export * from "./normalise-records";
+export * from "./warn-once";
