@@ -1,0 +1,79 @@
+/**
+ * The Result of an old-API call: the records of the report, the job that produced them, and the
+ * parts of the report that are not rows (polygon_order, aggregation, live_status details, notes).
+ */
+import type { RecordSchema } from "../../frame/schema";
+import { Result, type ResultMeta } from "../../result/result";
+import { legacyRecordToV1, type LegacyRecordToV1Options } from "../migrate/legacy-record-to-v1";
+import type { LegacyReport } from "../migrate/legacy-field-renames";
+import type { LegacyJob } from "./unwrap-job";
+
+/** A `Result` of the old API, with the job and the report's non-row parts. */
+export class LegacyResult<R = Record<string, unknown>> extends Result<R> {
+  /** The job fields of the wrapper (state, job_id, func, code, execution_seconds...). */
+  readonly job: LegacyJob;
+  /** `report_result` without its rows: e.g. polygon_order, volume_unit, aggregation, tx_type, details, notes. */
+  readonly report: Record<string, unknown>;
+  /** The old report the rows belong to, when the call was an analysis report. */
+  readonly reportName?: LegacyReport;
+
+  constructor(
+    records: R[],
+    meta: ResultMeta,
+    schema: RecordSchema | undefined,
+    extra: { job: LegacyJob; report: Record<string, unknown>; reportName?: LegacyReport },
+  ) {
+    super(records, meta, schema);
+    this.job = extra.job;
+    this.report = extra.report;
+    if (extra.reportName !== undefined) this.reportName = extra.reportName;
+  }
+
+  /**
+   * The records renamed to their v1 shape (see `legacyRecordToV1`), as a plain `Result` with the same
+   * meta. Only for analysis reports (the spec gives no renames for targetd_query and queryAIS).
+   *
+   * @param options `dropRemoved` (default false) drops the fields v1 no longer returns
+   */
+  toV1(options: LegacyRecordToV1Options = {}): Result<Record<string, unknown>> {
+    const report = this.reportName ?? "overview";
+    const records = (this.records as unknown as Record<string, unknown>[]).map((r) => legacyRecordToV1(report, r, options));
+    return new Result(records, this.meta);
+  }
+
+  /** JSON form: records, meta, job and report. */
+  override toJSON(): { records: R[]; meta: ResultMeta; job: LegacyJob; report: Record<string, unknown> } {
+    return { records: this.records, meta: this.meta, job: this.job, report: this.report };
+  }
+}
+
+/**
+ * The rows of a `report_result`: a list is the rows; an object's `data` list is the rows (the rest
+ * is the report's non-row part, and its `volume_unit` is copied onto rows that carry no unit, so
+ * that every row says its unit); an object with a `summary` object (live_status) is one row; any
+ * other object is one row; null is no rows.
+ */
+export function reportRows(reportResult: unknown): { rows: Record<string, unknown>[]; report: Record<string, unknown> } {
+  if (reportResult === null || reportResult === undefined) return { rows: [], report: {} };
+  if (Array.isArray(reportResult)) return { rows: reportResult.map(asRow), report: {} };
+  if (typeof reportResult !== "object") return { rows: [asRow(reportResult)], report: {} };
+  const obj = reportResult as Record<string, unknown>;
+  if (Array.isArray(obj.data)) {
+    const { data, ...report } = obj;
+    const unit = typeof report.volume_unit === "string" ? report.volume_unit : undefined;
+    const rows = (data as unknown[]).map(asRow);
+    if (unit !== undefined) {
+      for (const row of rows) if (!("volume_unit" in row) && !("unit" in row) && !("units" in row)) row.volume_unit = unit;
+    }
+    return { rows, report };
+  }
+  if (obj.summary !== null && typeof obj.summary === "object" && !Array.isArray(obj.summary)) {
+    const { summary, ...report } = obj;
+    return { rows: [{ ...(summary as Record<string, unknown>) }], report };
+  }
+  return { rows: [{ ...obj }], report: {} };
+}
+
+function asRow(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+}

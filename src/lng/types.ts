@@ -1,0 +1,37 @@
+/**
+ * Parameter and record types of the LNG v1 client, derived from the catalog (one source of truth).
+ */
+import type { ParamsOf, RecordOf } from "../catalog/derive-types";
+import type { LNG_V1 } from "./catalog/v1";
+
+/** Filters of `volumeFlows`. */
+export type VolumeFlowsParams = ParamsOf<typeof LNG_V1.volumeFlows>;
+/** Filters of `volumeFlowsHistory`. */
+export type VolumeFlowsHistoryParams = ParamsOf<typeof LNG_V1.volumeFlowsHistory>;
+/** Filters of `transactions`. */
+export type TransactionsParams = ParamsOf<typeof LNG_V1.transactions>;
+/** Filters of `transactionsForecast`. */
+export type TransactionsForecastParams = ParamsOf<typeof LNG_V1.transactionsForecast>;
+/** Filters of `transactionsForecastHistoryDetails` (`forecast_run_at` required). */
+export type TransactionsForecastHistoryDetailsParams = ParamsOf<typeof LNG_V1.transactionsForecastHistoryDetails>;
+/** Filters of `vessels`. */
+export type VesselsParams = ParamsOf<typeof LNG_V1.vessels>;
+/** Filters of `vesselsDetails`. */
+export type VesselsDetailsParams = ParamsOf<typeof LNG_V1.vesselsDetails>;
+/** Filters of `forecastRunAtTimestamps`. */
+export type ForecastRunAtTimestampsParams = ParamsOf<typeof LNG_V1.forecastRunAtTimestamps>;
+
+/** A daily volume flow (volume in the row's `volume_unit`). */
+export type VolumeFlowRecord = RecordOf<typeof LNG_V1.volumeFlows>;
+/** A version of a daily volume flow. */
+export type VolumeFlowHistoryRecord = RecordOf<typeof LNG_V1.volumeFlowsHistory>;
+/** An observed or forecast transaction. */
+export type TransactionRecord = RecordOf<typeof LNG_V1.transactions>;
+/** A forecast transaction of a past forecast run. */
+export type ForecastDetailRecord = RecordOf<typeof LNG_V1.transactionsForecastHistoryDetails>;
+/** A vessel. */
+export type VesselRecord = RecordOf<typeof LNG_V1.vessels>;
+/** A vessel with its details. */
+export type VesselDetailsRecord = RecordOf<typeof LNG_V1.vesselsDetails>;
+/** A past forecast run. */
+export type ForecastRunRecord = RecordOf<typeof LNG_V1.forecastRunAtTimestamps>;
