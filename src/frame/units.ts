@@ -1,0 +1,100 @@
+/**
+ * Units per column. danfo frames carry no metadata, so units are found three ways, in order:
+ * 1. units registered for this very frame object (a WeakMap filled by `toFrame`, the analysis
+ *    functions and `withUnits`);
+ * 2. the column name: the services' measure names are fixed (`gas_daily` is BCF/day,
+ *    `prod_oil_bbl_month` is BBL), so any frame derived from one (head, query, sort, concat, copy)
+ *    still knows its units;
+ * 3. for an LNG `volume` column, the values of its `volume_unit` column.
+ * A renamed measure column loses its unit unless registered again with `withUnits`.
+ */
+import type { DataFrame } from "danfojs-node";
+import { isDataFrame, toColumns } from "./columns";
+
+const registered = new WeakMap<object, Record<string, string>>();
+
+/** The value `unitsOf` gives a volume column whose rows carry more than one `volume_unit`. */
+export const MIXED_UNITS = "mixed";
+
+const FIXED: Record<string, string> = {
+  gas_daily: "BCF/day",
+  gas_monthly: "MCF",
+  oil_daily: "BBL/day",
+  oil_monthly: "BBL",
+  water_daily: "BBL/day",
+  water_monthly: "BBL",
+  bcfd: "BCF/day",
+  fracked_feet: "ft",
+  horizontal_length: "ft",
+  measured_depth: "ft",
+  total_vertical_depth: "ft",
+  id1_pct: "%",
+  id2_pct: "%",
+  id3_pct: "%",
+  other_pct: "%",
+  points_reporting_pct: "%",
+  timely_pct: "%",
+};
+
+/**
+ * The unit a column has by its name alone, or undefined. Knows the v3 measures (`gas_daily` BCF/day,
+ * `gas_monthly` MCF, `oil_daily`/`water_daily` BBL/day, `oil_monthly`/`water_monthly` BBL, depths and
+ * lengths in ft, scrape shares in %) and the v4 pattern `prod_<what>_<mcf|bcf|bbl>_<day|month>`.
+ */
+export function unitForField(name: string): string | undefined {
+  const fixed = FIXED[name];
+  if (fixed !== undefined) return fixed;
+  const m = /^prod_[a-z_]+?_(bcf|mmcf|mcf|bbl)_(day|month)$/.exec(name);
+  if (m !== null) {
+    const base = m[1]!.toUpperCase();
+    return m[2] === "day" ? `${base}/day` : base;
+  }
+  return undefined;
+}
+
+/**
+ * Returns `frame` after recording units for some of its columns (merged with any already recorded).
+ * The record lives as long as the frame object; see `unitsOf` for what survives danfo operations.
+ */
+export function withUnits<T extends object>(frame: T, units: Record<string, string>): T {
+  registered.set(frame, { ...(registered.get(frame) ?? {}), ...units });
+  return frame;
+}
+
+/**
+ * The unit of each column of a frame (or records) that has one: `{ gas_daily: "BCF/day", volume: "gas_Bcf" }`.
+ * Registered units come first, then units known from column names, then an LNG `volume` column's
+ * unit read from its `volume_unit` column (`"mixed"` when the rows disagree). Columns with no known
+ * unit are left out.
+ */
+export function unitsOf(frame: DataFrame | readonly Record<string, unknown>[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const names = columnNames(frame);
+  for (const name of names) {
+    const u = unitForField(name);
+    if (u !== undefined) out[name] = u;
+  }
+  if (names.includes("volume_unit")) {
+    const units = new Set<unknown>();
+    for (const v of toColumns(frame, ["volume_unit"]).columns.get("volume_unit")!) if (v !== null) units.add(v);
+    const unit = units.size === 1 ? String([...units][0]) : units.size > 1 ? MIXED_UNITS : undefined;
+    if (unit !== undefined) {
+      for (const name of names) if (isVolumeColumn(name)) out[name] = unit;
+    }
+  }
+  const own = registered.get(frame as object);
+  if (own !== undefined) for (const [k, v] of Object.entries(own)) if (names.includes(k)) out[k] = v;
+  return out;
+}
+
+/** LNG columns measured in `volume_unit`: volume and its derived statistics. */
+function isVolumeColumn(name: string): boolean {
+  return name === "volume" || name === "volume_std" || name === "route_score_weighted_volume";
+}
+
+function columnNames(frame: DataFrame | readonly Record<string, unknown>[]): string[] {
+  if (isDataFrame(frame)) return [...(frame as unknown as { $columns: string[] }).$columns];
+  const seen = new Set<string>();
+  for (const r of frame as readonly Record<string, unknown>[]) for (const k in r) seen.add(k);
+  return [...seen];
+}
