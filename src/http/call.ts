@@ -1,0 +1,126 @@
+/**
+ * The state of one logical call (one request, or every page of one): its cancellation signals,
+ * deadline, counters for the result's provenance, and its progress display.
+ */
+import { AbortError, GasframesError, TimeoutError } from "../errors";
+import type { ResultMeta } from "../result/result";
+import type { ResolvedConfig } from "./config";
+import { connectionErrorOf } from "./http-errors";
+import { ProgressTracker, chooseProgressSink } from "./progress";
+import type { TransportRequest } from "./types";
+
+/** Marks an abort caused by this library (a sibling page failed), not by the user. */
+class InternalCancel extends Error {}
+
+export class Call {
+  /** Fires on user abort, deadline, or internal cancel. */
+  readonly signal: AbortSignal;
+  readonly startedAt: number;
+  readonly deadlineAt?: number;
+  readonly progress: ProgressTracker;
+  attempts = 0;
+  pages = 0;
+  rows = 0;
+  bytes = 0;
+  exchanges = 0;
+  cachedExchanges = 0;
+  readonly requestIds: string[] = [];
+  private readonly fetchedAt: string;
+  private readonly deadlineController = new AbortController();
+  private readonly cancelController = new AbortController();
+  private readonly deadlineTimer?: NodeJS.Timeout;
+
+  constructor(
+    readonly config: ResolvedConfig,
+    readonly req: TransportRequest,
+    readonly url: string,
+  ) {
+    this.startedAt = config.clock();
+    this.fetchedAt = new Date(this.startedAt).toISOString();
+    const signals = [this.deadlineController.signal, this.cancelController.signal];
+    if (req.signal !== undefined) signals.push(req.signal);
+    this.signal = AbortSignal.any(signals);
+    if (config.deadlineMs !== undefined) {
+      this.deadlineAt = this.startedAt + config.deadlineMs;
+      this.deadlineTimer = setTimeout(() => this.deadlineController.abort(new Error("deadline")), config.deadlineMs);
+    }
+    this.progress = new ProgressTracker(req.endpoint, config.clock, this.startedAt, chooseProgressSink(config.progress));
+  }
+
+  /** Stops every attempt of this call still running (a sibling page failed). */
+  cancel(): void {
+    this.cancelController.abort(new InternalCancel("cancelled"));
+  }
+
+  /** The error of a fired call signal, or undefined while the call may go on. */
+  stopError(): GasframesError | undefined {
+    if (this.req.signal?.aborted) {
+      return new AbortError(`${this.req.endpoint}: aborted by the caller`, { cause: this.req.signal.reason });
+    }
+    if (this.deadlineController.signal.aborted) return this.deadlineError();
+    if (this.cancelController.signal.aborted) return new AbortError(`${this.req.endpoint}: cancelled because another page failed`);
+    return undefined;
+  }
+
+  /** The overall-deadline error (optionally with the last attempt's error as cause). */
+  deadlineError(cause?: unknown): TimeoutError {
+    const ms = this.config.deadlineMs ?? 0;
+    return new TimeoutError(`${this.req.httpMethod} ${this.url}: no complete answer within the ${ms} ms deadline`, {
+      which: "deadline",
+      timeoutMs: ms,
+      ...(cause !== undefined ? { cause } : {}),
+    });
+  }
+
+  /**
+   * The typed error of anything an attempt threw: the call's own stop reason first (an abort or
+   * deadline often surfaces as a socket error), then the attempt time-out, then the error itself.
+   */
+  classify(err: unknown, attemptTimedOut: boolean): GasframesError {
+    const stop = this.stopError();
+    if (stop !== undefined) return stop;
+    if (attemptTimedOut) {
+      return new TimeoutError(
+        `${this.req.httpMethod} ${this.url}: no answer within the ${this.config.attemptTimeoutMs} ms attempt time-out`,
+        { which: "attempt", timeoutMs: this.config.attemptTimeoutMs },
+      );
+    }
+    if (err instanceof GasframesError) return err;
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+      return new TimeoutError(`${this.req.httpMethod} ${this.url}: ${String(code)}`, {
+        which: "attempt",
+        timeoutMs: this.config.attemptTimeoutMs,
+        cause: err,
+      });
+    }
+    return connectionErrorOf(err, { method: this.req.httpMethod, url: this.url });
+  }
+
+  /** The provenance of the finished call. */
+  meta(): ResultMeta {
+    const req = this.req;
+    return {
+      service: req.service,
+      apiVersion: req.apiVersion,
+      endpoint: req.endpoint,
+      method: req.httpMethod,
+      url: this.url,
+      params: req.params ?? req.body ?? { ...(req.query ?? {}) },
+      fetchedAt: this.fetchedAt,
+      pages: this.pages,
+      rows: this.rows,
+      bytes: this.bytes,
+      attempts: this.attempts,
+      durationMs: Math.max(0, this.config.clock() - this.startedAt),
+      fromCache: this.exchanges > 0 && this.cachedExchanges === this.exchanges,
+      requestIds: [...this.requestIds],
+    };
+  }
+
+  /** Releases timers and ends the progress display. */
+  close(): void {
+    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
+    this.progress.done();
+  }
+}

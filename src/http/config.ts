@@ -1,0 +1,120 @@
+/**
+ * Resolves transport options against the environment and fills in defaults.
+ */
+import { registerSecret } from "../errors";
+import { ConfigurationError } from "./configuration-error";
+import { defaultSleep } from "./sleep";
+import type { CacheOptions, ProgressSink, TransportLogger, TransportOptions, TransportService } from "./types";
+import type { Dispatcher } from "undici";
+
+/** Environment variable of the token shared by every service. */
+export const TOKEN_ENV = "GASFRAMES_TOKEN";
+
+/** Options after defaults; what the transport actually runs with. */
+export interface ResolvedConfig {
+  service: TransportService["service"];
+  baseUrl: string;
+  /** Undefined when none is configured: an error only once a request must go to the network. */
+  token?: string;
+  tokenEnvNames: readonly string[];
+  tokenHeader: string;
+  dispatcher?: Dispatcher;
+  maxRetries: number;
+  retryBaseDelayMs: number;
+  maxRetryDelayMs: number;
+  attemptTimeoutMs: number;
+  deadlineMs?: number;
+  concurrency: number;
+  progress?: boolean | ProgressSink;
+  cache: Required<CacheOptions>;
+  clock: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  logger: TransportLogger;
+  headers: Record<string, string>;
+  random: () => number;
+}
+
+/** Reads options and environment; throws `ConfigurationError` for anything unusable. */
+export function resolveConfig(
+  options: TransportOptions,
+  service: TransportService,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedConfig {
+  const baseUrl = resolveBaseUrl(options.baseUrl ?? nonEmpty(env[service.baseUrlEnv]), service);
+  const serviceTokenEnv = `GASFRAMES_${service.service.toUpperCase()}_TOKEN`;
+  const token = nonEmpty(options.token) ?? nonEmpty(env[serviceTokenEnv]) ?? nonEmpty(env[TOKEN_ENV]);
+  registerSecret(token);
+  const tokenHeader = options.tokenHeader ?? "access_key";
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(tokenHeader)) {
+    throw new ConfigurationError(`tokenHeader "${tokenHeader}" is not a valid HTTP header name`);
+  }
+  const cacheMode = options.cache?.mode ?? "off";
+  if (!["off", "readwrite", "replay"].includes(cacheMode)) {
+    throw new ConfigurationError(`cache.mode "${String(cacheMode)}" must be "off", "readwrite" or "replay"`);
+  }
+  const config: ResolvedConfig = {
+    service: service.service,
+    baseUrl,
+    tokenEnvNames: [serviceTokenEnv, TOKEN_ENV],
+    tokenHeader,
+    maxRetries: count("maxRetries", options.maxRetries, 4),
+    retryBaseDelayMs: count("retryBaseDelayMs", options.retryBaseDelayMs, 500),
+    maxRetryDelayMs: count("maxRetryDelayMs", options.maxRetryDelayMs, 60_000),
+    attemptTimeoutMs: positive("attemptTimeoutMs", options.attemptTimeoutMs, 300_000),
+    concurrency: positive("concurrency", options.concurrency, 4),
+    cache: { mode: cacheMode, dir: options.cache?.dir ?? ".cache/gasframes" },
+    clock: options.clock ?? Date.now,
+    sleep: options.sleep ?? defaultSleep,
+    logger: options.logger ?? {},
+    headers: { ...(options.headers ?? {}) },
+    random: options.random ?? Math.random,
+  };
+  if (token !== undefined) config.token = token;
+  if (options.dispatcher !== undefined) config.dispatcher = options.dispatcher;
+  if (options.progress !== undefined) config.progress = options.progress;
+  if (options.deadlineMs !== undefined) config.deadlineMs = positive("deadlineMs", options.deadlineMs, 0);
+  return config;
+}
+
+function resolveBaseUrl(raw: string | undefined, service: TransportService): string {
+  if (raw === undefined) {
+    throw new ConfigurationError(
+      `No base URL for the ${service.service} service: pass { baseUrl: "https://..." } or set the ` +
+        `environment variable ${service.baseUrlEnv}. To try gasframes without an account, start the ` +
+        `embedded sandbox and use its URL.`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigurationError(`Base URL "${raw}" of the ${service.service} service is not a URL (from ${service.baseUrlEnv} or { baseUrl })`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigurationError(`Base URL "${raw}" must start with http:// or https://`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new ConfigurationError(`Base URL of the ${service.service} service must not carry credentials; pass { token } instead`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function count(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new ConfigurationError(`${name} must be a number >= 0, got ${String(value)}`);
+  }
+  return Math.floor(value);
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError(`${name} must be a number > 0, got ${String(value)}`);
+  }
+  return value;
+}

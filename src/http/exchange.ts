@@ -1,0 +1,204 @@
+/**
+ * One attempt of one request: answered from the cache, or sent to the network. A non-2xx answer
+ * becomes its typed error here; a 2xx answer is handed back with its body as a byte stream that
+ * counts bytes, feeds the attempt watchdog and, in `readwrite` mode, records the body on disk.
+ */
+import { request } from "undici";
+import { AuthenticationError, CacheMissError } from "../errors";
+import type { Call } from "./call";
+import { canonicalJson } from "./canonical-json";
+import { connectionErrorOf, errorFromResponse, headerValue, requestIdOf } from "./http-errors";
+import { ResponseCache, type CacheWriter } from "./response-cache";
+import type { Watchdog } from "./watchdog";
+
+/** What one request sends. */
+export interface RequestSpec {
+  method: "GET" | "POST";
+  url: string;
+  body?: Record<string, unknown>;
+  ndjson: boolean;
+  narrowWith?: readonly string[];
+}
+
+/** A 2xx answer whose body has not been read yet. */
+export interface Exchange {
+  status: number;
+  fromCache: boolean;
+  requestId?: string;
+  chunks: AsyncIterable<Uint8Array>;
+  /** Bytes read so far. */
+  bytesRead(): number;
+  /** The body was read and parsed whole: keep it (cache) and count it. */
+  commit(): Promise<void>;
+  /** The body was not used: drop it. */
+  discard(): Promise<void>;
+}
+
+const ERROR_BODY_LIMIT = 64 * 1024;
+const USER_AGENT = `gasframes (node ${process.version})`;
+
+/** Opens one attempt. Throws the typed error of a non-2xx answer, a cache miss in replay, or a missing token. */
+export async function openExchange(call: Call, spec: RequestSpec, signal: AbortSignal, watchdog: Watchdog): Promise<Exchange> {
+  const config = call.config;
+  const cache = config.cache.mode === "off" ? undefined : new ResponseCache(config.cache.dir);
+  const key = cache !== undefined ? ResponseCache.key(spec.method, spec.url, spec.body) : "";
+  if (cache !== undefined) {
+    const entry = await cache.lookup(key);
+    if (entry !== undefined) {
+      return bodyExchange(call, { status: entry.status, fromCache: true, requestId: entry.requestId, source: cache.openBody(key), watchdog });
+    }
+    if (config.cache.mode === "replay") {
+      const body = spec.body === undefined ? "" : ` with body ${truncate(canonicalJson(spec.body), 300)}`;
+      throw new CacheMissError(
+        `replay: no cached response for ${spec.method} ${spec.url}${body} in ${config.cache.dir} (key ${key}); ` +
+          `run once with cache mode "readwrite" to record it`,
+      );
+    }
+  }
+  if (config.token === undefined) {
+    throw new AuthenticationError(
+      `No access token for the ${config.service} service: pass { token: "..." } or set the environment ` +
+        `variable ${config.tokenEnvNames.join(" or ")}`,
+      { status: 0, method: spec.method, url: spec.url },
+    );
+  }
+  const headers: Record<string, string> = {
+    "user-agent": USER_AGENT,
+    accept: spec.ndjson ? "application/x-ndjson" : "application/json",
+  };
+  if (spec.method === "POST") headers["content-type"] = "application/json";
+  for (const [k, v] of Object.entries(config.headers)) headers[k.toLowerCase()] = v;
+  headers[config.tokenHeader.toLowerCase()] = config.token;
+
+  config.logger.debug?.(`${spec.method} ${spec.url} (attempt ${call.attempts})`);
+  const res = await request(spec.url, {
+    method: spec.method,
+    headers,
+    body: spec.method === "POST" ? JSON.stringify(spec.body ?? {}) : null,
+    signal,
+    ...(config.dispatcher !== undefined ? { dispatcher: config.dispatcher } : {}),
+    // The watchdog enforces the attempt time-out (and is paused while a consumer holds a batch).
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  });
+  watchdog.touch();
+  const resHeaders = res.headers as Record<string, string | string[] | undefined>;
+  if (res.statusCode < 200 || res.statusCode >= 300) {
+    const bodyText = await readErrorBody(res.body, watchdog);
+    throw errorFromResponse({
+      status: res.statusCode,
+      method: spec.method,
+      url: spec.url,
+      headers: resHeaders,
+      ...(bodyText !== undefined ? { bodyText } : {}),
+      ...(spec.narrowWith !== undefined ? { narrowWith: spec.narrowWith } : {}),
+      now: config.clock(),
+    });
+  }
+  let writer: CacheWriter | undefined;
+  if (cache !== undefined) {
+    writer = await cache.writer(key, {
+      method: spec.method,
+      url: spec.url,
+      body: spec.body ?? null,
+      status: res.statusCode,
+      contentType: headerValue(resHeaders, "content-type") ?? "",
+      ...(requestIdOf(resHeaders) !== undefined ? { requestId: requestIdOf(resHeaders) } : {}),
+    });
+  }
+  const source = networkBody(res.body, { method: spec.method, url: spec.url, status: res.statusCode });
+  return bodyExchange(call, {
+    status: res.statusCode,
+    fromCache: false,
+    requestId: requestIdOf(resHeaders),
+    source,
+    watchdog,
+    writer,
+    destroy: () => res.body.destroy(),
+  });
+}
+
+interface BodySource {
+  status: number;
+  fromCache: boolean;
+  requestId?: string | undefined;
+  source: AsyncIterable<Uint8Array>;
+  watchdog: Watchdog;
+  writer?: CacheWriter | undefined;
+  destroy?: () => void;
+}
+
+function bodyExchange(call: Call, src: BodySource): Exchange {
+  let bytes = 0;
+  let settled = false;
+  async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
+    for await (const chunk of src.source) {
+      src.watchdog.touch();
+      bytes += chunk.byteLength;
+      call.progress.addBytes(chunk.byteLength);
+      if (src.writer !== undefined) await src.writer.write(chunk);
+      yield chunk;
+    }
+  }
+  return {
+    status: src.status,
+    fromCache: src.fromCache,
+    ...(src.requestId !== undefined ? { requestId: src.requestId } : {}),
+    chunks: chunks(),
+    bytesRead: () => bytes,
+    commit: async () => {
+      if (settled) return;
+      settled = true;
+      await src.writer?.commit();
+      call.exchanges++;
+      if (src.fromCache) call.cachedExchanges++;
+      call.bytes += bytes;
+      if (src.requestId !== undefined) call.requestIds.push(src.requestId);
+    },
+    discard: async () => {
+      if (settled) return;
+      settled = true;
+      src.destroy?.();
+      await src.writer?.abort().catch(() => undefined);
+    },
+  };
+}
+
+/** Network body chunks; a socket failure mid-body becomes a ConnectionError saying how far it got. */
+async function* networkBody(
+  body: AsyncIterable<Uint8Array>,
+  ctx: { method: string; url: string; status: number },
+): AsyncGenerator<Uint8Array, void, undefined> {
+  let bytesRead = 0;
+  try {
+    for await (const chunk of body) {
+      bytesRead += chunk.byteLength;
+      yield chunk;
+    }
+  } catch (err) {
+    throw connectionErrorOf(err, { ...ctx, bytesRead });
+  }
+}
+
+/** The first 64 KiB of an error body as text; undefined if the body could not be read. */
+async function readErrorBody(body: AsyncIterable<Uint8Array> & { destroy(): void }, watchdog: Watchdog): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      watchdog.touch();
+      chunks.push(Buffer.from(chunk));
+      size += chunk.byteLength;
+      if (size >= ERROR_BODY_LIMIT) break;
+    }
+  } catch {
+    if (size === 0) return undefined;
+  } finally {
+    body.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT).toString("utf8");
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -1,0 +1,132 @@
+/**
+ * Turns a failed exchange (a non-2xx answer, or a socket error) into the typed error a user sees.
+ */
+import { STATUS_CODES } from "node:http";
+import { ApiError, ConnectionError, QueryTooLargeError, errorForStatus } from "../errors";
+import { isTlsFailure, parseRetryAfter } from "./retry";
+
+/** What is known of a non-2xx answer. */
+export interface FailedResponse {
+  status: number;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The first bytes of the body, decoded; undefined if it could not be read. */
+  bodyText?: string;
+  /** Filters that would narrow a too-large query. */
+  narrowWith?: readonly string[];
+  /** Epoch ms, to read a Retry-After date. */
+  now: number;
+}
+
+const EXCERPT_CHARS = 300;
+
+/** The wait a `Retry-After` header asked for, kept for every status (only 429 shows it as `retryAfter`). */
+const retryAfterMsByError = new WeakMap<ApiError, number>();
+
+/** Milliseconds the service asked to wait before retrying `err`, if it said. */
+export function retryAfterMsOf(err: ApiError): number | undefined {
+  return retryAfterMsByError.get(err);
+}
+const TOO_LARGE = /1[,._ ]?000[,._ ]?000|too many (rows|records)|too large/i;
+
+/** The request id header the service sent, if any. */
+export function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  return headerValue(headers, "x-request-id") ?? headerValue(headers, "request-id");
+}
+
+/** A header's single value (first of several). */
+export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Builds the typed error of a non-2xx answer: its class by status, the service's message, request id, hints. */
+export function errorFromResponse(res: FailedResponse): ApiError {
+  const serviceMessage = serviceMessageOf(res.bodyText);
+  const bodyExcerpt =
+    serviceMessage === undefined && res.bodyText !== undefined && res.bodyText.trim() !== ""
+      ? excerpt(res.bodyText)
+      : undefined;
+  const requestId = requestIdOf(res.headers);
+  const retryAfterMs = parseRetryAfter(headerValue(res.headers, "retry-after"), res.now);
+  const reason = STATUS_CODES[res.status] ?? "error";
+  const said = serviceMessage ?? bodyExcerpt;
+  const details = {
+    status: res.status,
+    method: res.method,
+    url: res.url,
+    ...(serviceMessage !== undefined ? { serviceMessage } : {}),
+    ...(bodyExcerpt !== undefined ? { bodyExcerpt } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfter: retryAfterMs / 1000 } : {}),
+  };
+  let message = `${res.method} ${res.url} answered ${res.status} ${reason}${said ? `: ${said}` : ""}`;
+  if (res.status >= 400 && serviceMessage !== undefined && TOO_LARGE.test(serviceMessage)) {
+    const narrowWith = res.narrowWith ?? [];
+    message += narrowWith.length > 0 ? ` (narrow the query with: ${narrowWith.join(", ")})` : " (add filters to narrow the query)";
+    return new QueryTooLargeError(message, { ...details, narrowWith });
+  }
+  message += hintFor(res.status);
+  if (requestId !== undefined) message += ` [request id ${requestId}]`;
+  const error = errorForStatus(message, details);
+  if (retryAfterMs !== undefined) retryAfterMsByError.set(error, retryAfterMs);
+  return error;
+}
+
+function hintFor(status: number): string {
+  switch (status) {
+    case 401:
+      return " (check the access token: { token } or GASFRAMES_TOKEN, and the header carrying it: { tokenHeader }, default access_key)";
+    case 403:
+      return " (the token is valid but not allowed this endpoint)";
+    case 404:
+      return " (no such endpoint at this base URL: check { baseUrl } or the GASFRAMES_*_URL variable)";
+    default:
+      return "";
+  }
+}
+
+/** The service's `{"error": "..."}` (or `message` / `detail`) text, if the body is such JSON. */
+function serviceMessageOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+      const o = parsed as Record<string, unknown>;
+      for (const key of ["error", "message", "detail"]) {
+        const v = o[key];
+        if (typeof v === "string") return v;
+        if (v !== undefined && v !== null) return JSON.stringify(v);
+      }
+    }
+  } catch {
+    // not JSON: the caller keeps an excerpt instead
+  }
+  return undefined;
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}...` : flat;
+}
+
+/** Builds the `ConnectionError` of a socket failure before or during the body. */
+export function connectionErrorOf(
+  err: unknown,
+  ctx: { method: string; url: string; status?: number; bytesRead?: number },
+): ConnectionError {
+  const code = (err as { code?: unknown } | null)?.code;
+  const what = typeof code === "string" ? code : err instanceof Error ? err.message : String(err);
+  let message: string;
+  if (isTlsFailure(code)) {
+    message =
+      `${ctx.method} ${ctx.url}: TLS certificate verification failed (${what}). Verification cannot be ` +
+      `turned off; pass a dispatcher that trusts your CA: new Agent({ connect: { ca } }) from undici`;
+  } else if (ctx.status !== undefined) {
+    message = `${ctx.method} ${ctx.url}: connection lost after ${ctx.bytesRead ?? 0} bytes of a ${ctx.status} response (${what})`;
+  } else {
+    message = `${ctx.method} ${ctx.url}: connection failed (${what})`;
+  }
+  return new ConnectionError(message, { cause: err, method: ctx.method, url: ctx.url });
+}

@@ -1,0 +1,171 @@
+/**
+ * Download progress: pages and rows done of the total, bytes and rate. Shown as one notebook display
+ * updated in place under tslab, as one rewritten stderr line on a terminal, and not at all when
+ * stderr is not a TTY, under `CI`, or with `progress: false`.
+ */
+import { findTslabNewDisplay } from "./tslab-display";
+import type { ProgressSink, ProgressUpdate } from "./types";
+
+/** Automatic displays wait this long before showing anything, so quick calls stay quiet. */
+const SHOW_AFTER_MS = 1000;
+/** Automatic displays redraw at most this often. */
+const REDRAW_MS = 250;
+
+/** One line of text describing `p`. */
+export function formatProgress(p: ProgressUpdate): string {
+  const pages = p.totalPages !== undefined ? `page ${p.pages}/${p.totalPages}` : `${p.pages} ${p.pages === 1 ? "batch" : "batches"}`;
+  const rows = p.totalRows !== undefined ? `${fmtInt(p.rows)}/${fmtInt(p.totalRows)} rows` : `${fmtInt(p.rows)} rows`;
+  return `gasframes ${p.endpoint}: ${pages}, ${rows}, ${fmtBytes(p.bytes)}, ${fmtBytes(p.rateBytesPerSec)}/s`;
+}
+
+function fmtInt(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+function fmtBytes(n: number): string {
+  if (n < 1024) return `${Math.round(n)} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
+
+/** A sink writing one `\r`-rewritten line to a terminal stream. */
+export function terminalSink(stream: NodeJS.WritableStream = process.stderr): ProgressSink {
+  let shown = false;
+  return {
+    update(p) {
+      shown = true;
+      stream.write(`\r${formatProgress(p)}\x1b[K`);
+    },
+    done() {
+      if (shown) stream.write("\n");
+    },
+  };
+}
+
+/** A sink updating one tslab display entry in place. */
+export function notebookSink(newDisplay: () => { text(s: string): void }): ProgressSink {
+  let display: { text(s: string): void } | undefined;
+  return {
+    update(p) {
+      try {
+        display ??= newDisplay();
+        display.text(formatProgress(p));
+      } catch {
+        // A display that cannot draw must never fail the download.
+      }
+    },
+    done() {},
+  };
+}
+
+/** Environment facts the automatic choice depends on (injectable for tests). */
+export interface ProgressEnvironment {
+  env: NodeJS.ProcessEnv;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  newDisplay?: () => { text(s: string): void };
+}
+
+/**
+ * The sink for a `progress` option: `false` none, a sink itself, `true` a notebook display or a
+ * terminal line, `undefined` (auto) the same but only on a TTY (or in a notebook) and never under CI.
+ * Returns the sink and whether it is automatic (then quick calls stay quiet).
+ */
+export function chooseProgressSink(
+  option: boolean | ProgressSink | undefined,
+  environment: ProgressEnvironment = { env: process.env, stderr: process.stderr },
+): { sink: ProgressSink; automatic: boolean } | undefined {
+  if (option === false) return undefined;
+  if (typeof option === "object" && option !== null) return { sink: option, automatic: false };
+  const newDisplay = environment.newDisplay ?? findTslabNewDisplay();
+  if (option === undefined) {
+    if (isCi(environment.env)) return undefined;
+    if (newDisplay !== undefined) return { sink: notebookSink(newDisplay), automatic: true };
+    if (environment.stderr.isTTY !== true) return undefined;
+    return { sink: terminalSink(environment.stderr), automatic: true };
+  }
+  if (newDisplay !== undefined) return { sink: notebookSink(newDisplay), automatic: true };
+  return { sink: terminalSink(environment.stderr), automatic: true };
+}
+
+function isCi(env: NodeJS.ProcessEnv): boolean {
+  const v = env.CI;
+  return v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false";
+}
+
+/** Counts one call's progress and forwards it to a sink, throttled for automatic sinks. */
+export class ProgressTracker {
+  pages = 0;
+  rows = 0;
+  bytes = 0;
+  totalPages?: number;
+  totalRows?: number;
+  private lastDraw = -Infinity;
+  private drawn = false;
+  private finished = false;
+
+  constructor(
+    private readonly endpoint: string,
+    private readonly clock: () => number,
+    private readonly startedAt: number,
+    private readonly sink?: { sink: ProgressSink; automatic: boolean },
+  ) {}
+
+  /** Adds received bytes. */
+  addBytes(n: number): void {
+    this.bytes += n;
+    this.report(false);
+  }
+
+  /** Adds a finished page or batch of `rows` records. */
+  addPage(rows: number): void {
+    this.pages += 1;
+    this.rows += rows;
+    this.report(true);
+  }
+
+  /** Ends the display (idempotent). */
+  done(): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.sink === undefined) return;
+    if (this.drawn || !this.sink.automatic) this.draw(this.clock());
+    try {
+      this.sink.sink.done();
+    } catch {
+      // see draw()
+    }
+  }
+
+  private report(pageDone: boolean): void {
+    if (this.sink === undefined || this.finished) return;
+    const now = this.clock();
+    if (this.sink.automatic) {
+      if (now - this.startedAt < SHOW_AFTER_MS || now - this.lastDraw < REDRAW_MS) return;
+    } else if (!pageDone) {
+      return;
+    }
+    this.draw(now);
+  }
+
+  private draw(now: number): void {
+    if (this.sink === undefined) return;
+    this.lastDraw = now;
+    this.drawn = true;
+    const seconds = Math.max(0.001, (now - this.startedAt) / 1000);
+    const update: ProgressUpdate = {
+      endpoint: this.endpoint,
+      pages: this.pages,
+      rows: this.rows,
+      bytes: this.bytes,
+      rateBytesPerSec: this.bytes / seconds,
+    };
+    if (this.totalPages !== undefined) update.totalPages = this.totalPages;
+    if (this.totalRows !== undefined) update.totalRows = this.totalRows;
+    try {
+      this.sink.sink.update(update);
+    } catch {
+      // A broken progress sink must never fail the download it reports on.
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The one HTTP transport every endpoint uses: configuration, retries, time-outs, cancelling,
+ * streaming body parsing, v3 pagination, progress, and the record/replay cache.
+ */
+import { ResponseParseError } from "../errors";
+import type { ResultMeta } from "../result/result";
+import { jsonArrayBatches, ndjsonBatches, readJsonBody, type BodyContext } from "./body-reader";
+import { Call } from "./call";
+import { resolveConfig, type ResolvedConfig } from "./config";
+import { parseEnvelope } from "./envelope";
+import type { Exchange, RequestSpec } from "./exchange";
+import { joinUrl } from "./join-url";
+import { paginate } from "./paginate";
+import type { TransportOptions, TransportRequest, TransportService } from "./types";
+import { withRetries } from "./with-retries";
+
+/** Default records per batch of `streamRecords` for NDJSON and JSON arrays. */
+export const DEFAULT_BATCH_SIZE = 10_000;
+
+export class Transport {
+  /** The resolved base URL, without a trailing slash. */
+  readonly baseUrl: string;
+  private readonly config: ResolvedConfig;
+
+  /**
+   * @param options see {@link TransportOptions}; every field has a default.
+   * @param service which service, and the environment variable of its base URL.
+   * @throws ConfigurationError when no usable base URL is configured.
+   */
+  constructor(options: TransportOptions, service: TransportService) {
+    this.config = resolveConfig(options, service);
+    this.baseUrl = this.config.baseUrl;
+  }
+
+  /** The full URL of a request (base URL joined with one slash, plus the query string). */
+  urlOf(req: Pick<TransportRequest, "path" | "query">): string {
+    return joinUrl(this.baseUrl, req.path, req.query);
+  }
+
+  /**
+   * All records of a request: every page for `envelope-paged`, `data` for `envelope`, the array
+   * for `array` (JSON or NDJSON), `[body]` for `object` and `job`. Never a partial result: any
+   * failure throws.
+   */
+  async fetchRecords<R>(req: TransportRequest): Promise<{ records: R[]; meta: ResultMeta }> {
+    const call = this.startCall(req);
+    try {
+      const records: R[] = [];
+      for await (const batch of this.batches(call, req, DEFAULT_BATCH_SIZE, true)) {
+        for (const r of batch) records.push(r as R);
+      }
+      return { records, meta: call.meta() };
+    } finally {
+      call.close();
+    }
+  }
+
+  /**
+   * Record batches as they arrive: v3 pages in offset order, or NDJSON / JSON-array batches of at
+   * most `batchSize` (default 10 000) records, holding only about one batch in memory. Returns the
+   * meta when done. A failure after a batch was handed out is thrown, not retried, so what was
+   * received is never silently topped up or repeated.
+   */
+  async *streamRecords<R>(req: TransportRequest, opts: { batchSize?: number } = {}): AsyncGenerator<R[], ResultMeta, undefined> {
+    const batchSize = Math.max(1, Math.floor(opts.batchSize ?? DEFAULT_BATCH_SIZE));
+    const call = this.startCall(req);
+    try {
+      for await (const batch of this.batches(call, req, batchSize, false)) yield batch as R[];
+      return call.meta();
+    } finally {
+      call.close();
+    }
+  }
+
+  /** The whole JSON body of one request (for `envelope-paged`, of its first page). */
+  async fetchJson(req: TransportRequest): Promise<{ body: unknown; meta: ResultMeta }> {
+    const call = this.startCall(req);
+    try {
+      let body: unknown;
+      const spec = { ...this.specOf(req, req.body), ndjson: false };
+      for await (const b of withRetries(call, spec, (ex) => wholeJson(ex, call))) body = b;
+      call.pages = 1;
+      call.rows = Array.isArray(body) ? body.length : 1;
+      call.progress.addPage(call.rows);
+      return { body, meta: call.meta() };
+    } finally {
+      call.close();
+    }
+  }
+
+  private startCall(req: TransportRequest): Call {
+    return new Call(this.config, req, this.urlOf(req));
+  }
+
+  private specOf(req: TransportRequest, body: Record<string, unknown> | undefined): RequestSpec {
+    const spec: RequestSpec = { method: req.httpMethod, url: this.urlOf(req), ndjson: req.response === "array" && req.ndjson === true };
+    if (req.httpMethod === "POST") spec.body = body ?? {};
+    const narrowWith = req.narrowWith ?? unusedFilters(req.body);
+    if (narrowWith.length > 0) spec.narrowWith = narrowWith;
+    return spec;
+  }
+
+  /** Record batches of any response kind, counted into the call's meta and progress. */
+  private async *batches(call: Call, req: TransportRequest, batchSize: number, whole: boolean): AsyncGenerator<unknown[], void, undefined> {
+    const count = (batch: unknown[]): unknown[] => {
+      call.pages++;
+      call.rows += batch.length;
+      call.progress.addPage(batch.length);
+      return batch;
+    };
+    switch (req.response) {
+      case "envelope-paged": {
+        const fetchPage = async (start: number) => {
+          const body = { ...(req.body ?? {}), pagination: { start } };
+          let envelope: ReturnType<typeof parseEnvelope> | undefined;
+          for await (const e of withRetries(call, this.specOf(req, body), (ex) => envelopeOf(ex, call))) envelope = e;
+          return envelope as ReturnType<typeof parseEnvelope>;
+        };
+        const pages = paginate(fetchPage, {
+          concurrency: Math.max(1, Math.floor(this.config.concurrency)),
+          url: call.url,
+          endpoint: req.endpoint,
+          cancel: () => call.cancel(),
+          onTotals: (rows, pages) => {
+            call.progress.totalRows = rows;
+            call.progress.totalPages = pages;
+          },
+        });
+        for await (const page of pages) yield count(page);
+        return;
+      }
+      case "envelope": {
+        for await (const env of withRetries(call, this.specOf(req, req.body), (ex) => envelopeOf(ex, call))) yield count(env.data);
+        return;
+      }
+      case "object":
+      case "job": {
+        for await (const body of withRetries(call, this.specOf(req, req.body), (ex) => wholeJson(ex, call))) yield count([body]);
+        return;
+      }
+      case "array": {
+        const spec = this.specOf(req, req.body);
+        const read = (ex: Exchange) => {
+          const ctx = contextOf(ex, call);
+          return spec.ndjson ? ndjsonBatches(ex.chunks, batchSize, ctx) : jsonArrayBatches(ex.chunks, batchSize, ctx);
+        };
+        // fetchRecords reads the whole body inside the attempt, so a failure mid-body is retried.
+        const consume = whole ? (ex: Exchange) => collect(read(ex)) : read;
+        for await (const batch of withRetries(call, spec, consume)) yield count(batch);
+        return;
+      }
+      default:
+        throw new ResponseParseError(`${req.endpoint}: unknown response kind ${JSON.stringify(req.response)}`);
+    }
+  }
+}
+
+function contextOf(ex: Exchange, call: Call): BodyContext {
+  return { status: ex.status, method: call.req.httpMethod, url: call.url };
+}
+
+async function* wholeJson(ex: Exchange, call: Call): AsyncGenerator<unknown, void, undefined> {
+  yield await readJsonBody(ex.chunks, contextOf(ex, call));
+}
+
+async function* envelopeOf(ex: Exchange, call: Call): AsyncGenerator<ReturnType<typeof parseEnvelope>, void, undefined> {
+  const ctx = contextOf(ex, call);
+  yield parseEnvelope(await readJsonBody(ex.chunks, ctx), ctx);
+}
+
+async function* collect(batches: AsyncGenerator<unknown[], void, undefined>): AsyncGenerator<unknown[], void, undefined> {
+  const all: unknown[] = [];
+  for await (const batch of batches) for (const r of batch) all.push(r);
+  yield all;
+}
+
+/** Body fields left null or empty: the filters a too-large query could use. */
+function unusedFilters(body: Record<string, unknown> | undefined): string[] {
+  if (body === undefined) return [];
+  return Object.entries(body)
+    .filter(([k, v]) => k !== "pagination" && (v === null || (Array.isArray(v) && v.length === 0)))
+    .map(([k]) => k);
+}

@@ -1,0 +1,121 @@
+/**
+ * Public option and request types of the HTTP transport.
+ */
+import type { Dispatcher } from "undici";
+
+/** One progress report of a running download. */
+export interface ProgressUpdate {
+  /** The client method name (`rigs`, `volumeFlows`). */
+  endpoint: string;
+  /** Pages (or NDJSON batches) done so far. */
+  pages: number;
+  /** Pages expected in all, when the service said (v3 pagination). */
+  totalPages?: number;
+  /** Records received so far. */
+  rows: number;
+  /** Records expected in all, when the service said (`total_count`). */
+  totalRows?: number;
+  /** Response bytes read so far. */
+  bytes: number;
+  /** Average bytes per second since the call started. */
+  rateBytesPerSec: number;
+}
+
+/** Where progress goes: a terminal line, a notebook display, or your own. */
+export interface ProgressSink {
+  /** Called whenever a page, a batch or a good slice of bytes has arrived. */
+  update(progress: ProgressUpdate): void;
+  /** Called once when the call ends, whether it succeeded or failed. */
+  done(): void;
+}
+
+/** Record/replay cache settings. */
+export interface CacheOptions {
+  /**
+   * `off`: never read or write (default). `readwrite`: answer from disk when a response is stored,
+   * otherwise fetch and store it. `replay`: answer only from disk and never touch the network; a
+   * request with nothing stored is a `CacheMissError`.
+   */
+  mode: "off" | "readwrite" | "replay";
+  /** Folder of the cache files. Default `.cache/gasframes` (relative to the working directory). */
+  dir?: string;
+}
+
+/** Logger hooks. They never receive the token. */
+export interface TransportLogger {
+  debug?(msg: string): void;
+  warn?(msg: string): void;
+}
+
+/** How a transport talks to one service. Every option has a default. */
+export interface TransportOptions {
+  /** Base URL of the service. Default: the environment variable named by the client (GASFRAMES_NATGAS_URL, GASFRAMES_LNG_URL, GASFRAMES_LEGACY_URL). */
+  baseUrl?: string;
+  /** Access token. Default: env `GASFRAMES_<SERVICE>_TOKEN`, else `GASFRAMES_TOKEN`. Missing: `AuthenticationError` (status 0) before any request. */
+  token?: string;
+  /** Header carrying the token. Default `access_key`. */
+  tokenHeader?: string;
+  /** undici Dispatcher (custom CA, proxy, a test's own). Default: undici's global dispatcher. TLS verification is always on. */
+  dispatcher?: Dispatcher;
+  /** Retries after the first attempt. Default 4. */
+  maxRetries?: number;
+  /** First backoff delay; doubles each retry, with equal jitter. Default 500 ms. */
+  retryBaseDelayMs?: number;
+  /** Longest wait between attempts, also capping `Retry-After`. Default 60 000 ms. */
+  maxRetryDelayMs?: number;
+  /** Per attempt: the longest wait for the response to start, and the longest silence while reading it. Default 300 000 ms. */
+  attemptTimeoutMs?: number;
+  /** Overall deadline of one call, retries and pages included. Default none. */
+  deadlineMs?: number;
+  /** v3 pages fetched at the same time. Default 4. */
+  concurrency?: number;
+  /** `false`: silent. `true`: always show. A sink: yours. Default auto: a tslab display in a notebook, a stderr line on a TTY, silent when not a TTY or under `CI`. */
+  progress?: boolean | ProgressSink;
+  /** Record/replay cache. Default `{ mode: "off" }`. */
+  cache?: CacheOptions;
+  /** Clock in epoch milliseconds. Default `Date.now`. */
+  clock?: () => number;
+  /** Sleep between retries. Default a timer that an abort cuts short. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Receives one line per attempt and retry. Default none. Never receives the token. */
+  logger?: TransportLogger;
+  /** Extra request headers. Default none. */
+  headers?: Record<string, string>;
+  /** Randomness for the backoff jitter, in [0, 1). Default `Math.random`. */
+  random?: () => number;
+}
+
+/** The service a transport talks to, and where its base URL comes from. */
+export interface TransportService {
+  service: "natgas" | "lng" | "legacy";
+  /** Environment variable holding the base URL (`GASFRAMES_NATGAS_URL`). */
+  baseUrlEnv: string;
+}
+
+/** How the body of a successful response is read. */
+export type ResponseKind = "envelope-paged" | "envelope" | "array" | "object" | "job";
+
+/** One logical call: a request, or for `envelope-paged` every page of it. */
+export interface TransportRequest {
+  service: "natgas" | "lng" | "legacy";
+  /** `v3`, `v4`, `v1` or `legacy`. */
+  apiVersion: string;
+  /** Client method name, for meta and messages. */
+  endpoint: string;
+  httpMethod: "GET" | "POST";
+  /** Path below the base URL, e.g. `/v3/rigs`. */
+  path: string;
+  /** JSON body (POST). */
+  body?: Record<string, unknown>;
+  /** Query string parameters. */
+  query?: Record<string, string>;
+  response: ResponseKind;
+  /** For `array`: ask for NDJSON (`Accept: application/x-ndjson`) and parse it line by line. */
+  ndjson?: boolean;
+  /** What goes into `meta.params`. Default: the body (or the query for a GET). */
+  params?: Record<string, unknown>;
+  /** Cancels the call at once, also while waiting between retries. */
+  signal?: AbortSignal;
+  /** Filters that narrow a refused too-large query, for `QueryTooLargeError`. Default: the body's fields left null. */
+  narrowWith?: readonly string[];
+}
