@@ -12,6 +12,7 @@ import type {
   ForecastDetailRecord,
   ForecastRunAtTimestampsParams,
   ForecastRunRecord,
+  ForecastTransactionRecord,
   TransactionRecord,
   TransactionsForecastHistoryDetailsParams,
   TransactionsForecastParams,
@@ -96,7 +97,7 @@ export class LngClient {
   }
 
   /** Forecast transactions of the latest run. `POST /v1/transactions/forecast`. */
-  transactionsForecast(params?: TransactionsForecastParams | null, opts?: LngCallOptions): Promise<Result<TransactionRecord>> {
+  transactionsForecast(params?: TransactionsForecastParams | null, opts?: LngCallOptions): Promise<Result<ForecastTransactionRecord>> {
     return this.#call(LNG_V1.transactionsForecast, params, opts);
   }
 

@@ -27,6 +27,8 @@ export type VolumeFlowRecord = RecordOf<typeof LNG_V1.volumeFlows>;
 export type VolumeFlowHistoryRecord = RecordOf<typeof LNG_V1.volumeFlowsHistory>;
 /** An observed or forecast transaction. */
 export type TransactionRecord = RecordOf<typeof LNG_V1.transactions>;
+/** A forecast transaction of the latest run (the transaction fields plus score, route_score, route_score_weighted_volume). */
+export type ForecastTransactionRecord = RecordOf<typeof LNG_V1.transactionsForecast>;
 /** A forecast transaction of a past forecast run. */
 export type ForecastDetailRecord = RecordOf<typeof LNG_V1.transactionsForecastHistoryDetails>;
 /** A vessel. */

@@ -80,3 +80,9 @@ export const IMOS = [{ name: "imos", type: { kind: "intArr", check: "imo" }, des
 export const TRANSACTION_TYPE = [
   { name: "transaction_type", type: { kind: "str", values: ["loading", "offloading"] }, description: "loading or offloading" },
 ] as const;
+
+/** Vessel filters (the spec shows none for /v1/vessels: gasframes and the sandbox chose these). */
+export const VESSEL_FILTERS = [
+  { name: "vessel_types", type: strArr, description: "vessel types, e.g. LNG_CARRIER, FSRU" },
+  { name: "statuses", type: strArr, description: "vessel statuses, e.g. ACTIVE, INACTIVE" },
+] as const;

@@ -60,6 +60,20 @@ export const TRANSACTION_RECORD = {
   ],
 } as const;
 
+/**
+ * Forecast transaction record (v1/transactions/forecast): the transaction fields, plus the forecast's
+ * scores, which the spec describes for forecast transactions.
+ */
+export const FORECAST_TRANSACTION_RECORD = {
+  name: "lng.v1.transactionsForecast",
+  fields: [
+    ...TRANSACTION_RECORD.fields,
+    { name: "score", type: "float", nullable: true, description: "probability of a single forecast" },
+    { name: "route_score", type: "float", nullable: true, description: "product of the forecast scores along the route" },
+    { name: "route_score_weighted_volume", type: "float", unitField: "volume_unit", nullable: true, description: "volume x route_score" },
+  ],
+} as const;
+
 /** Forecast transaction detail record (transactions/forecast/history/details). */
 export const FORECAST_DETAIL_RECORD = {
   name: "lng.v1.transactionsForecastHistoryDetails",
