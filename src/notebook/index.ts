@@ -1,1 +1,17 @@
-export {};
+export { KernelClient } from "./kernel/kernel-client";
+export type { KernelStartOptions, ExecuteReply } from "./kernel/kernel-client";
+export { findKernelSpec, kernelSearchPath, bundledTslabSpec } from "./kernel/kernel-spec";
+export type { KernelSpec } from "./kernel/kernel-spec";
+export type { JupyterMessage, MessageHeader } from "./kernel/wire";
+export { readNotebook, writeNotebook, serializeNotebook } from "./nbformat/notebook-file";
+export { validateNotebook } from "./nbformat/validate-notebook";
+export type { Notebook, Cell, CodeCell, MarkdownCell, RawCell, Output, MimeBundle } from "./nbformat/types";
+export { executeNotebook, looksLikeError } from "./execute-notebook";
+export type { ExecuteNotebookOptions } from "./execute-notebook";
+export { runNotebooks } from "./run-notebooks";
+export type { RunNotebooksOptions, NotebookRun } from "./run-notebooks";
+export { buildReport } from "./report/build-report";
+export type { BuildReportOptions, ReportResult } from "./report/build-report";
+export { renderNotebookPage, notebookTitle } from "./report/render-notebook-page";
+export { renderMarkdown } from "./report/render-markdown";
+export { KernelError, NotebookFormatError, CellExecutionError } from "./notebook-errors";

@@ -1,0 +1,98 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { GasframesError } from "../../errors";
+import { runNotebooks } from "../run-notebooks";
+import { renderIndexPage, type IndexEntry } from "./render-index-page";
+import { notebookTitle, renderNotebookPage } from "./render-notebook-page";
+
+/** Options for {@link buildReport}. */
+export interface BuildReportOptions {
+  /** Notebooks to run, in order. Default: every `*.ipynb` in `notebooksDir`, sorted by name. */
+  notebooks?: string[];
+  /** Folder searched when `notebooks` is not given. Default "notebooks". */
+  notebooksDir?: string;
+  /** Report folder. Default "reports". */
+  outDir?: string;
+  /** Base environment for the kernels. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** "Today" of the sandbox data and of the notebooks (passed as GASFRAMES_AS_OF). Default "2025-06-30". */
+  asOf?: string;
+  /** Sandbox port. Default 0 (any free port), or 47801 when GASFRAMES_CACHE is set so recorded and replayed requests share one address. */
+  sandboxPort?: number;
+  /** Time limit per cell. Default 600 000 ms. */
+  cellTimeoutMs?: number;
+  /** Progress lines. Default: nothing. */
+  log?: (line: string) => void;
+}
+
+/** What {@link buildReport} wrote. */
+export interface ReportResult {
+  indexPath: string;
+  pages: string[];
+  seconds: number;
+}
+
+const CACHE_PORT = 47801;
+
+/**
+ * Builds the research report: starts the embedded sandbox (unless GASFRAMES_TOKEN and the service URLs are
+ * set, or the cache replays), runs every notebook against it, and writes `index.html` linking one standalone
+ * page per notebook plus the executed notebooks under `notebooks/`. The index is written last and removed
+ * first, so a failed run never leaves a report that looks complete. Throws the first failure
+ * (CellExecutionError names the notebook, the cell and the error).
+ */
+export async function buildReport(options: BuildReportOptions = {}): Promise<ReportResult> {
+  const started = Date.now();
+  const outDir = resolve(options.outDir ?? "reports");
+  const notebooks = (options.notebooks ?? listNotebooks(options.notebooksDir ?? "notebooks")).map((p) => resolve(p));
+  if (notebooks.length === 0) throw new GasframesError(`no notebooks to run in ${resolve(options.notebooksDir ?? "notebooks")}`);
+  const indexPath = join(outDir, "index.html");
+  rmSync(indexPath, { force: true });
+  const base = options.env ?? process.env;
+  const asOf = options.asOf ?? base.GASFRAMES_AS_OF ?? "2025-06-30";
+  const env: NodeJS.ProcessEnv = { ...base, GASFRAMES_AS_OF: asOf };
+  const cacheMode = base.GASFRAMES_CACHE;
+  if (cacheMode && cacheMode !== "off") env.GASFRAMES_CACHE_DIR = resolve(base.GASFRAMES_CACHE_DIR ?? ".cache/gasframes");
+  const live = Boolean(base.GASFRAMES_TOKEN && base.GASFRAMES_NATGAS_URL && base.GASFRAMES_LNG_URL);
+  let stop: (() => Promise<void>) | undefined;
+  let source = "the live services";
+  if (!live) {
+    const port = options.sandboxPort ?? (cacheMode && cacheMode !== "off" ? CACHE_PORT : 0);
+    let root = `http://127.0.0.1:${port}`;
+    if (cacheMode === "replay") {
+      source = `the response cache (${env.GASFRAMES_CACHE_DIR}), replayed offline`;
+    } else {
+      const { startSandbox } = await import("../../sandbox/start-sandbox");
+      const sandbox = await startSandbox({ port, asOf });
+      stop = () => sandbox.close();
+      root = sandbox.url;
+      source = `the embedded sandbox (synthetic data, seed ${sandbox.seed}, as of ${asOf})`;
+    }
+    // The replayed address must equal the recorded one: the same fixed port, nothing listening on it.
+    Object.assign(env, { GASFRAMES_TOKEN: "sandbox", GASFRAMES_NATGAS_URL: root, GASFRAMES_LNG_URL: `${root}/lng`, GASFRAMES_LEGACY_URL: `${root}/legacy` });
+  }
+  try {
+    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, log: options.log });
+    mkdirSync(outDir, { recursive: true });
+    const entries: IndexEntry[] = runs.map((run) => {
+      const stem = basename(run.source, ".ipynb");
+      const title = notebookTitle(run.notebook, stem);
+      writeFileSync(join(outDir, `${stem}.html`), renderNotebookPage(run.notebook, { title, indexHref: "index.html" }));
+      return { href: `${stem}.html`, title, notebook: run.notebook };
+    });
+    writeFileSync(indexPath, renderIndexPage(entries, source));
+    return { indexPath, pages: entries.map((e) => join(outDir, e.href)), seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await stop?.();
+  }
+}
+
+function listNotebooks(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (e) {
+    throw new GasframesError(`cannot list notebooks in ${resolve(dir)}: ${(e as Error).message}`, { cause: e });
+  }
+  return names.filter((n) => n.endsWith(".ipynb") && !n.startsWith(".")).sort().map((n) => join(dir, n));
+}

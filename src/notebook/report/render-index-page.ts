@@ -1,0 +1,68 @@
+import { joinLines } from "../nbformat/notebook-file";
+import type { Notebook } from "../nbformat/types";
+import { escapeHtml } from "./escape-html";
+import { renderInline } from "./render-markdown";
+import { REPORT_CSS } from "./report-style";
+
+/** One entry of the report index. */
+export interface IndexEntry {
+  href: string;
+  title: string;
+  notebook: Notebook;
+}
+
+/** The first paragraph after a notebook's title, as inline HTML (the entry's summary). */
+function summary(nb: Notebook): string {
+  for (const c of nb.cells) {
+    if (c.cell_type !== "markdown") continue;
+    const para = joinLines(c.source)
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find((p) => p && !/^(#|\||[-*+] |\d+\. |```|>)/.test(p));
+    if (para) return renderInline(para.replace(/\s*\n\s*/g, " "));
+  }
+  return "";
+}
+
+/** Number of chart outputs (SVG or bitmap images) in a notebook. */
+function chartCount(nb: Notebook): number {
+  let n = 0;
+  for (const c of nb.cells) {
+    if (c.cell_type !== "code") continue;
+    for (const o of c.outputs) {
+      if ((o.output_type === "display_data" || o.output_type === "execute_result") && Object.keys(o.data).some((m) => m.startsWith("image/"))) n++;
+    }
+  }
+  return n;
+}
+
+/** The report's index page: one linked entry per notebook with its summary; `source` says where the data came from. */
+export function renderIndexPage(entries: IndexEntry[], source: string): string {
+  const items = entries.map((e) => {
+    const code = e.notebook.cells.filter((c) => c.cell_type === "code").length;
+    const charts = chartCount(e.notebook);
+    return `<li><a href="${escapeHtml(e.href)}"><strong>${escapeHtml(e.title)}</strong></a>
+<p class="summary">${summary(e.notebook)}</p>
+<p class="summary">${code} code cells, ${charts} chart${charts === 1 ? "" : "s"}</p></li>`;
+  });
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>gasframes research report</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<main>
+<h1>gasframes research report</h1>
+<p>Natural gas and LNG market data, pulled, framed, analysed and charted by the project's TypeScript notebooks, executed top to bottom. Data: ${escapeHtml(source)}.</p>
+<ul class="notebooks">
+${items.join("\n")}
+</ul>
+<footer>Every page is standalone: no network is needed to view it.</footer>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,32 @@
+/** The report's stylesheet, inlined into every page so each page stands alone. */
+export const REPORT_CSS = `
+:root { --fg: #1d2330; --muted: #5b6475; --line: #d9dee7; --code: #f5f7fa; --accent: #0b5cad; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--fg); background: #fff; }
+main { max-width: 1060px; margin: 0 auto; padding: 24px 28px 64px; }
+nav.top { font-size: 13px; color: var(--muted); margin-bottom: 8px; }
+a { color: var(--accent); }
+h1, h2, h3 { line-height: 1.25; }
+h1 { font-size: 28px; margin: 8px 0 16px; }
+h2 { font-size: 21px; margin-top: 32px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+p code, li code, td code { background: var(--code); padding: 1px 4px; border-radius: 3px; }
+.cell { margin: 14px 0; }
+.cell.code { display: grid; grid-template-columns: 64px minmax(0, 1fr); column-gap: 8px; }
+.prompt { color: var(--muted); font: 12px ui-monospace, monospace; text-align: right; padding-top: 8px; }
+.input pre { margin: 0; background: var(--code); border: 1px solid var(--line); border-radius: 4px; padding: 8px 10px; overflow-x: auto; }
+.outputs { grid-column: 2; }
+.out { margin: 6px 0; overflow-x: auto; }
+pre.out { white-space: pre-wrap; padding: 4px 10px; margin: 6px 0; }
+pre.out.stderr { background: #fff6e5; }
+pre.out.error { background: #fdecec; color: #8a1010; }
+.out.chart img { max-width: 100%; height: auto; }
+table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
+th, td { border: 1px solid var(--line); padding: 3px 8px; text-align: right; }
+th { background: var(--code); }
+blockquote { margin: 8px 0; padding: 2px 14px; border-left: 4px solid var(--line); color: var(--muted); }
+ul.notebooks { list-style: none; padding: 0; }
+ul.notebooks li { border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; margin: 10px 0; }
+ul.notebooks .summary { color: var(--muted); margin: 4px 0 0; }
+footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
+`;
