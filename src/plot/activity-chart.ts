@@ -1,0 +1,166 @@
+/**
+ * Field activity: rigs, frac crews and completions per week as bars, fracked feet per day as a line.
+ */
+import { DataError } from "../errors";
+import { chartData, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
+import { GroupSum } from "./group-sum";
+import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
+import { isoUtc, keyText, numberAt, timeAt, weekStart } from "./values";
+
+/** What an activity chart shows. */
+export type ActivityKind = "rigs" | "fraccrews" | "completions" | "fracked_feet";
+
+/** Options of {@link activityChart}. */
+export interface ActivityChartOptions extends ChartOptions {
+  /**
+   * What the rows are. Default: inferred from the columns (`rigs_count`/`rig_class` -> rigs,
+   * `frac_crews_count`/`frac_class` -> fraccrews, `completions_count`/`completion_class`/`end_date` ->
+   * completions, `fracked_feet` -> fracked_feet); a DataError asks for it when the columns do not tell.
+   */
+  kind?: ActivityKind;
+  /** Column that splits bars (stacked) or lines by colour, e.g. `"region"` or `"rig_class"`. Default: none. */
+  color?: string;
+}
+
+const CHART = "activityChart";
+const KINDS: readonly ActivityKind[] = ["rigs", "fraccrews", "completions", "fracked_feet"];
+
+interface KindSpec {
+  date: string;
+  count?: string;
+  yTitle: string;
+  title: string;
+}
+
+const KIND_SPECS: Record<ActivityKind, KindSpec> = {
+  rigs: { date: "date", count: "rigs_count", yTitle: "Rigs (average daily count)", title: "Rigs per week" },
+  fraccrews: { date: "date", count: "frac_crews_count", yTitle: "Frac crews (average daily count)", title: "Frac crews per week" },
+  completions: { date: "end_date", count: "completions_count", yTitle: "Completions (wells per week)", title: "Completions per week" },
+  fracked_feet: { date: "date", yTitle: "Fracked feet per day (ft)", title: "Fracked feet per day" },
+};
+
+/**
+ * Activity chart. Weeks start on Monday 00:00 UTC. Rigs and frac crews: the average daily count over the
+ * days of the week that have data (one row per rig or crew, or the `*_count` of aggregated rows).
+ * Completions: wells whose fracking ended (`end_date`) in the week. Fracked feet: a daily line, summed
+ * over sub-regions unless `color` splits it.
+ */
+export function activityChart(input: ChartInput, options: ActivityChartOptions = {}): VegaLiteSpec {
+  const data = chartData(input, CHART);
+  if (options.kind !== undefined && !KINDS.includes(options.kind)) {
+    throw optionError(CHART, "kind", options.kind, KINDS.map((k) => `"${k}"`).join(", "));
+  }
+  const kind = options.kind ?? inferKind(data);
+  const spec = KIND_SPECS[kind];
+  const color = options.color;
+  requireColumns(data, [spec.date, ...(kind === "fracked_feet" ? ["fracked_feet"] : []), ...(color ? [color] : [])], CHART);
+  const countCol = spec.count !== undefined && data.columns.includes(spec.count) ? spec.count : undefined;
+  let skipped = 0;
+  // Read after the rows are walked: rows without a date (a completion still in progress) are counted, not drawn.
+  const title = (): string | { text: string; subtitle: string } => {
+    const text = options.title ?? spec.title;
+    return skipped === 0 ? text : { text, subtitle: `${skipped} row${skipped > 1 ? "s" : ""} without ${spec.date} not shown` };
+  };
+  const size = chartSize(options);
+  const colorEnc = color === undefined ? undefined : { field: color, type: "nominal", title: color, scale: { scheme: "tableau10" } };
+
+  if (kind === "fracked_feet") {
+    const sums = new GroupSum<{ t: number; group: string }>();
+    data.records.forEach((r, i) => {
+      const t = timeAt(r, spec.date, i, CHART);
+      if (t === null) return void skipped++;
+      const group = color === undefined ? "all" : keyText(r[color]);
+      sums.add(`${t}|${group}`, { t, group }, numberAt(r, "fracked_feet", i, CHART));
+    });
+    const values = sums
+      .groups()
+      .sort((a, b) => a.key.t - b.key.t)
+      .map((g) => ({ date: isoUtc(g.key.t), ...(color ? { [color]: g.key.group } : {}), fracked_feet: g.sum }));
+    const out = baseSpec(title(), size, values);
+    out.mark = { type: "line", strokeWidth: 1.6, ...(color ? {} : { color: PALETTE.observed }) };
+    out.encoding = {
+      x: utcTimeChannel("date", "Date (UTC)"),
+      y: { field: "fracked_feet", type: "quantitative", title: spec.yTitle },
+      ...(colorEnc ? { color: colorEnc } : {}),
+      tooltip: [
+        { field: "date", type: "temporal", format: "%Y-%m-%d" },
+        { field: "fracked_feet", type: "quantitative", format: ",.0f" },
+      ],
+    };
+    return out;
+  }
+
+  // Per (day, group): how many rigs/crews/wells. Per week: the days seen, to average daily counts.
+  const daily = new GroupSum<{ day: number; group: string }>();
+  const daysInWeek = new Map<number, Set<number>>();
+  data.records.forEach((r, i) => {
+    const day = timeAt(r, spec.date, i, CHART);
+    if (day === null) return void skipped++;
+    const group = color === undefined ? "all" : keyText(r[color]);
+    const n = countCol === undefined ? 1 : numberAt(r, countCol, i, CHART);
+    daily.add(`${day}|${group}`, { day, group }, n);
+    const week = weekStart(day);
+    daysInWeek.set(week, (daysInWeek.get(week) ?? new Set()).add(day));
+  });
+  const weekly = new GroupSum<{ week: number; group: string }>();
+  for (const g of daily.groups()) {
+    const week = weekStart(g.key.day);
+    weekly.add(`${week}|${g.key.group}`, { week, group: g.key.group }, g.sum);
+  }
+  const measure = kind === "completions" ? "completions" : kind === "rigs" ? "rigs" : "frac_crews";
+  // Stacked here rather than by Vega-Lite: a bar spanning x..x2 in time is not stacked by Vega-Lite.
+  const base = new Map<number, number>();
+  const values = weekly
+    .groups()
+    .sort((a, b) => a.key.week - b.key.week || a.key.group.localeCompare(b.key.group))
+    .map((g) => {
+      const days = daysInWeek.get(g.key.week)!.size;
+      const v = g.sum === null ? null : kind === "completions" ? g.sum : g.sum / days;
+      const below = base.get(g.key.week) ?? 0;
+      base.set(g.key.week, below + (v ?? 0));
+      return {
+        week_start: isoUtc(g.key.week),
+        week_end: isoUtc(g.key.week + 7 * 86_400_000),
+        ...(color ? { [color]: g.key.group } : {}),
+        [measure]: v,
+        days_with_data: days,
+        stack_base: below,
+        stack_top: below + (v ?? 0),
+      };
+    });
+  const out = baseSpec(title(), size, values);
+  out.mark = { type: "bar", stroke: "white", strokeWidth: 0.5, ...(color ? {} : { color: PALETTE.observed }) };
+  out.encoding = {
+    x: weekAxis([...daysInWeek.keys()].sort((a, b) => a - b)),
+    x2: { field: "week_end" },
+    y: { field: "stack_top", type: "quantitative", title: spec.yTitle },
+    y2: { field: "stack_base" },
+    ...(colorEnc ? { color: colorEnc } : {}),
+    tooltip: [
+      { field: "week_start", type: "temporal", format: "%Y-%m-%d", title: "week starting" },
+      ...(color ? [{ field: color, type: "nominal" }] : []),
+      { field: measure, type: "quantitative", format: ",.1f" },
+      { field: "days_with_data", type: "quantitative" },
+    ],
+  };
+  return out;
+}
+
+function inferKind(data: ChartData): ActivityKind {
+  const has = (c: string): boolean => data.columns.includes(c);
+  if (has("fracked_feet")) return "fracked_feet";
+  if (has("rigs_count") || has("rig_class")) return "rigs";
+  if (has("frac_crews_count") || has("frac_class") || has("service_company")) return "fraccrews";
+  if (has("completions_count") || has("completion_class") || has("end_date")) return "completions";
+  throw new DataError(
+    `${CHART}: cannot tell rigs, frac crews, completions or fracked feet from the columns ` +
+      `(${data.columns.join(", ") || "none"}); pass options.kind`,
+  );
+}
+
+/** A time axis whose ticks sit on week starts (Mondays), thinned to at most 10 labels. */
+function weekAxis(weeks: readonly number[]): Record<string, unknown> {
+  const step = Math.max(1, Math.ceil(weeks.length / 10));
+  const channel = utcTimeChannel("week_start", "Week starting (UTC, Monday)");
+  return { ...channel, axis: { ...(channel.axis as object), values: weeks.filter((_, i) => i % step === 0) } };
+}
