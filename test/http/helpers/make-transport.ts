@@ -1,0 +1,40 @@
+/**
+ * A transport wired for tests: token set, progress off, sleeps recorded instead of waited.
+ */
+import { Transport } from "../../../src/http";
+import type { TransportOptions, TransportRequest } from "../../../src/http";
+import { TOKEN, captureLogs } from "./secrets";
+
+export function makeTransport(baseUrl: string, extra: Partial<TransportOptions> = {}) {
+  const sleeps: number[] = [];
+  const logs = captureLogs();
+  const transport = new Transport(
+    {
+      baseUrl,
+      token: TOKEN,
+      progress: false,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+      logger: logs.logger,
+      ...extra,
+    },
+    { service: "natgas", baseUrlEnv: "GASFRAMES_TEST_UNSET_URL" },
+  );
+  return { transport, sleeps, logs };
+}
+
+/** A v3-style POST with an object answer. */
+export function postRequest(extra: Partial<TransportRequest> = {}): TransportRequest {
+  return {
+    service: "natgas",
+    apiVersion: "v3",
+    endpoint: "rigs",
+    httpMethod: "POST",
+    path: "/v3/rigs",
+    body: { region: "Permian", operator_name: null },
+    response: "object",
+    ...extra,
+  };
+}
