@@ -1,1 +1,6 @@
-export {};
+/**
+ * The embedded sandbox: both services on deterministic synthetic data, over real HTTP.
+ */
+export { startSandbox } from "./start-sandbox";
+export type { SandboxHandle, SandboxOptions } from "./start-sandbox";
+export type { SandboxFaults } from "./core/faults";

@@ -1,0 +1,63 @@
+/**
+ * Calendar arithmetic in UTC on day and month numbers, so the synthetic data never depends on the
+ * machine's time zone. A "day" is days since 1970-01-01; a "month" is year * 12 + (month - 1).
+ */
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Day number of a YYYY-MM-DD string, or undefined when it is not a real calendar date. */
+export function parseDay(text: string): number | undefined {
+  const m = DATE_RE.exec(text);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
+  return Math.round(ms / 86_400_000);
+}
+
+/** YYYY-MM-DD of a day number. */
+export function formatDay(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** M/D/YYYY (no zero padding) of a day number, as the service's aggregated completions and rigs show. */
+export function formatDayMdy(day: number): string {
+  const d = new Date(day * 86_400_000);
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+}
+
+/** Month number of a day number. */
+export function monthOfDay(day: number): number {
+  const d = new Date(day * 86_400_000);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+}
+
+/** Day number of the first day of a month number. */
+export function firstDayOfMonth(month: number): number {
+  return Math.round(Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000);
+}
+
+/** Days in a month number. */
+export function daysInMonth(month: number): number {
+  return firstDayOfMonth(month + 1) - firstDayOfMonth(month);
+}
+
+/** YYYY-MM-01 of a month number (an unsynced monthly date). */
+export function formatMonth(month: number): string {
+  const y = Math.floor(month / 12);
+  const mo = (month % 12) + 1;
+  return `${y}-${mo < 10 ? "0" : ""}${mo}-01`;
+}
+
+/** Month number of a calendar year and month (1-12). */
+export function monthNumber(year: number, month: number): number {
+  return year * 12 + (month - 1);
+}
+
+/** Fractional year of a month number (2020.5 for July 2020), for interpolating yearly curves. */
+export function yearFraction(month: number): number {
+  return month / 12;
+}

@@ -1,0 +1,133 @@
+import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { SandboxReply } from "../types";
+import type { FaultDecision } from "./faults";
+
+const FLUSH_BYTES = 64 * 1024;
+
+/** Thrown inside the writer to stop generating rows once the answer is cut short or the client left. */
+class StopWriting extends Error {}
+
+/**
+ * Writes the body of a reply, honouring back-pressure (waits for 'drain' whenever `write()` returns
+ * false) so a 1,000,000-row answer never sits in memory, and applying a reset or truncation fault
+ * once `afterBytes` of body have been sent.
+ */
+class BodySink {
+  private sent = 0;
+  private pending = "";
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly fault: FaultDecision,
+  ) {}
+
+  /** Queues text; flushes when enough is queued. Resolves once the socket can take more. */
+  async push(text: string): Promise<void> {
+    this.pending += text;
+    if (this.pending.length >= FLUSH_BYTES) await this.flush();
+  }
+
+  /** Sends what is queued, cutting the answer short when a body fault is due. */
+  async flush(): Promise<void> {
+    if (this.pending === "") return;
+    let chunk = Buffer.from(this.pending, "utf8");
+    this.pending = "";
+    const cut = this.fault.kind === "reset" || this.fault.kind === "truncate";
+    if (cut && this.sent + chunk.length >= this.fault.afterBytes) {
+      chunk = chunk.subarray(0, Math.max(0, this.fault.afterBytes - this.sent));
+      await this.write(chunk);
+      this.breakConnection();
+      throw new StopWriting();
+    }
+    await this.write(chunk);
+  }
+
+  /** Ends the body. */
+  async end(): Promise<void> {
+    await this.flush();
+    if (this.fault.kind === "reset" || this.fault.kind === "truncate") {
+      // The whole body was shorter than the fault threshold: still break, so the fault always fires.
+      this.breakConnection();
+      return;
+    }
+    await new Promise<void>((resolve) => this.res.end(resolve));
+  }
+
+  private async write(chunk: Buffer): Promise<void> {
+    if (this.res.destroyed) throw new StopWriting();
+    this.sent += chunk.length;
+    if (chunk.length === 0) return;
+    if (this.res.write(chunk)) return;
+    await new Promise<void>((resolve, reject) => {
+      const onDrain = () => {
+        this.res.off("close", onClose);
+        resolve();
+      };
+      const onClose = () => {
+        this.res.off("drain", onDrain);
+        reject(new StopWriting());
+      };
+      this.res.once("drain", onDrain);
+      this.res.once("close", onClose);
+    });
+  }
+
+  private breakConnection(): void {
+    const socket = this.res.socket as (Socket & { resetAndDestroy?: () => void }) | null;
+    if (!socket) return;
+    if (this.fault.kind === "reset") {
+      if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
+      else socket.destroy();
+    } else {
+      // Let what was written reach the client, then close: the declared Content-Length is never met.
+      socket.end();
+    }
+  }
+}
+
+/** Writes a whole reply. Resolves when the answer is complete, cut by a fault, or abandoned by the client. */
+export async function writeReply(res: ServerResponse, reply: SandboxReply, fault: FaultDecision): Promise<void> {
+  if (reply.kind === "json") {
+    const body = Buffer.from(JSON.stringify(reply.body), "utf8");
+    res.statusCode = reply.status;
+    res.setHeader("content-type", "application/json; charset=utf-8");
+    res.setHeader("content-length", fault.kind === "truncate" ? body.length + 1024 : body.length);
+    const sink = new BodySink(res, fault);
+    await run(async () => {
+      await sink.push(body.toString("utf8"));
+      await sink.end();
+    });
+    return;
+  }
+  res.statusCode = 200;
+  const ndjson = reply.format === "ndjson";
+  res.setHeader("content-type", ndjson ? "application/x-ndjson; charset=utf-8" : "application/json; charset=utf-8");
+  // A streamed body has no known length; a truncation fault declares one it will not meet.
+  if (fault.kind === "truncate") res.setHeader("content-length", fault.afterBytes + 1_000_000);
+  const sink = new BodySink(res, fault);
+  await run(async () => {
+    if (reply.format === "envelope") await sink.push('{"data":[');
+    else if (reply.format === "array") await sink.push("[");
+    let first = true;
+    for (const row of reply.rows) {
+      const text = JSON.stringify(row);
+      if (ndjson) await sink.push(text + "\n");
+      else {
+        await sink.push(first ? text : "," + text);
+        first = false;
+      }
+    }
+    if (reply.format === "envelope") await sink.push(`],"pagination":${JSON.stringify(reply.pagination ?? null)}}`);
+    else if (reply.format === "array") await sink.push("]");
+    await sink.end();
+  });
+}
+
+async function run(body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    if (!(error instanceof StopWriting)) throw error;
+  }
+}

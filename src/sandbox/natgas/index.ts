@@ -1,0 +1,35 @@
+import { SandboxHttpError } from "../types";
+import type { ServiceHandler } from "../types";
+import { datasetOf } from "./dataset";
+import { NATGAS_ENDPOINTS } from "./endpoints";
+import { parseParams } from "./params";
+import { rowsOf } from "./row-set";
+
+/**
+ * The natural-gas service (v3 and v4) of the sandbox, mounted at the root. v3 POST endpoints answer
+ * in the pagination envelope; v3 GET endpoints `{"data": [...]}`; v4 a JSON array or NDJSON.
+ */
+export function createNatgasHandler(): ServiceHandler {
+  return (req, ctx) => {
+    const endpoint = NATGAS_ENDPOINTS.get(req.path.toLowerCase());
+    if (!endpoint) return undefined;
+    if (req.method !== endpoint.method) {
+      throw new SandboxHttpError(405, `${req.path} takes ${endpoint.method}, not ${req.method}`);
+    }
+    const v3 = req.path.startsWith("/v3/");
+    const params = parseParams(req.path, req.body, endpoint.params, { pagination: v3 && endpoint.paged });
+    const answer = endpoint.answer(params, datasetOf(ctx), req);
+    if ("json" in answer) return { kind: "json", status: 200, body: answer.json };
+    const rows = answer.rows;
+    if (endpoint.paged) {
+      const start = params.start;
+      return {
+        kind: "rows",
+        format: "envelope",
+        rows: rowsOf(rows, start, start + ctx.pageSize),
+        pagination: { start, page_size: ctx.pageSize, total_count: rows.count },
+      };
+    }
+    return { kind: "rows", format: req.ndjson ? "ndjson" : "array", rows: rowsOf(rows) };
+  };
+}

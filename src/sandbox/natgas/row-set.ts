@@ -1,0 +1,44 @@
+import type { ParsedParams } from "./params";
+
+/** Records a query matches, readable at any offset without generating the ones before it. */
+export interface RowSet {
+  readonly count: number;
+  row(k: number): Record<string, unknown>;
+}
+
+/** A row set over an in-memory list. */
+export function listRowSet<T>(items: readonly T[], toRow: (item: T) => Record<string, unknown>): RowSet {
+  return { count: items.length, row: (k) => toRow(items[k]) };
+}
+
+/** Rows [from, to) of a row set, produced one at a time. */
+export function* rowsOf(set: RowSet, from = 0, to = set.count): Generator<Record<string, unknown>> {
+  for (let k = Math.max(0, from); k < Math.min(to, set.count); k++) yield set.row(k);
+}
+
+/** True when the list filter `name` is absent or contains `value` (case-insensitive). */
+export function accepts(params: ParsedParams, name: string, value: string | number | null): boolean {
+  const set = params.lists.get(name);
+  if (!set) return true;
+  return value !== null && set.has(String(value).toLowerCase());
+}
+
+/** True when `day` is inside the [min, max] of two date parameters (absent bound = open). */
+export function inRange(params: ParsedParams, minName: string, maxName: string, day: number | null): boolean {
+  const min = params.dates.get(minName);
+  const max = params.dates.get(maxName);
+  if (min === undefined && max === undefined) return true;
+  if (day === null) return false;
+  return (min === undefined || day >= min) && (max === undefined || day <= max);
+}
+
+/** Rounds to a number of significant decimals (keeps tiny BCF/day values readable). */
+export function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/** Rounds to significant digits (for per-well BCF/day values like 0.0000123). */
+export function sig(value: number, digits = 6): number {
+  return value === 0 ? 0 : Number(value.toPrecision(digits));
+}

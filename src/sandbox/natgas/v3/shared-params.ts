@@ -1,0 +1,23 @@
+import { CLASS_VALUES } from "../params";
+import type { ParamDef } from "../params";
+
+/** `str arr` filter. */
+export const LIST: ParamDef = { kind: "strArr" };
+/** `str [YYYY-MM-DD]` filter. */
+export const DATE: ParamDef = { kind: "date" };
+/** oil / gas class filter. */
+export const CLASS: ParamDef = { kind: "str", values: CLASS_VALUES };
+/** aggregate_by with its allowed values. */
+export function aggregateBy(...values: string[]): ParamDef {
+  return { kind: "strArr", values };
+}
+
+/** v3 aggregate_by dimension -> record field. */
+export const V3_DIMENSION_FIELD: Record<string, string> = {
+  county: "county",
+  operator: "operator_name",
+  region: "region",
+  state_code: "state_ab",
+  sub_region: "sub_region",
+  service_company: "service_company",
+};

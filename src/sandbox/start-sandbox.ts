@@ -1,0 +1,126 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { FaultPlan } from "./core/faults";
+import type { SandboxFaults } from "./core/faults";
+import { handleRequest } from "./core/handle-request";
+import type { Mount } from "./core/handle-request";
+import { parseDay } from "./core/dates";
+import { createLegacyHandler, createLngHandler } from "./lng";
+import { createNatgasHandler } from "./natgas";
+import type { SandboxContext } from "./types";
+
+/** Options of {@link startSandbox}. */
+export interface SandboxOptions {
+  /** TCP port. Default 0: a free port chosen by the system. */
+  readonly port?: number;
+  /** Interface to listen on. Default "127.0.0.1". */
+  readonly host?: string;
+  /** Seed of the synthetic data. Default 1. */
+  readonly seed?: number;
+  /** "Today" for the data, YYYY-MM-DD: history before it, forecasts after it. Default: today's UTC date. */
+  readonly asOf?: string;
+  /** Rows per v3 page (`page_size` of the pagination envelope). Default 10,000. */
+  readonly pageSize?: number;
+  /** Accepted access tokens. Default: any non-empty token. A token not in the list answers 401. */
+  readonly tokens?: readonly string[];
+  /** Deliberate faults (rate limits, 5xx bursts, resets, truncations, slow answers). Default: none. */
+  readonly faults?: SandboxFaults;
+  /** Largest request body accepted, in bytes; larger answers 413. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+}
+
+/** A running sandbox. */
+export interface SandboxHandle {
+  /** Root address, `http://127.0.0.1:PORT`. */
+  readonly url: string;
+  /** Natural gas service base (the root): `{natgasUrl}/v3/rigs`, `{natgasUrl}/v4/rigs`. */
+  readonly natgasUrl: string;
+  /** LNG v1 service base: `{lngUrl}/v1/volume_flows`. */
+  readonly lngUrl: string;
+  /** Old job-based LNG API base: `{legacyUrl}/api/v2/analysis_report`. */
+  readonly legacyUrl: string;
+  /** The settings the data was generated with. */
+  readonly seed: number;
+  readonly asOf: string;
+  readonly pageSize: number;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the embedded sandbox: one HTTP server answering the natural gas service at the root, LNG v1
+ * at `/lng` and the old LNG API at `/legacy`, on deterministic synthetic data (same seed and asOf,
+ * same bytes). Resolves once it listens.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const context = resolveContext(options);
+  const mounts: Mount[] = [
+    { prefix: "/legacy", handler: createLegacyHandler() },
+    { prefix: "/lng", handler: createLngHandler() },
+    { prefix: "", handler: createNatgasHandler() },
+  ];
+  const settings = {
+    context,
+    mounts,
+    tokens: options.tokens ? new Set(options.tokens) : undefined,
+    faults: new FaultPlan(options.faults),
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    sleep: abortableSleep,
+  };
+  const server = createServer((req, res) => {
+    void handleRequest(req, res, settings);
+  });
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n");
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    natgasUrl: url,
+    lngUrl: `${url}/lng`,
+    legacyUrl: `${url}/legacy`,
+    seed: context.seed,
+    asOf: context.asOf,
+    pageSize: context.pageSize,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function resolveContext(options: SandboxOptions): SandboxContext {
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new TypeError(`startSandbox: seed must be an integer, got ${String(seed)}`);
+  const asOf = options.asOf ?? new Date().toISOString().slice(0, 10);
+  if (parseDay(asOf) === undefined) throw new TypeError(`startSandbox: asOf must be a real date YYYY-MM-DD, got ${asOf}`);
+  const pageSize = options.pageSize ?? 10_000;
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new TypeError(`startSandbox: pageSize must be a positive integer, got ${String(pageSize)}`);
+  return { seed, asOf, pageSize };
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
