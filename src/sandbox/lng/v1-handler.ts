@@ -1,0 +1,133 @@
+/**
+ * The LNG v1 service of the sandbox, mounted at `{url}/lng`. Every data endpoint is POST with a JSON
+ * body (the vessel and forecast-run endpoints also answer GET); answers are JSON arrays, or NDJSON
+ * when the request asks for it.
+ */
+import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest, type ServiceHandler } from "../types";
+import { lngDataset, type LngDataset } from "./dataset";
+import { ENDPOINT_PARAMS, parseLngQuery, queryToBody, type LngQuery } from "./params";
+import { forecastDetailRecord, forecastTransactionRecord, observedModifiedAt, observedTransactionRecord } from "./records";
+import { transactionPredicate } from "./transaction-filter";
+import { DAY_MS, formatRecordTimestamp } from "./time";
+import { vesselDetailRecord, vesselRecord, nextForecastByImo } from "./vessel-records";
+import { vesselStateAt } from "./vessel-state";
+import { volumeFlowHistoryRecords, volumeFlowRecords } from "./volume-flows";
+
+/** Default range of volume_flows when from/to are absent: 365 days before asOf to 90 days after. */
+export const DEFAULT_FLOW_DAYS_BEFORE = 365;
+export const DEFAULT_FLOW_DAYS_AFTER = 90;
+/** Default range of volume_flows/history: 30 days before asOf to 90 days after. */
+export const DEFAULT_HISTORY_DAYS_BEFORE = 30;
+
+const OFFLOADING_ONLY = new Set(["offloading"] as const);
+const GET_ALLOWED = new Set([
+  "/v1/vessels",
+  "/v1/vessels/details",
+  "/v1/transactions/forecast/forecast_run_at_timestamps",
+  "/v1/volume_flows/forecast_run_at_timestamps",
+]);
+
+type Endpoint = (dataset: LngDataset, query: LngQuery) => Iterable<Record<string, unknown>>;
+
+function requireRun(dataset: LngDataset, runAt: number | undefined, required: boolean): number {
+  const latest = dataset.runs[dataset.runs.length - 1] as number;
+  if (runAt === undefined) {
+    if (required) throw new SandboxHttpError(400, `forecast_run_at is required; take one from forecast_run_at_timestamps (latest: "${formatRecordTimestamp(latest)}")`);
+    return latest;
+  }
+  if (dataset.runs.includes(runAt)) return runAt;
+  let nearest = latest;
+  for (const run of dataset.runs) if (Math.abs(run - runAt) < Math.abs(nearest - runAt)) nearest = run;
+  throw new SandboxHttpError(
+    400,
+    `forecast_run_at ${formatRecordTimestamp(runAt)} is not a forecast run; the nearest run is "${formatRecordTimestamp(nearest)}" (see forecast_run_at_timestamps)`,
+  );
+}
+
+function* filtered<T>(items: readonly T[], keep: (item: T) => boolean): Generator<T> {
+  for (const item of items) if (keep(item)) yield item;
+}
+
+function* mapped<T>(items: Iterable<T>, f: (item: T) => Record<string, unknown>): Generator<Record<string, unknown>> {
+  for (const item of items) yield f(item);
+}
+
+function inRange(query: LngQuery, ts: number): boolean {
+  return (query.fromMs === undefined || ts >= query.fromMs) && (query.toMs === undefined || ts < query.toMs);
+}
+
+const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
+  "/v1/volume_flows": (dataset, query) => {
+    const runAt = requireRun(dataset, query.forecastRunAt, false);
+    const range = {
+      fromMs: query.fromMs ?? dataset.asOfMs - DEFAULT_FLOW_DAYS_BEFORE * DAY_MS,
+      toMs: query.toMs ?? dataset.asOfMs + DEFAULT_FLOW_DAYS_AFTER * DAY_MS,
+    };
+    return volumeFlowRecords(dataset, transactionPredicate(query, OFFLOADING_ONLY), runAt, range);
+  },
+  "/v1/volume_flows/history": (dataset, query) => {
+    const range = {
+      fromMs: query.fromMs ?? dataset.asOfMs - DEFAULT_HISTORY_DAYS_BEFORE * DAY_MS,
+      toMs: query.toMs ?? dataset.asOfMs + DEFAULT_FLOW_DAYS_AFTER * DAY_MS,
+    };
+    return volumeFlowHistoryRecords(dataset, transactionPredicate(query, OFFLOADING_ONLY), range, formatRecordTimestamp);
+  },
+  "/v1/transactions/forecast/history/details": (dataset, query) => {
+    const runAt = requireRun(dataset, query.forecastRunAt, true);
+    const keep = transactionPredicate(query);
+    return mapped(filtered(dataset.forecast(runAt), keep), (tx) => forecastDetailRecord(tx, dataset.vesselsByImo.get(tx.imo)));
+  },
+  "/v1/transactions": (dataset, query) => {
+    const keep = transactionPredicate(query);
+    const txs = filtered(dataset.observed, (tx) => inRange(query, tx.destinationTs) && keep(tx));
+    return mapped(txs, (tx) => observedTransactionRecord(tx, observedModifiedAt(dataset.seed, tx, dataset.asOfMs)));
+  },
+  "/v1/transactions/forecast": (dataset, query) => {
+    const latest = dataset.runs[dataset.runs.length - 1] as number;
+    const keep = transactionPredicate(query);
+    return mapped(filtered(dataset.forecast(latest), (tx) => inRange(query, tx.destinationTs) && keep(tx)), forecastTransactionRecord);
+  },
+  "/v1/vessels": (dataset, query) => vessels(dataset, query, vesselRecord),
+  "/v1/vessels/details": (dataset, query) => vessels(dataset, query, vesselDetailRecord),
+  "/v1/transactions/forecast/forecast_run_at_timestamps": runTimestamps,
+  "/v1/volume_flows/forecast_run_at_timestamps": runTimestamps,
+};
+
+function runTimestamps(dataset: LngDataset, query: LngQuery): Iterable<Record<string, unknown>> {
+  return dataset.runs.filter((run) => inRange(query, run)).map((run) => ({ forecast_run_at: formatRecordTimestamp(run) }));
+}
+
+function vessels(
+  dataset: LngDataset,
+  query: LngQuery,
+  record: typeof vesselRecord,
+): Iterable<Record<string, unknown>> {
+  const forecasts = nextForecastByImo(dataset);
+  const chosen = dataset.vessels.filter(
+    (v) =>
+      (!query.imos || query.imos.has(v.imo)) &&
+      (!query.vesselTypes || query.vesselTypes.has(v.vesselType)) &&
+      (!query.statuses || query.statuses.has(v.status)),
+  );
+  return chosen.map((v) => record(dataset, vesselStateAt(dataset, v), forecasts.get(v.imo)));
+}
+
+/** Answers one LNG v1 request; undefined for a path the service does not have. */
+export function handleLngRequest(req: SandboxRequest, ctx: SandboxContext): SandboxReply | undefined {
+  const endpoint = ENDPOINTS[req.path];
+  if (!endpoint) return undefined;
+  const method = req.method.toUpperCase();
+  if (method !== "POST" && !(method === "GET" && GET_ALLOWED.has(req.path))) {
+    throw new SandboxHttpError(405, `${req.method} is not allowed on ${req.path}; use POST with a JSON body`);
+  }
+  const body = method === "GET" ? queryToBody(req.query) : req.body;
+  const query = parseLngQuery(req.path, body);
+  const dataset = lngDataset(ctx.seed, ctx.asOf);
+  return { kind: "rows", rows: endpoint(dataset, query), format: req.ndjson ? "ndjson" : "array" };
+}
+
+/** The LNG v1 service handler. */
+export const lngHandler: ServiceHandler = handleLngRequest;
+
+/** Paths the LNG v1 sandbox serves (for tests and docs). */
+export const LNG_V1_PATHS: readonly string[] = Object.keys(ENDPOINT_PARAMS);
