@@ -13,3 +13,6 @@ export { mapChart, type MapChartOptions } from "./map-chart";
 export { voyagesChart, type VoyagesChartOptions } from "./voyages-chart";
 export { toSvg } from "./to-svg";
 export { toPng, type PngOptions } from "./to-png";
+export { save } from "./save";
+export { show, displayBundle, VEGA_LITE_MIME, type DisplayBundle, type ShowOptions } from "./show";
+export type { FrameDisplayOptions } from "./frame-display";
