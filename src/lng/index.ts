@@ -1,1 +1,40 @@
-export {};
+/**
+ * LNG: the v1 client, the old job-based API client, and the old -> v1 migration maps.
+ */
+export { LngClient, type LngClientOptions, type LngStreams } from "./lng-client";
+export type { LngCallOptions, LngStreamOptions } from "./call-lng";
+export * from "./types";
+export { LNG_V1, type LngMethod } from "./catalog/v1";
+export {
+  VOLUME_FLOW_RECORD,
+  VOLUME_FLOW_HISTORY_RECORD,
+  TRANSACTION_RECORD,
+  FORECAST_TRANSACTION_RECORD,
+  FORECAST_DETAIL_RECORD,
+  VESSEL_RECORD,
+  VESSEL_DETAILS_RECORD,
+  FORECAST_RUN_RECORD,
+} from "./catalog/records";
+export { FORECAST_RUN_AT_HINT } from "./catalog/params";
+export { parseServiceTimestamp, tryParseServiceTimestamp } from "./timestamps";
+
+export { LegacyLngClient, type LegacyLngClientOptions, type LegacyParams } from "./legacy/legacy-lng-client";
+export { LegacyResult } from "./legacy/legacy-result";
+export { LegacyJobFailedError, type LegacyJob } from "./legacy/unwrap-job";
+export { LEGACY_API, LEGACY_REPORT_RECORDS } from "./legacy/legacy-catalog";
+export {
+  ROUTE_PREDICTION_RECORD,
+  OVERVIEW_RECORD,
+  LIVE_STATUS_RECORD,
+  FLOW_TIMESERIES_RECORD,
+} from "./legacy/legacy-records";
+
+export {
+  LEGACY_REPORTS,
+  LEGACY_FIELD_RENAMES,
+  LEGACY_REPORT_FIELD_RENAMES,
+  LEGACY_REMOVED_FIELDS,
+  type LegacyReport,
+} from "./migrate/legacy-field-renames";
+export { legacyRecordToV1, legacyRecordsToV1, type LegacyRecordToV1Options } from "./migrate/legacy-record-to-v1";
+export { LEGACY_REPORT_REPLACEMENTS, type LegacyReplacement } from "./migrate/legacy-report-replacements";

@@ -129,6 +129,32 @@ export const VESSEL_RECORD = {
   ],
 } as const;
 
+/**
+ * Vessel details record (v1/vessels/details): the vessel fields plus build data, activity, cargo on
+ * board and the last observed transaction. The spec names the endpoint only; these fields are the
+ * sandbox's (documented in the README).
+ */
+export const VESSEL_DETAILS_RECORD = {
+  name: "lng.v1.vesselsDetails",
+  fields: [
+    ...VESSEL_RECORD.fields,
+    { name: "owner", type: "string", nullable: true },
+    { name: "builder", type: "string", nullable: true },
+    { name: "build_year", type: "int", nullable: true },
+    { name: "containment_system", type: "string", nullable: true },
+    { name: "propulsion", type: "string", nullable: true },
+    { name: "service_speed", type: "float", unit: "kn", nullable: true },
+    { name: "activity", type: "string", nullable: true },
+    { name: "cargo_on_board", type: "float", unitField: "cargo_on_board_unit", nullable: true },
+    { name: "cargo_on_board_unit", type: "string", nullable: true },
+    { name: "observed_transaction_count", type: "int", nullable: true },
+    { name: "last_transaction_number", type: "int", nullable: true },
+    { name: "last_transaction_type", type: "string", nullable: true },
+    { name: "last_transaction_terminal", type: "string", nullable: true },
+    { name: "last_transaction_timestamp", type: "timestamp", nullable: true },
+  ],
+} as const;
+
 /** One forecast run (forecast_run_at_timestamps). */
 export const FORECAST_RUN_RECORD = {
   name: "lng.v1.forecastRunAtTimestamps",

@@ -24,6 +24,7 @@ import {
   FORECAST_RUN_RECORD,
   FORECAST_TRANSACTION_RECORD,
   TRANSACTION_RECORD,
+  VESSEL_DETAILS_RECORD,
   VESSEL_RECORD,
   VOLUME_FLOW_HISTORY_RECORD,
   VOLUME_FLOW_RECORD,
@@ -131,7 +132,7 @@ export const LNG_V1 = {
     httpMethod: "POST",
     path: "/v1/vessels/details",
     params: [...IMOS, ...VESSEL_FILTERS],
-    record: VESSEL_RECORD,
+    record: VESSEL_DETAILS_RECORD,
     description: "Vessel records with their details.",
   },
   forecastRunAtTimestamps: {

@@ -1,0 +1,173 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InvalidParamsError, JobFailedError, ResponseParseError } from "../../src/errors";
+import { LegacyLngClient } from "../../src/lng/legacy/legacy-lng-client";
+import { LegacyJobFailedError } from "../../src/lng/legacy/unwrap-job";
+
+interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+const seen: Seen[] = [];
+let server: Server;
+let client: LegacyLngClient;
+
+function wrap(reportResult: unknown, state = "SUCCESS", extra: Record<string, unknown> = {}): unknown {
+  return {
+    version: "2.0",
+    state,
+    job_id: "job-42",
+    meta: { report_result: reportResult, message: "report done", func: "analysis_report", execution: "sync", epoch: 1714521600, code: 200, ...extra },
+    execution_seconds: 0.12,
+  };
+}
+
+const voyage = {
+  imo: 9705641,
+  tx: 1,
+  start_date: "2024-01-03 10:00:00",
+  end_date: "2024-01-20 06:00:00",
+  start_country: "United States",
+  start_terminal: "Sabine Pass",
+  end_country: "Belgium",
+  end_terminal: "Zeebrugge",
+  voyage_status: "Laden",
+  type: "offloading",
+  voyage_tx: "L to R",
+  volume: 3.4,
+  units: "bcf",
+};
+
+function answer(req: Seen): unknown {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  if (req.url.startsWith("/api/v2/queryAIS/query")) return wrap([{ imo: 9705641, lat: 1.5 }], "SUCCESS", { query: req.url });
+  if (req.url === "/api/v2/live_status") {
+    return wrap({ details: { inactive: [], maintenance: [] }, notes: "n", summary: { lng_fleet_size: 3, laden: 1, balast: 2, datetime: "2024-05-01 00:00:00" } });
+  }
+  if (req.url === "/api/v2/targetd_query") return { not: "a wrapper" };
+  switch (body.req_report) {
+    case "overview":
+      return wrap([voyage]);
+    case "flow_timeseries":
+      return wrap({
+        data: [
+          { timestamp: "2024-01-01", volume: 1.5, count: 2 },
+          { timestamp: "2024-01-08", volume: 2.5, count: 3 },
+        ],
+        polygon_order: ["p0"],
+        volume_unit: "gas_Bcf",
+        aggregation: "weekly",
+        tx_type: "offloading",
+      });
+    case "route_predictions":
+      return wrap(null, "FAILED", { code: 500, message: "model not available" });
+    case "live_status":
+      return wrap(null, "PENDING", { code: 202 });
+    default:
+      return wrap([]);
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = "";
+    req.on("data", (c: Buffer) => (text += c.toString("utf8")));
+    req.on("end", () => {
+      const s: Seen = { method: req.method ?? "", url: req.url ?? "", body: text ? JSON.parse(text) : undefined };
+      seen.push(s);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(answer(s)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  client = new LegacyLngClient({ baseUrl: `http://127.0.0.1:${port}`, token: "legacy-token", maxRetries: 0, progress: false });
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe("LegacyLngClient", () => {
+  it("unwraps an overview job into voyage records, keeping the job", async () => {
+    const r = await client.overview({ imos: [9705641] });
+    expect(seen.at(-1)).toMatchObject({ method: "POST", url: "/api/v2/analysis_report", body: { imos: [9705641], req_report: "overview" } });
+    expect(r.records).toHaveLength(1);
+    expect(r.records[0]).toMatchObject({ imo: 9705641, start_date: "2024-01-03T10:00:00.000Z", units: "bcf" });
+    expect(r.job).toMatchObject({ state: "SUCCESS", job_id: "job-42", code: 200, func: "analysis_report" });
+    expect(r.meta.rows).toBe(1);
+    expect(r.meta.service).toBe("legacy");
+  });
+
+  it("renames the unwrapped records to v1 with toV1()", async () => {
+    const v1 = (await client.overview()).toV1({ dropRemoved: true });
+    expect(v1.records[0]).toEqual({
+      imo: 9705641,
+      origin_timestamp: "2024-01-03T10:00:00.000Z",
+      destination_timestamp: "2024-01-20T06:00:00.000Z",
+      origin_country: "United States",
+      origin_terminal: "Sabine Pass",
+      destination_country: "Belgium",
+      destination_terminal: "Zeebrugge",
+      transaction_type: "offloading",
+      volume: 3.4,
+      volume_unit: "bcf",
+    });
+  });
+
+  it("takes flow_timeseries rows from report_result.data, each row carrying the report's volume_unit", async () => {
+    const r = await client.flowTimeseries({ aggregation: "weekly" });
+    expect(r.records.map((x) => x.volume)).toEqual([1.5, 2.5]);
+    expect(r.records.every((x) => x.volume_unit === "gas_Bcf")).toBe(true);
+    expect(r.records[0]!.timestamp).toBe("2024-01-01T00:00:00.000Z");
+    expect(r.report).toEqual({ polygon_order: ["p0"], volume_unit: "gas_Bcf", aggregation: "weekly", tx_type: "offloading" });
+    expect(r.toFrame().shape).toEqual([2, 4]);
+  });
+
+  it("turns a failed job into a JobFailedError with job id, state, code and message", async () => {
+    const err = await client.routePredictions().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JobFailedError);
+    expect(err).toBeInstanceOf(LegacyJobFailedError);
+    const e = err as LegacyJobFailedError;
+    expect(e.code).toBe("JOB_FAILED");
+    expect(e.jobId).toBe("job-42");
+    expect(e.state).toBe("FAILED");
+    expect(e.jobCode).toBe(500);
+    expect(e.jobMessage).toBe("model not available");
+    expect(e.message).toMatch(/model not available/);
+  });
+
+  it("never returns a job that has not finished as if it had data", async () => {
+    const err = await client.liveStatusReport().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JobFailedError);
+    expect((err as JobFailedError).state).toBe("PENDING");
+  });
+
+  it("reads GET /live_status: the summary as one record, details and notes in report", async () => {
+    const r = await client.liveStatus();
+    expect(seen.at(-1)).toMatchObject({ method: "GET", url: "/api/v2/live_status" });
+    expect(r.records).toEqual([{ lng_fleet_size: 3, laden: 1, balast: 2, datetime: "2024-05-01T00:00:00.000Z" }]);
+    expect(r.report).toEqual({ details: { inactive: [], maintenance: [] }, notes: "n" });
+  });
+
+  it("sends queryAIS filters in the query string, lists comma-separated", async () => {
+    const r = await client.queryAis({ imos: [9705641, 9321483] });
+    expect(seen.at(-1)!.method).toBe("GET");
+    expect(decodeURIComponent(seen.at(-1)!.url)).toBe("/api/v2/queryAIS/query?imos=9705641,9321483");
+    expect(r.records).toEqual([{ imo: 9705641, lat: 1.5 }]);
+  });
+
+  it("a body that is not a job wrapper is a ResponseParseError", async () => {
+    await expect(client.targetdQuery()).rejects.toBeInstanceOf(ResponseParseError);
+  });
+
+  it("refuses unknown filters and reports before sending", async () => {
+    const before = seen.length;
+    await expect(client.overview({ imoz: [1] })).rejects.toBeInstanceOf(InvalidParamsError);
+    await expect(client.analysisReport("weekly_flows" as never)).rejects.toThrow(/req_report/);
+    expect(seen.length).toBe(before);
+  });
+});
