@@ -14,7 +14,7 @@ const FENCE = /^\s{0,3}(```|~~~)\s*([\w+-]*)\s*$/;
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
 const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$/;
-const TABLE_SEP = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const TABLE_SEP = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 function renderBlocks(lines: string[]): string {
   const out: string[] = [];
@@ -61,7 +61,10 @@ function renderBlocks(lines: string[]): string {
     }
     if (LIST_ITEM.test(line)) {
       const items: string[] = [];
-      while (i < lines.length && (lines[i]!.trim() === "" ? nextIsListContinuation(lines, i) : LIST_ITEM.test(lines[i]!) || /^\s+\S/.test(lines[i]!))) {
+      const kind = listKind(line);
+      const indent = line.length - line.trimStart().length;
+      const sameList = (l: string) => !LIST_ITEM.test(l) || l.length - l.trimStart().length > indent || listKind(l) === kind;
+      while (i < lines.length && sameList(lines[i]!) && (lines[i]!.trim() === "" ? nextIsListContinuation(lines, i) && sameList(lines[i + 1]!) : LIST_ITEM.test(lines[i]!) || /^\s+\S/.test(lines[i]!))) {
         items.push(lines[i++]!);
       }
       out.push(renderList(items));
@@ -77,6 +80,10 @@ function renderBlocks(lines: string[]): string {
 function startsBlock(lines: string[], i: number): boolean {
   const l = lines[i]!;
   return FENCE.test(l) || HEADING.test(l) || RULE.test(l) || /^\s{0,3}>/.test(l) || LIST_ITEM.test(l) || (l.includes("|") && i + 1 < lines.length && TABLE_SEP.test(lines[i + 1]!));
+}
+
+function listKind(line: string): "ol" | "ul" {
+  return /^\s*\d/.test(line) ? "ol" : "ul";
 }
 
 function nextIsListContinuation(lines: string[], i: number): boolean {
