@@ -1,1 +1,2 @@
-export {};
+export * from "./resample-flows";
+export type { Freq, WeekStart } from "./periods";

@@ -1,0 +1,272 @@
+/**
+ * LNG volume flows by week and month: the aggregation the v1 API dropped and pushed to clients.
+ */
+import type { DataFrame } from "danfojs-node";
+import { DataError } from "../errors";
+import { hasColumn, numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
+import { isoFromDay } from "../frame/dates";
+import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
+import { dayColumn } from "./day-column";
+import { groupRows, sortedGroups } from "./group-keys";
+import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
+
+/** Options of `resampleFlows`. */
+export interface ResampleFlowsOptions {
+  /** `"week"` or `"month"` (`"day"` re-buckets by UTC day, checking units and duplicates). Required. */
+  freq: "day" | "week" | "month";
+  /** First day of a week: `"monday"` (default, ISO weeks), `"saturday"` (EIA-style weeks) or `"sunday"`. */
+  weekStart?: WeekStart;
+  /** Columns whose values split the output: one series per distinct tuple. Default none. */
+  by?: string | readonly string[];
+}
+
+/** Resampled flows as columns, before they become a frame (the legacy report reuses them). */
+export interface ResampledFlows {
+  readonly by: readonly string[];
+  readonly byValues: unknown[][];
+  readonly period: string[];
+  readonly periodDay: Int32Array;
+  readonly volume: Float64Array;
+  readonly volumeStd?: Float64Array;
+  readonly count?: Float64Array;
+  readonly countStd?: Float64Array;
+  readonly volumeUnit: (string | null)[];
+  readonly days: Int32Array;
+  readonly complete: boolean[];
+  readonly volumeMissing: Int32Array;
+  readonly countMissing?: Int32Array;
+}
+
+/**
+ * Daily LNG volume flows summed into weeks or calendar months.
+ *
+ * One output row per period (and per `by` tuple), sorted by the `by` values then `period`:
+ * - `period`: first day of the period, YYYY-MM-DD; days are the UTC dates of `timestamp`.
+ * - `volume`, `count`: sums of the daily values. A null daily value is skipped (never summed as 0)
+ *   and counted in `volume_missing` / `count_missing`; a period with no value at all is NaN.
+ * - `volume_std`, `count_std` (when the input has them): square root of the sum of the daily squares,
+ *   i.e. the daily errors are taken as independent. Correlated errors would make the true spread larger.
+ * - `volume_unit`: carried through; two units in one period is a DataError.
+ * - `days`: daily rows in the period; `complete`: `days` equals the days of the period.
+ * Two rows for the same UTC day (and `by` tuple) are a DataError: they would be double counted.
+ * @param flows volume_flows records or a frame of them (`timestamp`, `volume`, `count`, `volume_unit`...).
+ */
+export function resampleFlows(flows: FrameInput, options: ResampleFlowsOptions): DataFrame {
+  return resampledToFrame(resampleFlowColumns(flows, options));
+}
+
+/** `resampleFlows` without the frame: the columns, for reuse. */
+export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOptions): ResampledFlows {
+  const fn = "resampleFlows";
+  if (options === null || typeof options !== "object") {
+    throw new DataError(`${fn}: options { freq: "week" | "month" } are required`);
+  }
+  const freq: Freq = parseFreq(fn, options.freq, ["day", "week", "month"]);
+  const weekStart = parseWeekStart(fn, options.weekStart);
+  const by = options.by === undefined ? [] : typeof options.by === "string" ? [options.by] : [...options.by];
+  requireColumns(flows, ["timestamp", "volume", ...by], fn);
+  // An empty input keeps the full volume_flows shape; otherwise std columns appear only when the
+  // input has them (volume_flows/history omits them).
+  const empty = Array.isArray(flows) && flows.length === 0;
+  const withStd = empty || hasColumn(flows, "volume_std");
+  const withCount = empty || hasColumn(flows, "count");
+  const withCountStd = empty || hasColumn(flows, "count_std");
+  const wanted = ["timestamp", "volume", "count", "volume_unit", "volume_std", "count_std", ...by];
+  const t = toColumns(flows, wanted);
+  const n = t.length;
+  const days = dayColumn(t.columns.get("timestamp")!, "timestamp", fn);
+  const starts = periodStarts(days, freq, weekStart);
+  const volume = numericColumn(t.columns.get("volume")!, "volume");
+  const count = numericColumn(t.columns.get("count")!, "count");
+  const vstd = numericColumn(t.columns.get("volume_std")!, "volume_std");
+  const cstd = numericColumn(t.columns.get("count_std")!, "count_std");
+  const unitCol = t.columns.get("volume_unit")!;
+  const groups = groupRows(by.map((b) => t.columns.get(b)!), n);
+
+  let minDay = Infinity;
+  let maxDay = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (days[i]! < minDay) minDay = days[i]!;
+    if (days[i]! > maxDay) maxDay = days[i]!;
+  }
+  const span = n === 0 ? 0 : maxDay - minDay + 1;
+  checkDuplicates(groups.ids, days, minDay, span, groups.groups, (i) => {
+    const key = by.map((b) => `${b}=${JSON.stringify(t.columns.get(b)![i])}`).join(", ");
+    return `${fn}: two rows for the UTC day ${isoFromDay(days[i]!)}${key ? ` (${key})` : ""}; each day must appear once per series (split series with "by")`;
+  });
+
+  // Buckets: (group, period) -> dense bucket id. Period offsets are relative to the earliest day.
+  const bucketOf = new Map<number, number>();
+  const bGroup: number[] = [];
+  const bStart: number[] = [];
+  const rowBucket = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const code = groups.ids[i]! * (span + 31) + (starts[i]! - minDay + 31);
+    let b = bucketOf.get(code);
+    if (b === undefined) {
+      b = bGroup.length;
+      bucketOf.set(code, b);
+      bGroup.push(groups.ids[i]!);
+      bStart.push(starts[i]!);
+    }
+    rowBucket[i] = b;
+  }
+  const m = bGroup.length;
+  const sumV = new Float64Array(m);
+  const sumC = new Float64Array(m);
+  const sqV = new Float64Array(m);
+  const sqC = new Float64Array(m);
+  const hasV = new Uint8Array(m);
+  const hasC = new Uint8Array(m);
+  const hasVs = new Uint8Array(m);
+  const hasCs = new Uint8Array(m);
+  const nDays = new Int32Array(m);
+  const missV = new Int32Array(m);
+  const missC = new Int32Array(m);
+  const unit: unknown[] = new Array<unknown>(m).fill(null);
+  for (let i = 0; i < n; i++) {
+    const b = rowBucket[i]!;
+    nDays[b]!++;
+    const v = volume[i]!;
+    if (Number.isNaN(v)) missV[b]!++;
+    else {
+      sumV[b]! += v;
+      hasV[b] = 1;
+    }
+    const c = count[i]!;
+    if (Number.isNaN(c)) missC[b]!++;
+    else {
+      sumC[b]! += c;
+      hasC[b] = 1;
+    }
+    const vs = vstd[i]!;
+    if (!Number.isNaN(vs)) {
+      sqV[b]! += vs * vs;
+      hasVs[b] = 1;
+    }
+    const cs = cstd[i]!;
+    if (!Number.isNaN(cs)) {
+      sqC[b]! += cs * cs;
+      hasCs[b] = 1;
+    }
+    const u = unitCol[i];
+    if (u !== null && u !== undefined) {
+      const prev = unit[b];
+      if (prev === null) unit[b] = u;
+      else if (prev !== u) {
+        throw new DataError(
+          `${fn}: the period starting ${isoFromDay(bStart[b]!)} mixes volume units ${JSON.stringify(prev)} and ${JSON.stringify(u)}; convert them to one unit first (convertUnits)`,
+        );
+      }
+    }
+  }
+
+  const groupOrder = sortedGroups(groups);
+  const rank = new Int32Array(groups.groups);
+  for (let r = 0; r < groupOrder.length; r++) rank[groupOrder[r]!] = r;
+  const order = Int32Array.from({ length: m }, (_, b) => b).sort(
+    (x, y) => rank[bGroup[x]!]! - rank[bGroup[y]!]! || bStart[x]! - bStart[y]!,
+  );
+  const out = {
+    by,
+    byValues: by.map(() => new Array<unknown>(m)),
+    period: new Array<string>(m),
+    periodDay: new Int32Array(m),
+    volume: new Float64Array(m),
+    volumeStd: withStd ? new Float64Array(m) : undefined,
+    count: withCount ? new Float64Array(m) : undefined,
+    countStd: withCountStd ? new Float64Array(m) : undefined,
+    volumeUnit: new Array<string | null>(m),
+    days: new Int32Array(m),
+    complete: new Array<boolean>(m),
+    volumeMissing: new Int32Array(m),
+    countMissing: withCount ? new Int32Array(m) : undefined,
+  };
+  for (let r = 0; r < m; r++) {
+    const b = order[r]!;
+    for (let c = 0; c < by.length; c++) out.byValues[c]![r] = groups.keys[c]![bGroup[b]!];
+    out.periodDay[r] = bStart[b]!;
+    out.period[r] = isoFromDay(bStart[b]!);
+    out.volume[r] = hasV[b] ? sumV[b]! : NaN;
+    if (out.volumeStd) out.volumeStd[r] = hasVs[b] ? Math.sqrt(sqV[b]!) : NaN;
+    if (out.count) out.count[r] = hasC[b] ? sumC[b]! : NaN;
+    if (out.countStd) out.countStd[r] = hasCs[b] ? Math.sqrt(sqC[b]!) : NaN;
+    out.volumeUnit[r] = unit[b] === null ? null : String(unit[b]);
+    out.days[r] = nDays[b]!;
+    out.complete[r] = nDays[b] === periodLength(bStart[b]!, freq);
+    out.volumeMissing[r] = missV[b]!;
+    if (out.countMissing) out.countMissing[r] = missC[b]!;
+  }
+  const result: ResampledFlows = { ...out } as ResampledFlows;
+  return result;
+}
+
+function checkDuplicates(
+  ids: Int32Array,
+  days: Int32Array,
+  minDay: number,
+  span: number,
+  groups: number,
+  message: (row: number) => string,
+): void {
+  const cells = span * groups;
+  if (cells <= 64_000_000) {
+    const seen = new Uint8Array(cells);
+    for (let i = 0; i < ids.length; i++) {
+      const k = ids[i]! * span + (days[i]! - minDay);
+      if (seen[k] === 1) throw new DataError(message(i));
+      seen[k] = 1;
+    }
+    return;
+  }
+  const seen = new Set<number>();
+  for (let i = 0; i < ids.length; i++) {
+    const k = ids[i]! * span + (days[i]! - minDay);
+    if (seen.has(k)) throw new DataError(message(i));
+    seen.add(k);
+  }
+}
+
+/** The frame `resampleFlows` returns, from its columns. */
+export function resampledToFrame(r: ResampledFlows): DataFrame {
+  const cols: FrameColumn[] = r.by.map((name, c) => ({ name, values: r.byValues[c]!, type: inferKeyType(r.byValues[c]!) }));
+  const unit = singleUnit(r.volumeUnit);
+  const withUnit = (c: FrameColumn): FrameColumn => (unit === undefined ? c : { ...c, unit });
+  cols.push({ name: "period", values: r.period, type: "date" });
+  cols.push(withUnit({ name: "volume", values: r.volume, type: "float" }));
+  if (r.volumeStd) cols.push(withUnit({ name: "volume_std", values: r.volumeStd, type: "float" }));
+  if (r.count) cols.push({ name: "count", values: r.count, type: "float" });
+  if (r.countStd) cols.push({ name: "count_std", values: r.countStd, type: "float" });
+  cols.push({ name: "volume_unit", values: r.volumeUnit, type: "string" });
+  cols.push({ name: "days", values: r.days, type: "int" });
+  cols.push({ name: "complete", values: r.complete, type: "bool" });
+  cols.push({ name: "volume_missing", values: r.volumeMissing, type: "int" });
+  if (r.countMissing) cols.push({ name: "count_missing", values: r.countMissing, type: "int" });
+  return frameFromColumns(cols, r.period.length);
+}
+
+function singleUnit(units: readonly (string | null)[]): string | undefined {
+  let unit: string | undefined;
+  for (const u of units) {
+    if (u === null) continue;
+    if (unit === undefined) unit = u;
+    else if (unit !== u) return undefined;
+  }
+  return unit;
+}
+
+/** The frame type of a key column: numbers stay numbers, everything else is text. */
+export function inferKeyType(values: readonly unknown[]): "float" | "string" | "bool" {
+  let numbers = 0;
+  let bools = 0;
+  let present = 0;
+  for (const v of values) {
+    if (v === null || v === undefined) continue;
+    present++;
+    if (typeof v === "number") numbers++;
+    else if (typeof v === "boolean") bools++;
+  }
+  if (present > 0 && numbers === present) return "float";
+  if (present > 0 && bools === present) return "bool";
+  return "string";
+}
