@@ -8,10 +8,10 @@ import { civilFromDay, dayFromCivil, daysInMonth, weekdayOfDay } from "../frame/
 /** A resampling frequency. */
 export type Freq = "day" | "week" | "month";
 
-/** The day a week starts on. */
-export type WeekStart = "monday" | "saturday" | "sunday";
+/** The day a week starts on (any letter case). */
+export type WeekStart = "monday" | "saturday" | "sunday" | "Monday" | "Saturday" | "Sunday";
 
-const WEEKDAYS: Record<WeekStart, number> = { sunday: 0, monday: 1, saturday: 6 };
+const WEEKDAYS: Record<string, number> = { sunday: 0, monday: 1, saturday: 6 };
 
 /** Checks a `freq` option, accepting any letter case. */
 export function parseFreq(fn: string, value: unknown, allowed: readonly Freq[]): Freq {
@@ -24,7 +24,7 @@ export function parseFreq(fn: string, value: unknown, allowed: readonly Freq[]):
 export function parseWeekStart(fn: string, value: unknown): number {
   if (value === undefined) return WEEKDAYS.monday;
   const v = typeof value === "string" ? value.toLowerCase() : value;
-  if (typeof v === "string" && v in WEEKDAYS) return WEEKDAYS[v as WeekStart];
+  if (typeof v === "string" && Object.hasOwn(WEEKDAYS, v)) return WEEKDAYS[v]!;
   const guess = typeof v === "string" ? Object.keys(WEEKDAYS).find((k) => k.startsWith(v.slice(0, 2))) : undefined;
   throw new InvalidParamsError(fn, [
     { param: "weekStart", value, expected: `"monday", "saturday" or "sunday"`, ...(guess ? { suggestion: guess } : {}) },
