@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildReport, type ReportResult } from "../../src/notebook/report/build-report";
+import { CellExecutionError } from "../../src/notebook/notebook-errors";
+
+const fixtures = join(__dirname, "fixtures");
+const notebooks = [join(fixtures, "hello.ipynb"), join(fixtures, "sandbox-check.ipynb")];
+const sandboxEnv = () => {
+  const env = { ...process.env };
+  for (const k of ["GASFRAMES_TOKEN", "GASFRAMES_NATGAS_URL", "GASFRAMES_LNG_URL", "GASFRAMES_CACHE"]) delete env[k];
+  return env;
+};
+const snapshot = (dir: string) => {
+  const files: Record<string, string> = {};
+  for (const sub of ["", "notebooks"]) {
+    for (const f of readdirSync(join(dir, sub)).filter((n) => /\.(html|ipynb)$/.test(n))) files[join(sub, f)] = readFileSync(join(dir, sub, f), "utf8");
+  }
+  return files;
+};
+
+describe("buildReport", () => {
+  let first: ReportResult;
+  let outDir: string;
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), "report-"));
+    first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31" });
+  }, 180_000);
+
+  it("writes an index linking one standalone page per notebook, against the sandbox it started", () => {
+    expect(first.indexPath).toBe(join(outDir, "index.html"));
+    const index = readFileSync(first.indexPath, "utf8");
+    expect(index).toContain('<a href="hello.html"><strong>Hello fixture</strong></a>');
+    expect(index).toContain('<a href="sandbox-check.html"><strong>Sandbox check</strong></a>');
+    expect(index).toContain("the embedded sandbox (synthetic data, seed 1, as of 2025-03-31)");
+    const check = readFileSync(join(outDir, "sandbox-check.html"), "utf8");
+    expect(check).toContain("status 200; vessels present: true; as of 2025-03-31");
+    expect(existsSync(join(outDir, "notebooks", "hello.ipynb"))).toBe(true);
+  });
+
+  it("renders markdown, shows code with counts and inlines outputs, with nothing fetched from the network", () => {
+    const page = readFileSync(join(outDir, "hello.html"), "utf8");
+    expect(page).toContain('<h1 id="hello-fixture">Hello fixture</h1>');
+    expect(page).toContain("<em>small</em>");
+    expect(page).toContain('<div class="prompt">[1]:</div>');
+    expect(page).toContain("console.log(&quot;x =&quot;, x);");
+    expect(page).toMatch(/<img alt="chart" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" width="40" height="20">/);
+    expect(page).toContain("<table><tr><th>col</th></tr><tr><td>7</td></tr></table>");
+    for (const file of [page, readFileSync(first.indexPath, "utf8")]) {
+      expect(file).not.toMatch(/<(script|link|iframe)\b/);
+      expect(file).not.toMatch(/(src|href)="(https?:)?\/\//);
+    }
+  });
+
+  it("gives byte-identical pages and notebooks when run again", async () => {
+    const before = snapshot(outDir);
+    await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31" });
+    expect(snapshot(outDir)).toEqual(before);
+  }, 180_000);
+
+  it("fails on a failing notebook and leaves no index that looks complete", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "report-fail-"));
+    const err = await buildReport({ notebooks: [join(fixtures, "hello.ipynb"), join(fixtures, "fails-compile.ipynb")], outDir: dir, env: sandboxEnv() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CellExecutionError);
+    expect((err as CellExecutionError).notebook).toBe("fails-compile.ipynb");
+    expect(existsSync(join(dir, "index.html"))).toBe(false);
+  }, 180_000);
+});
