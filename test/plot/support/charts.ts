@@ -1,0 +1,16 @@
+/** One chart per builder from the sample data, for tests that treat every builder alike. */
+import * as plot from "../../../src/plot";
+import * as d from "./sample-data";
+
+export function sampleCharts(): Record<string, plot.VegaLiteSpec> {
+  return {
+    flows: plot.flowsChart(d.flowRecords(), { by: "destination_country" }),
+    production: plot.productionChart(d.productionRecords()),
+    forecast: plot.forecastChart(d.forecastRecords(), { region: "Permian" }),
+    rigs: plot.activityChart(d.rigRecords(), { color: "rig_class" }),
+    completions: plot.activityChart(d.completionRecords()),
+    frackedFeet: plot.activityChart(d.frackedFeetRecords(), { color: "sub_region" }),
+    map: plot.mapChart(d.fracCrewRecords(), { color: "frac_class" }),
+    voyages: plot.voyagesChart(d.voyageRecords()),
+  };
+}
