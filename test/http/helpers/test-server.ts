@@ -23,7 +23,7 @@ export interface TestServer {
 }
 
 export async function startServer(initial?: Handler): Promise<TestServer> {
-  let handler: Handler = initial ?? ((_req, res) => res.end("{}"));
+  let handler: Handler = initial ?? ((_req, res) => void res.end("{}"));
   const seen: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
