@@ -3,6 +3,7 @@
  * one set of transactions per (seed, asOf).
  */
 import type { ServiceHandler } from "../types";
+import { handleLegacyRequest } from "./legacy/legacy-handler";
 import { handleLngRequest } from "./v1-handler";
 
 /** The LNG v1 service, mounted at `{url}/lng` (paths such as `/v1/volume_flows`). */
@@ -12,5 +13,5 @@ export function createLngHandler(): ServiceHandler {
 
 /** The old job-based LNG API, mounted at `{url}/legacy`. */
 export function createLegacyHandler(): ServiceHandler {
-  return () => undefined;
+  return handleLegacyRequest;
 }
