@@ -1,2 +1,3 @@
 export * from "./resample-flows";
 export type { Freq, WeekStart } from "./periods";
+export * from "./derive-voyages";

@@ -1,8 +1,8 @@
 export * from "./schema";
 export * from "./to-frame";
-export * from "./columns";
-export * from "./from-columns";
-export * from "./units";
-export * from "./dates";
-export * from "./normalise";
+export { toColumns, isDataFrame, requireColumns, type FrameInput, type ColumnTable } from "./columns";
+export { frameFromColumns, type FrameColumn } from "./from-columns";
+export { unitsOf, withUnits, unitForField, MIXED_UNITS } from "./units";
+export { notesOf } from "./notes";
+export { daysInMonth, isLeapYear } from "./dates";
 export { loadDanfo } from "./danfo";
