@@ -19,12 +19,18 @@ export const VOLUME_FLOW_RECORD = {
   ],
 } as const;
 
-/** Volume flow history record: the volume flow fields; the history sample omits the two std fields. */
+/**
+ * Volume flow history record: one per (day, forecast run); the history sample omits the two std
+ * fields, and each record names its run in `forecast_run_at`.
+ */
 export const VOLUME_FLOW_HISTORY_RECORD = {
   name: "lng.v1.volumeFlowsHistory",
   fields: [
-    ...VOLUME_FLOW_RECORD.fields,
+    { name: "timestamp", type: "timestamp", description: "UTC timestamp of the flow (one record per day and run)" },
     { name: "forecast_run_at", type: "timestamp", nullable: true, description: "the forecast run this version of the flow comes from" },
+    { ...volume, description: "mean volume of the flow" },
+    { name: "count", type: "float", nullable: true, description: "mean count of the transactions" },
+    volumeUnit,
   ],
 } as const;
 

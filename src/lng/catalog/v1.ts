@@ -138,7 +138,7 @@ export const LNG_V1 = {
   forecastRunAtTimestamps: {
     ...base,
     method: "forecastRunAtTimestamps",
-    httpMethod: "GET",
+    httpMethod: "POST",
     path: "/v1/transactions/forecast/forecast_run_at_timestamps",
     params: [...TIME_RANGE],
     ranges: TIME_RANGE_RULE,
