@@ -2,6 +2,7 @@
  * The state of one logical call (one request, or every page of one): its cancellation signals,
  * deadline, counters for the result's provenance, and its progress display.
  */
+import { setMaxListeners } from "node:events";
 import { AbortError, GasframesError, TimeoutError } from "../errors";
 import type { ResultMeta } from "../result/result";
 import type { ResolvedConfig } from "./config";
@@ -40,6 +41,8 @@ export class Call {
     const signals = [this.deadlineController.signal, this.cancelController.signal];
     if (req.signal !== undefined) signals.push(req.signal);
     this.signal = AbortSignal.any(signals);
+    // Every page in flight or backing off listens on this signal; many pages are not a leak.
+    setMaxListeners(0, this.signal);
     if (config.deadlineMs !== undefined) {
       this.deadlineAt = this.startedAt + config.deadlineMs;
       this.deadlineTimer = setTimeout(() => this.deadlineController.abort(new Error("deadline")), config.deadlineMs);

@@ -160,3 +160,29 @@ describe("v3 pagination", () => {
     expect(meta.pages).toBe(1);
   });
 });
+
+describe("many pages at once", () => {
+  it("runs 16 pages concurrently, each retried once, all rows in order and no listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on("warning", onWarning);
+    const failedOnce = new Set<number>();
+    server.handle((req, res) => {
+      const start = startOf(req);
+      if (start > 0 && !failedOnce.has(start)) {
+        failedOnce.add(start);
+        sendJson(res, 503, { error: "busy" });
+      } else sendJson(res, 200, page(start, 400, 10));
+    });
+    const { transport } = makeTransport(server.url, {
+      concurrency: 16,
+      sleep: (ms, signal) => new Promise((resolve) => setTimeout(resolve, 1 + (ms % 3), signal)),
+    });
+    const { records, meta } = await transport.fetchRecords(paged);
+    await pause(10);
+    process.off("warning", onWarning);
+    expect(records).toHaveLength(400);
+    expect(meta.attempts).toBe(40 + 39);
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+});
