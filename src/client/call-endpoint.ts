@@ -117,6 +117,7 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
   if (spec.httpMethod === "POST") req.body = body;
   if (ndjson && spec.response === "array") req.ndjson = true;
   if (opts.signal) req.signal = opts.signal;
+  if (spec.rowLimit !== undefined) req.narrowWith = filterNames(spec);
   return { req, schema: schemaFor(spec, body) };
 }
 

@@ -18,6 +18,8 @@ export interface EndpointRequest {
   ndjson?: boolean;
   params?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** Filters that narrow a query the service refused as too large (for `QueryTooLargeError`). */
+  narrowWith?: readonly string[];
 }
 
 /** The two transport calls the endpoint caller makes. */

@@ -2,3 +2,4 @@ export * from "./call-endpoint";
 export * from "./endpoint-transport";
 export * from "./normalise-records";
 export * from "./warn-once";
+export * from "./endpoint-methods";

@@ -1,0 +1,72 @@
+/**
+ * v3 queries run on v4, answered with v3-shaped rows: `client.v4.asV3.rigs(v3Params)`.
+ */
+import type { AggregatedRecordOf, ParamsOf, RecordOf } from "../../catalog/derive-types";
+import type { EndpointApi, EndpointCallOptions } from "../../client/endpoint-methods";
+import type { RecordSchema } from "../../frame/schema";
+import { Result } from "../../result/result";
+import { v3, type V3Catalog } from "../catalog/v3";
+import type { V4Catalog } from "../catalog/v4";
+import { v3ParamsToV4, v4RecordToV3 } from "./convert";
+import { groupProductionByCountyAndOperator } from "./group-production";
+import type { MigratedEndpoint } from "./renames";
+
+/** v3 endpoints that `asV3` runs on v4 (those with a v4 counterpart that this client calls). */
+export const AS_V3_ENDPOINTS = [
+  "shortTermForecastHistory",
+  "productionByCountyAndOperator",
+  "shortTermForecast",
+  "fracCrews",
+  "completions",
+  "rigs",
+  "longTermForecast",
+  "dailyFrackedFeet",
+] as const satisfies readonly (MigratedEndpoint & keyof V3Catalog)[];
+
+type AsV3Name = (typeof AS_V3_ENDPOINTS)[number];
+
+/** A v3 method answered by v4: v3 params in, v3-shaped records out (plain or aggregated). */
+export type AsV3Method<S> = (params: ParamsOf<S>, options?: EndpointCallOptions) => Promise<Result<RecordOf<S> | AggregatedRecordOf<S>>>;
+
+/** `client.v4.asV3`: one method per migrated v3 endpoint. */
+export type AsV3Api = { readonly [K in AsV3Name]: AsV3Method<V3Catalog[K]> };
+
+/**
+ * Builds `asV3` over the v4 methods. Each call converts the v3 params to v4 (validating them with
+ * their v3 names), calls v4, converts every record back to v3 names and units, and fills the v3
+ * fields v4 does not return with null, so rows have the v3 schema's columns. `meta.params` is what
+ * was sent to v4.
+ */
+export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
+  const out: Record<string, unknown> = {};
+  for (const name of AS_V3_ENDPOINTS) {
+    const spec = v3[name];
+    out[name] = async (params: unknown, options?: EndpointCallOptions) => {
+      const v4Params = v3ParamsToV4(name, params);
+      const aggregated = v4Params.aggregate_by !== undefined;
+      const schema: RecordSchema = aggregated && "aggregatedRecord" in spec ? spec.aggregatedRecord : spec.record;
+      if (name === "productionByCountyAndOperator" && !aggregated) {
+        return groupProductionByCountyAndOperator(v4Api, v4Params, options, schema);
+      }
+      const method = (v4Api as unknown as Record<string, (p: unknown, o?: EndpointCallOptions) => Promise<Result<Record<string, unknown>>>>)[
+        migrationTarget(name)
+      ]!;
+      const res = await method(v4Params, options);
+      const records = res.records.map((r) => padToSchema(v4RecordToV3(name, r), schema));
+      return new Result(records, res.meta, schema);
+    };
+  }
+  return out as AsV3Api;
+}
+
+function migrationTarget(name: AsV3Name): string {
+  return name === "productionByCountyAndOperator" ? "productionByWell" : name;
+}
+
+/** Adds the schema's fields missing from a record as null (v4 does not return them), schema order first. */
+export function padToSchema(record: Record<string, unknown>, schema: RecordSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of schema.fields) out[f.name] = f.name in record ? record[f.name] : null;
+  for (const [k, v] of Object.entries(record)) if (!(k in out)) out[k] = v;
+  return out;
+}

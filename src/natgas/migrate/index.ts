@@ -1,0 +1,3 @@
+export * from "./renames";
+export * from "./convert";
+export * from "./as-v3";

@@ -1,0 +1,22 @@
+/**
+ * A v3 notebook's query run on v4: the function form of `client.v4.asV3.<method>`.
+ */
+import type { EndpointCallOptions } from "../../client/endpoint-methods";
+import type { ParamsOf } from "../../catalog/derive-types";
+import type { V3Catalog } from "../catalog/v3";
+import type { NatGasClient } from "../natgas-client";
+import type { AsV3Api } from "./as-v3";
+
+/**
+ * Runs v3 `endpoint` with v3 `params` on the v4 service and returns v3-shaped rows: the same as
+ * `client.v4.asV3[endpoint](params, options)`.
+ * @throws InvalidParamsError when the v3 params are invalid (nothing is sent).
+ */
+export function runV3OnV4<K extends keyof AsV3Api>(
+  client: NatGasClient,
+  endpoint: K,
+  params: ParamsOf<V3Catalog[K]>,
+  options?: EndpointCallOptions,
+): ReturnType<AsV3Api[K]> {
+  return (client.v4.asV3[endpoint] as (p: unknown, o?: EndpointCallOptions) => ReturnType<AsV3Api[K]>)(params, options);
+}

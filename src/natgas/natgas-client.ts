@@ -1,0 +1,68 @@
+/**
+ * The natural gas client: every v3 and v4 endpoint as a typed method, built from the catalogs.
+ */
+import { buildEndpointMethods, type EndpointApi } from "../client/endpoint-methods";
+import type { EndpointTransport } from "../client/endpoint-transport";
+import type { WarningSink } from "../client/warn-once";
+import { Transport } from "../http";
+import type { TransportOptions } from "../http";
+import { v3, v3FieldAliases, type V3Catalog } from "./catalog/v3";
+import { v4, type V4Catalog } from "./catalog/v4";
+import { buildAsV3, type AsV3Api } from "./migrate/as-v3";
+
+/** Options of {@link NatGasClient}: every transport option (retries, time-outs, cache, progress...) plus these. */
+export interface NatGasClientOptions extends TransportOptions {
+  /**
+   * Base URL of the service (e.g. `http://127.0.0.1:8080` for a local sandbox). Default: env
+   * `GASFRAMES_NATGAS_URL`; with neither, the constructor throws a ConfigurationError saying how to
+   * set one or start the sandbox.
+   */
+  baseUrl?: string;
+  /** A transport to call through instead of building one (sharing one between clients, tests). Default: a new `Transport`. */
+  transport?: EndpointTransport;
+  /** Where one-time warnings go (deprecated endpoint, unfiltered query). Default: `console.warn`. */
+  warn?: WarningSink;
+}
+
+/** The v3 endpoints. */
+export type NatGasV3Api = EndpointApi<V3Catalog>;
+/** The v4 endpoints, plus `asV3`: v3 queries run on v4 with v3-shaped rows. */
+export type NatGasV4Api = EndpointApi<V4Catalog> & { readonly asV3: AsV3Api };
+
+/**
+ * Client of the natural gas data service.
+ *
+ * ```ts
+ * const ng = new NatGasClient({ baseUrl: sandbox.natgasUrl, token: "any" });
+ * const rigs = await ng.v3.rigs({ region: "Permian", start_date: "2024-01-01", aggregate_by: "date" });
+ * rigs.toFrame().print();
+ * for await (const batch of ng.v4.stream.productionByWell({ region_natgas: "Permian" })) { ... }
+ * const v3Rows = await ng.v4.asV3.rigs({ region: "Permian" }); // v3 query on v4, v3-shaped rows
+ * ```
+ */
+export class NatGasClient {
+  /** v3 endpoints: `client.v3.rigs(params, { signal })`, and `client.v3.stream.rigs(...)` for page batches. */
+  readonly v3: NatGasV3Api;
+  /** v4 endpoints: `client.v4.rigs(params, { signal, ndjson })`, `client.v4.stream.rigs(...)`, `client.v4.asV3.rigs(v3Params)`. */
+  readonly v4: NatGasV4Api;
+  /** The transport every call goes through. */
+  readonly transport: EndpointTransport;
+
+  /** @param options see {@link NatGasClientOptions}; all optional when the environment supplies URL and token. */
+  constructor(options: NatGasClientOptions = {}) {
+    const { transport, warn, ...transportOptions } = options;
+    this.transport = transport ?? new Transport(transportOptions, { service: "natgas", baseUrlEnv: "GASFRAMES_NATGAS_URL" });
+    const methodOptions = warn ? { warn } : {};
+    this.v3 = buildEndpointMethods(this.transport, v3, { ...methodOptions, fieldAliases: v3FieldAliases });
+    const v4Api = buildEndpointMethods(this.transport, v4, methodOptions);
+    this.v4 = Object.assign(v4Api, { asV3: buildAsV3(v4Api) });
+  }
+
+  /**
+   * A client of a running sandbox (`startSandbox()`): base URL from it, token `"sandbox"` unless
+   * given (the sandbox accepts any non-empty token by default).
+   */
+  static forSandbox(sandbox: { natgasUrl: string }, options: NatGasClientOptions = {}): NatGasClient {
+    return new NatGasClient({ token: "sandbox", ...options, baseUrl: sandbox.natgasUrl });
+  }
+}
