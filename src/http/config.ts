@@ -81,7 +81,7 @@ function resolveBaseUrl(raw: string | undefined, service: TransportService): str
     throw new ConfigurationError(
       `No base URL for the ${service.service} service: pass { baseUrl: "https://..." } or set the ` +
         `environment variable ${service.baseUrlEnv}. To try gasframes without an account, start the ` +
-        `embedded sandbox and use its URL.`,
+        `embedded sandbox (\`npx gasframes sandbox\`, or startSandbox() in code) and use its URL.`,
     );
   }
   let url: URL;
