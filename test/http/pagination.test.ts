@@ -176,7 +176,7 @@ describe("many pages at once", () => {
     });
     const { transport } = makeTransport(server.url, {
       concurrency: 16,
-      sleep: (ms, signal) => new Promise((resolve) => setTimeout(resolve, 1 + (ms % 3), signal)),
+      sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, 1 + (ms % 3))),
     });
     const { records, meta } = await transport.fetchRecords(paged);
     await pause(10);
