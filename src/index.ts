@@ -13,3 +13,4 @@ export * from "./analysis";
 export * from "./plot";
 export * from "./notebook";
 export * from "./sandbox";
+export * from "./connect";
