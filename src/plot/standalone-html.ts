@@ -20,8 +20,8 @@ export function chartTitle(spec: VegaLiteSpec): string | undefined {
  */
 export function standaloneHtml(spec: VegaLiteSpec, svg: string): string {
   const title = escapeHtml(chartTitle(spec) ?? "Chart");
-  // "</" would end the script element early; "<\/" is the same JSON string.
-  const json = JSON.stringify(spec).replace(/<\//g, "<\\/").replace(/<!--/g, "<\\!--");
+  // Any "<" could end or confuse the script element ("</script>", "<!--"); "\u003c" is the same JSON string.
+  const json = JSON.stringify(spec).replace(/</g, "\\u003c");
   return [
     "<!DOCTYPE html>",
     '<html lang="en">',

@@ -42,7 +42,8 @@ export function compileToVega(spec: VegaLiteSpec, caller: string): unknown {
 /** Renders a Vega-Lite spec to SVG text with a headless vega View (no browser, no canvas). */
 export async function renderSvg(spec: VegaLiteSpec, caller: string): Promise<string> {
   const { vega: vg } = modules();
-  const vgSpec = compileToVega(spec, caller);
+  // vega tags inline data objects in place (a vega_id symbol); render a copy so the caller's spec stays as built.
+  const vgSpec = compileToVega(structuredClone(spec), caller);
   let view: VegaView;
   try {
     view = new vg.View(vg.parse(vgSpec), { renderer: "none", logLevel: vg.Warn });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toPng, toSvg, DataError, InvalidParamsError, VEGA_LITE_SCHEMA, type VegaLiteSpec } from "../../src";
+import { toPng, toSvg, VEGA_LITE_SCHEMA, type VegaLiteSpec } from "../../src/plot";
+import { DataError, InvalidParamsError } from "../../src/errors";
 import { sampleCharts } from "./support/charts";
 import { inkStats } from "./support/png-pixels";
 import { attr, itemsOf, texts } from "./support/svg-marks";

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
-import { displayBundle, show, toFrame, VEGA_LITE_MIME } from "../../src";
+import { displayBundle, show, VEGA_LITE_MIME } from "../../src/plot";
+import { toFrame } from "../../src/frame";
 import { sampleCharts } from "./support/charts";
 import { productionRecords } from "./support/sample-data";
 
