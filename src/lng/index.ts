@@ -18,23 +18,35 @@ export {
 export { FORECAST_RUN_AT_HINT } from "./catalog/params";
 export { parseServiceTimestamp, tryParseServiceTimestamp } from "./timestamps";
 
-export { LegacyLngClient, type LegacyLngClientOptions, type LegacyParams } from "./legacy/legacy-lng-client";
+export {
+  LegacyLngClient,
+  type LegacyLngClientOptions,
+  type LegacyRoutePredictionsParams,
+  type LegacyOverviewParams,
+  type LegacyFlowTimeseriesParams,
+  type LegacyTargetdQueryParams,
+  type LegacyQueryAisParams,
+} from "./legacy/legacy-lng-client";
 export { LegacyResult } from "./legacy/legacy-result";
 export { LegacyJobFailedError, type LegacyJob } from "./legacy/unwrap-job";
-export { LEGACY_API, LEGACY_REPORT_RECORDS } from "./legacy/legacy-catalog";
+export { LEGACY_API } from "./legacy/legacy-catalog";
 export {
   ROUTE_PREDICTION_RECORD,
   OVERVIEW_RECORD,
   LIVE_STATUS_RECORD,
   FLOW_TIMESERIES_RECORD,
+  TARGETED_QUERY_RECORD,
+  QUERY_AIS_RECORD,
 } from "./legacy/legacy-records";
 
 export {
   LEGACY_REPORTS,
+  LEGACY_SOURCES,
   LEGACY_FIELD_RENAMES,
   LEGACY_REPORT_FIELD_RENAMES,
   LEGACY_REMOVED_FIELDS,
   type LegacyReport,
+  type LegacySource,
 } from "./migrate/legacy-field-renames";
 export { legacyRecordToV1, legacyRecordsToV1, type LegacyRecordToV1Options } from "./migrate/legacy-record-to-v1";
 export { LEGACY_REPORT_REPLACEMENTS, type LegacyReplacement } from "./migrate/legacy-report-replacements";

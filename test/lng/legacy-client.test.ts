@@ -54,11 +54,11 @@ function answer(req: Seen): unknown {
     case "flow_timeseries":
       return wrap({
         data: [
-          { timestamp: "2024-01-01", volume: 1.5, count: 2 },
-          { timestamp: "2024-01-08", volume: 2.5, count: 3 },
+          { date: "2024-01-01", Japan: 1.5, Europe: 4 },
+          { date: "2024-01-08", Japan: 2.5, Europe: 5 },
         ],
-        polygon_order: ["p0"],
-        volume_unit: "gas_Bcf",
+        polygon_order: ["Japan", "Europe"],
+        volume_unit: "bcf",
         aggregation: "weekly",
         tx_type: "offloading",
       });
@@ -119,12 +119,18 @@ describe("LegacyLngClient", () => {
   });
 
   it("takes flow_timeseries rows from report_result.data, each row carrying the report's volume_unit", async () => {
-    const r = await client.flowTimeseries({ aggregation: "weekly" });
-    expect(r.records.map((x) => x.volume)).toEqual([1.5, 2.5]);
-    expect(r.records.every((x) => x.volume_unit === "gas_Bcf")).toBe(true);
-    expect(r.records[0]!.timestamp).toBe("2024-01-01T00:00:00.000Z");
-    expect(r.report).toEqual({ polygon_order: ["p0"], volume_unit: "gas_Bcf", aggregation: "weekly", tx_type: "offloading" });
+    const r = await client.flowTimeseries({ aggregation: "weekly", polygons: ["Japan", "Europe"] });
+    expect(seen.at(-1)!.body).toEqual({ req_report: "flow_timeseries", aggregation: "weekly", polygons: ["Japan", "Europe"] });
+    expect(r.records.map((x) => x.Japan)).toEqual([1.5, 2.5]);
+    expect(r.records.every((x) => x.volume_unit === "bcf")).toBe(true);
+    expect(r.report).toEqual({ polygon_order: ["Japan", "Europe"], volume_unit: "bcf", aggregation: "weekly", tx_type: "offloading" });
     expect(r.toFrame().shape).toEqual([2, 4]);
+    expect(r.toV1().records).toEqual([
+      { timestamp: "2024-01-01T00:00:00.000Z", polygon: "Japan", volume: 1.5, volume_unit: "bcf" },
+      { timestamp: "2024-01-01T00:00:00.000Z", polygon: "Europe", volume: 4, volume_unit: "bcf" },
+      { timestamp: "2024-01-08T00:00:00.000Z", polygon: "Japan", volume: 2.5, volume_unit: "bcf" },
+      { timestamp: "2024-01-08T00:00:00.000Z", polygon: "Europe", volume: 5, volume_unit: "bcf" },
+    ]);
   });
 
   it("turns a failed job into a JobFailedError with job id, state, code and message", async () => {
@@ -154,9 +160,9 @@ describe("LegacyLngClient", () => {
   });
 
   it("sends queryAIS filters in the query string, lists comma-separated", async () => {
-    const r = await client.queryAis({ imos: [9705641, 9321483] });
+    const r = await client.queryAis({ imo: [9705641, 9321483], interval_hours: 12 });
     expect(seen.at(-1)!.method).toBe("GET");
-    expect(decodeURIComponent(seen.at(-1)!.url)).toBe("/api/v2/queryAIS/query?imos=9705641,9321483");
+    expect(decodeURIComponent(seen.at(-1)!.url)).toBe("/api/v2/queryAIS/query?imo=9705641,9321483&interval_hours=12");
     expect(r.records).toEqual([{ imo: 9705641, lat: 1.5 }]);
   });
 
@@ -166,7 +172,11 @@ describe("LegacyLngClient", () => {
 
   it("refuses unknown filters and reports before sending", async () => {
     const before = seen.length;
+    // @ts-expect-error imoz is not an overview filter
     await expect(client.overview({ imoz: [1] })).rejects.toBeInstanceOf(InvalidParamsError);
+    // @ts-expect-error imo is required
+    await expect(client.queryAis({})).rejects.toThrow(/imo is required/);
+    await expect(client.overview({ start_date: "2024-03-01", end_date: "2024-02-01" })).rejects.toThrow(/start_date <= end_date/);
     await expect(client.analysisReport("weekly_flows" as never)).rejects.toThrow(/req_report/);
     expect(seen.length).toBe(before);
   });

@@ -1,79 +1,89 @@
 /**
  * The old job-based LNG API (`{legacy_base_url}/api/v2/`), as data. The spec names the endpoints and
- * the reports; their filters are not shown, so these follow the sandbox's choices (README).
+ * the reports but not their filters; these follow the sandbox's choices (README).
  */
 import type { EndpointSpec } from "../../catalog/types";
-import { LEGACY_REPORTS } from "../migrate/legacy-field-renames";
-import { FLOW_TIMESERIES_RECORD, LEGACY_QUERY_RECORD, LIVE_STATUS_RECORD, OVERVIEW_RECORD, ROUTE_PREDICTION_RECORD } from "./legacy-records";
+import type { LegacySource } from "../migrate/legacy-field-renames";
+import {
+  FLOW_TIMESERIES_RECORD,
+  LIVE_STATUS_RECORD,
+  OVERVIEW_RECORD,
+  QUERY_AIS_RECORD,
+  ROUTE_PREDICTION_RECORD,
+  TARGETED_QUERY_RECORD,
+} from "./legacy-records";
 
-const base = { service: "legacy", version: "legacy", response: "job" } as const;
+const report = { service: "legacy", version: "legacy", response: "job", httpMethod: "POST", path: "/api/v2/analysis_report" } as const;
 
-const REQ_REPORT = {
-  name: "req_report",
-  type: { kind: "str", values: LEGACY_REPORTS },
-  required: true,
-  requiredHint: `one of ${LEGACY_REPORTS.join(", ")}`,
-} as const;
+const imos = { name: "imos", type: { kind: "intArr", check: "imo" }, description: "IMO numbers" } as const;
+const startDate = { name: "start_date", type: { kind: "date" }, description: "first day, inclusive" } as const;
+const endDate = { name: "end_date", type: { kind: "date" }, description: "last day, inclusive" } as const;
+const txType = { name: "tx_type", type: { kind: "str", values: ["loading", "offloading"] }, description: "loading or offloading" } as const;
+const DATES = [{ start: "start_date", end: "end_date" }] as const;
 
-const FILTERS = [
-  { name: "imos", type: { kind: "intArr", check: "imo" } },
-  { name: "from_date", type: { kind: "timestamp" } },
-  { name: "to_date", type: { kind: "timestamp" } },
-  { name: "terminals", type: { kind: "strArr" } },
-  { name: "countries", type: { kind: "strArr" } },
-] as const;
-
-const FLOW_FILTERS = [
-  { name: "aggregation", type: { kind: "str", values: ["daily", "weekly", "monthly"] } },
-  { name: "tx_type", type: { kind: "str", values: ["loading", "offloading"] } },
-  { name: "polygons", type: { kind: "polygons" } },
-] as const;
-
-const RANGE = [{ start: "from_date", end: "to_date" }] as const;
-
-/** The old endpoints, keyed by client method name. */
+/**
+ * The old endpoints. The four `analysis_report` reports are one entry each (the client adds
+ * `req_report`), keyed by the report name; the other endpoints by their path's name.
+ */
 export const LEGACY_API = {
-  analysisReport: {
-    ...base,
-    method: "analysisReport",
-    httpMethod: "POST",
-    path: "/api/v2/analysis_report",
-    params: [REQ_REPORT, ...FILTERS, ...FLOW_FILTERS],
-    ranges: RANGE,
-    record: LEGACY_QUERY_RECORD,
+  live_status: { ...report, method: "liveStatusReport", params: [], record: LIVE_STATUS_RECORD },
+  route_predictions: { ...report, method: "routePredictions", params: [imos], record: ROUTE_PREDICTION_RECORD },
+  overview: { ...report, method: "overview", params: [imos, startDate, endDate], ranges: DATES, record: OVERVIEW_RECORD },
+  flow_timeseries: {
+    ...report,
+    method: "flowTimeseries",
+    params: [
+      { name: "aggregation", type: { kind: "str", values: ["daily", "weekly", "monthly"] }, description: "daily (default), weekly (weeks start Monday) or monthly" },
+      { name: "polygons", type: { kind: "strArr" }, description: "destination terminals, countries, country codes or regions; one volume column each" },
+      txType,
+      startDate,
+      endDate,
+    ],
+    ranges: DATES,
+    record: FLOW_TIMESERIES_RECORD,
   },
-  targetdQuery: {
-    ...base,
+  targetd_query: {
+    service: "legacy",
+    version: "legacy",
+    response: "job",
     method: "targetdQuery",
     httpMethod: "POST",
     path: "/api/v2/targetd_query",
-    params: [...FILTERS],
-    ranges: RANGE,
-    record: LEGACY_QUERY_RECORD,
+    params: [
+      imos,
+      { name: "terminals", type: { kind: "strArr" }, description: "destination terminal names" },
+      { name: "countries", type: { kind: "strArr" }, description: "destination country names" },
+      txType,
+      startDate,
+      endDate,
+    ],
+    ranges: DATES,
+    record: TARGETED_QUERY_RECORD,
   },
-  queryAis: {
-    ...base,
+  queryAIS: {
+    service: "legacy",
+    version: "legacy",
+    response: "job",
     method: "queryAis",
     httpMethod: "GET",
     path: "/api/v2/queryAIS/query",
-    params: [...FILTERS],
-    ranges: RANGE,
-    record: LEGACY_QUERY_RECORD,
+    params: [
+      { name: "imo", type: { kind: "intArr", check: "imo" }, required: true, requiredHint: "one IMO number or a list (at most 50)" },
+      startDate,
+      endDate,
+      { name: "interval_hours", type: { kind: "int" }, description: "hours between positions, 1-24 (default 6)" },
+    ],
+    ranges: DATES,
+    record: QUERY_AIS_RECORD,
   },
-  liveStatus: {
-    ...base,
+  live_status_endpoint: {
+    service: "legacy",
+    version: "legacy",
+    response: "job",
     method: "liveStatus",
     httpMethod: "GET",
     path: "/api/v2/live_status",
     params: [],
     record: LIVE_STATUS_RECORD,
   },
-} as const satisfies Record<string, EndpointSpec>;
-
-/** The record schema of each analysis report. */
-export const LEGACY_REPORT_RECORDS = {
-  live_status: LIVE_STATUS_RECORD,
-  route_predictions: ROUTE_PREDICTION_RECORD,
-  overview: OVERVIEW_RECORD,
-  flow_timeseries: FLOW_TIMESERIES_RECORD,
-} as const;
+} as const satisfies Record<LegacySource | "live_status_endpoint", EndpointSpec>;

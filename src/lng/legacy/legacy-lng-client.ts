@@ -1,16 +1,17 @@
 /**
  * Client of the old job-based LNG API, for code that still runs on it while it migrates to v1.
  */
+import type { ParamsOf } from "../../catalog/derive-types";
 import type { EndpointSpec } from "../../catalog/types";
 import type { EndpointRequest, EndpointTransport } from "../../client/endpoint-transport";
 import { warnOnce, type WarningSink } from "../../client/warn-once";
-import { ResponseParseError } from "../../errors";
+import { InvalidParamsError, ResponseParseError } from "../../errors";
 import { Transport, type TransportOptions } from "../../http";
 import { endpointLabel, validateParams } from "../../validate/validate-params";
 import type { LngCallOptions } from "../call-lng";
-import type { LegacyReport } from "../migrate/legacy-field-renames";
+import { LEGACY_REPORTS, type LegacyReport, type LegacySource } from "../migrate/legacy-field-renames";
 import { normalizeRecords } from "../normalize-records";
-import { LEGACY_API, LEGACY_REPORT_RECORDS } from "./legacy-catalog";
+import { LEGACY_API } from "./legacy-catalog";
 import { LegacyResult, reportRows } from "./legacy-result";
 import { unwrapJob } from "./unwrap-job";
 
@@ -25,16 +26,24 @@ export interface LegacyLngClientOptions extends TransportOptions {
   transport?: EndpointTransport;
 }
 
-/** Filters of the old endpoints (the report is chosen by the method). */
-export type LegacyParams = Record<string, unknown>;
+/** Filters of the route_predictions report. */
+export type LegacyRoutePredictionsParams = ParamsOf<typeof LEGACY_API.route_predictions>;
+/** Filters of the overview report. */
+export type LegacyOverviewParams = ParamsOf<typeof LEGACY_API.overview>;
+/** Filters of the flow_timeseries report. */
+export type LegacyFlowTimeseriesParams = ParamsOf<typeof LEGACY_API.flow_timeseries>;
+/** Filters of targetd_query. */
+export type LegacyTargetdQueryParams = ParamsOf<typeof LEGACY_API.targetd_query>;
+/** Filters of queryAIS/query (`imo` required). */
+export type LegacyQueryAisParams = ParamsOf<typeof LEGACY_API.queryAIS>;
 
 /**
  * Client of the old LNG API under `{legacy_base_url}/api/v2/`. Each call unwraps the job wrapper and
  * returns a {@link LegacyResult} (`records`, `meta`, `toFrame()`, plus `job`, `report` and `toV1()`).
  * A job whose state is not a success is a `JobFailedError` naming the job id, state, code and message.
  *
- * New code should use {@link LngClient}: see the README's migration section for the v1 call that
- * replaces each report.
+ * New code should use `LngClient`: see the README's migration section for the v1 call that replaces
+ * each report.
  */
 export class LegacyLngClient {
   /** The transport every call goes through. */
@@ -52,58 +61,65 @@ export class LegacyLngClient {
   }
 
   /**
-   * `POST /api/v2/analysis_report` with `req_report` = `report`.
+   * `POST /api/v2/analysis_report` with `req_report` = `report`, validated against that report's filters.
    * @param report live_status, route_predictions, overview or flow_timeseries
    * @param params the report's filters (none by default)
    */
-  analysisReport(report: LegacyReport, params?: LegacyParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.#call(LEGACY_API.analysisReport, { ...(params ?? {}), req_report: report }, opts, report);
+  analysisReport(report: LegacyReport, params?: Record<string, unknown> | null, opts?: LngCallOptions): Promise<LegacyResult> {
+    if (!(LEGACY_REPORTS as readonly string[]).includes(report)) {
+      const issue = { param: "req_report", value: report, expected: `one of ${LEGACY_REPORTS.join(", ")}` };
+      return Promise.reject(new InvalidParamsError("legacy.analysisReport", [issue]));
+    }
+    return this.#call(LEGACY_API[report], report, params, opts, report);
   }
 
-  /** The live_status report: the fleet summary as one record (details and notes in `report`). */
-  liveStatusReport(params?: LegacyParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.analysisReport("live_status", params, opts);
+  /** The live_status report: the fleet summary as one record (details and notes in `report`). v1: `vessels`, then `fleetSummary`. */
+  liveStatusReport(opts?: LngCallOptions): Promise<LegacyResult> {
+    return this.analysisReport("live_status", undefined, opts);
   }
 
   /** The route_predictions report. v1: `transactionsForecast`. */
-  routePredictions(params?: LegacyParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
+  routePredictions(params?: LegacyRoutePredictionsParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
     return this.analysisReport("route_predictions", params, opts);
   }
 
-  /** The overview report (voyages). v1: `transactions`, then `deriveVoyages`. */
-  overview(params?: LegacyParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
+  /** The overview report (voyage legs). v1: `transactions`, then `deriveVoyages`. */
+  overview(params?: LegacyOverviewParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
     return this.analysisReport("overview", params, opts);
   }
 
-  /** The flow_timeseries report (`aggregation` daily, weekly or monthly). v1: `volumeFlows`, then `resampleFlows`. */
-  flowTimeseries(params?: LegacyParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
+  /**
+   * The flow_timeseries report: one row per period (`aggregation` daily by default, weekly, monthly),
+   * one volume column per polygon. v1: `volumeFlows`, then `resampleFlows`.
+   */
+  flowTimeseries(params?: LegacyFlowTimeseriesParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
     return this.analysisReport("flow_timeseries", params, opts);
   }
 
-  /** `POST /api/v2/targetd_query`. */
-  targetdQuery(params?: LegacyParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.#call(LEGACY_API.targetdQuery, params, opts);
+  /** `POST /api/v2/targetd_query`: observed transactions under the old names. v1: `transactions`. */
+  targetdQuery(params?: LegacyTargetdQueryParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
+    return this.#call(LEGACY_API.targetd_query, "targetd_query", params, opts);
   }
 
-  /** `GET /api/v2/queryAIS/query` (list filters are sent comma-separated in the query string). */
-  queryAis(params?: LegacyParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.#call(LEGACY_API.queryAis, params, opts);
+  /** `GET /api/v2/queryAIS/query`: vessel positions over time (lists go comma-separated in the query string). */
+  queryAis(params: LegacyQueryAisParams, opts?: LngCallOptions): Promise<LegacyResult> {
+    return this.#call(LEGACY_API.queryAIS, "queryAIS", params, opts);
   }
 
-  /** `GET /api/v2/live_status`: the fleet summary as one record. */
+  /** `GET /api/v2/live_status`: the fleet summary as one record. v1: `vessels`, then `fleetSummary`. */
   liveStatus(opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.#call(LEGACY_API.liveStatus, undefined, opts, "live_status");
+    return this.#call(LEGACY_API.live_status_endpoint, "live_status", undefined, opts);
   }
 
-  async #call(spec: EndpointSpec, params: unknown, opts: LngCallOptions = {}, reportName?: LegacyReport): Promise<LegacyResult> {
-    const { body, warnings } = validateParams(spec, params);
+  async #call(spec: EndpointSpec, source: LegacySource, params: unknown, opts: LngCallOptions = {}, reqReport?: LegacyReport): Promise<LegacyResult> {
     const label = endpointLabel(spec);
-    for (const w of warnings) warnOnce(`param:${label}:${w}`, `${label}: ${w}`, this.#warn);
-    const endpoint = reportName === undefined || spec.method !== "analysisReport" ? spec.method : `analysisReport:${reportName}`;
+    const validated = validateParams(spec, params);
+    for (const w of validated.warnings) warnOnce(`param:${label}:${w}`, `${label}: ${w}`, this.#warn);
+    const body = reqReport === undefined ? validated.body : { req_report: reqReport, ...validated.body };
     const req: EndpointRequest = {
       service: "legacy",
       apiVersion: "legacy",
-      endpoint,
+      endpoint: spec.method,
       httpMethod: spec.httpMethod,
       path: spec.path,
       response: "job",
@@ -119,24 +135,15 @@ export class LegacyLngClient {
     }
     const { job, reportResult } = unwrapJob(records[0], { endpoint: label, url: meta.url });
     const { rows, report } = reportRows(reportResult);
-    const schema = reportName === undefined ? undefined : LEGACY_REPORT_RECORDS[reportName];
-    let normalized = rows;
-    if (schema !== undefined) {
-      const n = normalizeRecords(schema, rows);
-      normalized = n.records;
-      for (const w of n.report.warnings) warnOnce(`legacy:${w}`, w, this.#warn);
-    }
-    return new LegacyResult(normalized, { ...meta, rows: normalized.length }, schema, {
-      job,
-      report,
-      ...(reportName === undefined ? {} : { reportName }),
-    });
+    const { records: normalized, report: found } = normalizeRecords(spec.record, rows);
+    for (const w of found.warnings) warnOnce(`legacy:${w}`, w, this.#warn);
+    return new LegacyResult(normalized, { ...meta, rows: normalized.length }, spec.record, { job, report, source });
   }
 }
 
 /** Query-string form of validated filters: lists comma-separated, everything else as text. */
 function toQuery(body: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) out[k] = Array.isArray(v) ? v.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(",") : typeof v === "object" ? JSON.stringify(v) : String(v);
+  for (const [k, v] of Object.entries(body)) out[k] = Array.isArray(v) ? v.map(String).join(",") : String(v);
   return out;
 }

@@ -55,16 +55,47 @@ export const LIVE_STATUS_RECORD = {
   ],
 } as const;
 
-/** flow_timeseries: the rows of report_result.data; `volume_unit` copied onto each row from the report. */
+/**
+ * flow_timeseries: the rows of report_result.data, one per period, labelled by `date` (the first day
+ * of the period), with one volume column per polygon of report_result.polygon_order; the report's
+ * `volume_unit` is copied onto each row.
+ */
 export const FLOW_TIMESERIES_RECORD = {
   name: "legacy.flowTimeseries",
   fields: [
-    { name: "timestamp", type: "timestamp" },
-    { name: "volume", type: "float", unitField: "volume_unit" },
-    { name: "count", type: "float" },
+    { name: "date", type: "date", description: "first day of the period" },
     { name: "volume_unit", type: "string" },
   ],
 } as const;
 
-/** Records of targetd_query and queryAIS/query: shapes not shown by the spec; typed by inference. */
-export const LEGACY_QUERY_RECORD = { name: "legacy.query", fields: [] } as const;
+/** targetd_query records: observed transactions under the old names. */
+export const TARGETED_QUERY_RECORD = {
+  name: "legacy.targetdQuery",
+  fields: [
+    { name: "imo", type: "int" },
+    { name: "start_date", type: "timestamp" },
+    { name: "end_date", type: "timestamp" },
+    { name: "start_terminal", type: "string" },
+    { name: "start_country", type: "string" },
+    { name: "end_terminal", type: "string" },
+    { name: "end_country", type: "string" },
+    { name: "type", type: "string" },
+    { name: "volume", type: "float", unitField: "units" },
+    { name: "units", type: "string" },
+    { name: "transaction_number", type: "int" },
+  ],
+} as const;
+
+/** queryAIS/query records: vessel positions. */
+export const QUERY_AIS_RECORD = {
+  name: "legacy.queryAis",
+  fields: [
+    { name: "imo", type: "int" },
+    { name: "timestamp", type: "timestamp" },
+    { name: "latitude", type: "float" },
+    { name: "longitude", type: "float" },
+    { name: "speed", type: "float" },
+    { name: "heading", type: "float" },
+    { name: "status", type: "string" },
+  ],
+} as const;

@@ -5,7 +5,8 @@
 import type { RecordSchema } from "../../frame/schema";
 import { Result, type ResultMeta } from "../../result/result";
 import { legacyRecordToV1, type LegacyRecordToV1Options } from "../migrate/legacy-record-to-v1";
-import type { LegacyReport } from "../migrate/legacy-field-renames";
+import type { LegacySource } from "../migrate/legacy-field-renames";
+import { tryParseServiceTimestamp } from "../timestamps";
 import type { LegacyJob } from "./unwrap-job";
 
 /** A `Result` of the old API, with the job and the report's non-row parts. */
@@ -14,31 +15,37 @@ export class LegacyResult<R = Record<string, unknown>> extends Result<R> {
   readonly job: LegacyJob;
   /** `report_result` without its rows: e.g. polygon_order, volume_unit, aggregation, tx_type, details, notes. */
   readonly report: Record<string, unknown>;
-  /** The old report the rows belong to, when the call was an analysis report. */
-  readonly reportName?: LegacyReport;
+  /** The old report or query endpoint the rows came from (`overview`, `targetd_query`, ...). */
+  readonly source: LegacySource;
 
   constructor(
     records: R[],
     meta: ResultMeta,
     schema: RecordSchema | undefined,
-    extra: { job: LegacyJob; report: Record<string, unknown>; reportName?: LegacyReport },
+    extra: { job: LegacyJob; report: Record<string, unknown>; source: LegacySource },
   ) {
     super(records, meta, schema);
     this.job = extra.job;
     this.report = extra.report;
-    if (extra.reportName !== undefined) this.reportName = extra.reportName;
+    this.source = extra.source;
   }
 
   /**
-   * The records renamed to their v1 shape (see `legacyRecordToV1`), as a plain `Result` with the same
-   * meta. Only for analysis reports (the spec gives no renames for targetd_query and queryAIS).
+   * The records in their v1 shape, as a plain `Result` with the same meta:
+   * - reports and targetd_query: each record renamed by `legacyRecordToV1`;
+   * - flow_timeseries: the wide rows (one volume column per polygon) become long rows like v1
+   *   volume flows: `timestamp` (the period's first day, ISO 8601 UTC), `polygon`, `volume`,
+   *   `volume_unit`, in row order then `polygon_order`.
    *
    * @param options `dropRemoved` (default false) drops the fields v1 no longer returns
    */
   toV1(options: LegacyRecordToV1Options = {}): Result<Record<string, unknown>> {
-    const report = this.reportName ?? "overview";
-    const records = (this.records as unknown as Record<string, unknown>[]).map((r) => legacyRecordToV1(report, r, options));
-    return new Result(records, this.meta);
+    const rows = this.records as unknown as Record<string, unknown>[];
+    if (this.source === "flow_timeseries") return new Result(flowRowsToV1(rows, this.report), this.meta);
+    return new Result(
+      rows.map((r) => legacyRecordToV1(this.source, r, options)),
+      this.meta,
+    );
   }
 
   /** JSON form: records, meta, job and report. */
@@ -76,4 +83,17 @@ export function reportRows(reportResult: unknown): { rows: Record<string, unknow
 
 function asRow(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+}
+
+function flowRowsToV1(rows: readonly Record<string, unknown>[], report: Record<string, unknown>): Record<string, unknown>[] {
+  const order = Array.isArray(report.polygon_order) ? report.polygon_order.map(String) : undefined;
+  const out: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    const polygons = order ?? Object.keys(row).filter((k) => k !== "date" && k !== "volume_unit");
+    const timestamp = tryParseServiceTimestamp(row.date).value;
+    for (const polygon of polygons) {
+      out.push({ timestamp, polygon, volume: row[polygon] ?? null, volume_unit: row.volume_unit ?? null });
+    }
+  }
+  return out;
 }

@@ -8,6 +8,12 @@ export const LEGACY_REPORTS = ["live_status", "route_predictions", "overview", "
 /** An old report name. */
 export type LegacyReport = (typeof LEGACY_REPORTS)[number];
 
+/** Where an old record can come from: a report, or one of the two old query endpoints. */
+export const LEGACY_SOURCES = [...LEGACY_REPORTS, "targetd_query", "queryAIS"] as const;
+
+/** An old report or query endpoint. */
+export type LegacySource = (typeof LEGACY_SOURCES)[number];
+
 /**
  * Every rename the spec lists, old name -> v1 name, whatever the report:
  * p_volume -> volume, unit and units -> volume_unit, start_/end_terminal -> origin_/destination_terminal,
@@ -28,9 +34,10 @@ export const LEGACY_FIELD_RENAMES = {
 } as const;
 
 /**
- * The renames per old report, for the fields each report's records carry. `overview` also maps
- * `type` (the type of the transaction that ends the voyage) to `transaction_type`: not in the
- * spec's list, but it is the same value v1 returns for that transaction (gasframes' choice).
+ * The renames per old report or query, for the fields its records carry. `overview` and
+ * `targetd_query` also map `type` (the type of the transaction that ends the voyage) to
+ * `transaction_type`: not in the spec's list, but it is the value v1 returns for that transaction
+ * (gasframes' choice). queryAIS positions have no v1 counterpart (v1 vessels give the latest only).
  */
 export const LEGACY_REPORT_FIELD_RENAMES = {
   live_status: {},
@@ -53,7 +60,18 @@ export const LEGACY_REPORT_FIELD_RENAMES = {
     unit: "volume_unit",
     units: "volume_unit",
   },
-} as const satisfies Record<LegacyReport, Record<string, string>>;
+  targetd_query: {
+    start_date: "origin_timestamp",
+    end_date: "destination_timestamp",
+    start_country: "origin_country",
+    start_terminal: "origin_terminal",
+    end_country: "destination_country",
+    end_terminal: "destination_terminal",
+    type: "transaction_type",
+    units: "volume_unit",
+  },
+  queryAIS: {},
+} as const satisfies Record<LegacySource, Record<string, string>>;
 
 /**
  * Old fields v1 no longer returns (spec changes 5 and 6), per report. `legacyRecordToV1` keeps them
@@ -77,4 +95,6 @@ export const LEGACY_REMOVED_FIELDS = {
   route_predictions: ["predicated_rate", "predicted_polygon", "start_polygon"],
   overview: ["tx", "voyage_status", "voyage_tx"],
   flow_timeseries: ["polygon_order", "aggregation", "details", "tx_type"],
-} as const satisfies Record<LegacyReport, readonly string[]>;
+  targetd_query: [],
+  queryAIS: [],
+} as const satisfies Record<LegacySource, readonly string[]>;

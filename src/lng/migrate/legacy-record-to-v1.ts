@@ -3,7 +3,7 @@
  */
 import { DataError } from "../../errors";
 import { tryParseServiceTimestamp } from "../timestamps";
-import { LEGACY_REMOVED_FIELDS, LEGACY_REPORT_FIELD_RENAMES, LEGACY_REPORTS, type LegacyReport } from "./legacy-field-renames";
+import { LEGACY_REMOVED_FIELDS, LEGACY_REPORT_FIELD_RENAMES, LEGACY_SOURCES, type LegacySource } from "./legacy-field-renames";
 
 /** Options of {@link legacyRecordToV1}. */
 export interface LegacyRecordToV1Options {
@@ -22,19 +22,20 @@ const TIMESTAMP_FIELDS = new Set(["origin_timestamp", "destination_timestamp"]);
  * renamed timestamps are normalised like every v1 timestamp (ISO 8601 UTC), and the remaining fields
  * keep their names and values. Field order: renamed and kept fields in the record's own order.
  *
- * @param report the old report the record came from (`route_predictions`, `overview`, `flow_timeseries`, `live_status`)
+ * @param report the old report the record came from (`route_predictions`, `overview`, `flow_timeseries`,
+ *   `live_status`) or the old query endpoint (`targetd_query`, `queryAIS`)
  * @param record one record of that report
  * @param options see {@link LegacyRecordToV1Options}
  * @throws DataError for an unknown report, a record that is not an object, or two old fields that
  *   rename to the same v1 field with different values (`unit` and `units`): never silently one of them
  */
 export function legacyRecordToV1(
-  report: LegacyReport,
+  report: LegacySource,
   record: Record<string, unknown>,
   options: LegacyRecordToV1Options = {},
 ): Record<string, unknown> {
-  if (!(LEGACY_REPORTS as readonly string[]).includes(report)) {
-    throw new DataError(`unknown old report ${JSON.stringify(report)}: expected one of ${LEGACY_REPORTS.join(", ")}`);
+  if (!(LEGACY_SOURCES as readonly string[]).includes(report)) {
+    throw new DataError(`unknown old report ${JSON.stringify(report)}: expected one of ${LEGACY_SOURCES.join(", ")}`);
   }
   if (record === null || typeof record !== "object" || Array.isArray(record)) {
     throw new DataError(`an old ${report} record must be an object, got ${Array.isArray(record) ? "an array" : String(record)}`);
@@ -62,7 +63,7 @@ export function legacyRecordToV1(
  * Converts every record of an old report (see {@link legacyRecordToV1}).
  */
 export function legacyRecordsToV1(
-  report: LegacyReport,
+  report: LegacySource,
   records: readonly Record<string, unknown>[],
   options: LegacyRecordToV1Options = {},
 ): Record<string, unknown>[] {
