@@ -22,10 +22,10 @@ function danfoDtype(type: FieldType, values: ArrayLike<unknown>): string {
   if (type === "float") return "float32";
   if (type === "int") {
     // danfo's int32 label sends values through Int32 tensors in some operations; well ids and
-    // volumes overflow that, so only columns that fit are labelled int32.
+    // volumes overflow that, and NaN (missing) has no int32 form, so only columns that fit are int32.
     for (let i = 0; i < values.length; i++) {
       const v = values[i] as number;
-      if (v > INT32_MAX || v < -INT32_MAX) return "float32";
+      if (!(v <= INT32_MAX && v >= -INT32_MAX)) return "float32";
     }
     return "int32";
   }

@@ -1,0 +1,109 @@
+/**
+ * Client-side group-by sums, as the natgas service's `aggregate_by` gives them, on columns.
+ */
+import type { DataFrame } from "danfojs-node";
+import { InvalidParamsError } from "../errors";
+import { numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
+import { isoFromDay } from "../frame/dates";
+import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
+import { normaliseColumn } from "../frame/normalise";
+import { unitsOf } from "../frame/units";
+import { dayColumn } from "./day-column";
+import { groupRows, sortedGroups } from "./group-keys";
+import { parseFreq, periodStarts, type Freq } from "./periods";
+import { inferKeyType } from "./resample-flows";
+
+/** A grouping column, optionally bucketed into periods (`{ column: "date_prod", freq: "month" }`). */
+export type RollupKey = string | { column: string; freq: "day" | "week" | "month"; weekStart?: "monday" | "saturday" | "sunday" };
+
+/** Options of `rollup`. */
+export interface RollupOptions {
+  /** Grouping columns (or period buckets of a date column). Required; `[]` sums everything into one row. */
+  by: string | readonly RollupKey[];
+  /** Columns to sum. Default: none (only the row count). */
+  measures?: readonly string[];
+  /** Name of the row-count column. Default `"count"` (the service names it `rigs_count`, `frac_crews_count`...). */
+  countAs?: string;
+}
+
+const WEEKDAY: Record<string, number> = { sunday: 0, monday: 1, saturday: 6 };
+
+/**
+ * Group-by sums. One row per distinct tuple of `by` values (null is a value of its own), sorted by
+ * those values; each measure is the sum of its non-null values (NaN when the group has none: never
+ * 0), and `count` is the number of rows in the group. Dates in `by` are normalised to YYYY-MM-DD
+ * (the service's aggregated rows use M/D/YYYY). Units of measures are kept.
+ * @param input records or a frame.
+ */
+export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
+  const fn = "rollup";
+  if (options === null || typeof options !== "object" || options.by === undefined) {
+    throw new InvalidParamsError(fn, [{ param: "by", expected: "a column name or a list of them" }]);
+  }
+  const keys: RollupKey[] = typeof options.by === "string" ? [options.by] : [...options.by];
+  const keyNames = keys.map((k) => (typeof k === "string" ? k : k.column));
+  const measures = [...(options.measures ?? [])];
+  const countAs = options.countAs ?? "count";
+  requireColumns(input, [...keyNames, ...measures], fn);
+  const t = toColumns(input, [...new Set([...keyNames, ...measures])]);
+  const n = t.length;
+
+  const keyCols: unknown[][] = [];
+  const keyIsPeriod: boolean[] = [];
+  keys.forEach((k, c) => {
+    const raw = t.columns.get(keyNames[c]!)!;
+    if (typeof k === "string") {
+      keyCols.push(isDateLike(raw) ? normaliseColumn(k, raw, "date") : (raw as unknown[]));
+      keyIsPeriod.push(false);
+      return;
+    }
+    const freq: Freq = parseFreq(fn, k.freq, ["day", "week", "month"]);
+    const starts = periodStarts(dayColumn(raw, k.column, fn), freq, WEEKDAY[String(k.weekStart ?? "monday").toLowerCase()] ?? 1);
+    keyCols.push(Array.from(starts));
+    keyIsPeriod.push(true);
+  });
+  const g = groupRows(keyCols, n);
+  const sums = measures.map(() => new Float64Array(g.groups));
+  const seen = measures.map(() => new Uint8Array(g.groups));
+  const counts = new Float64Array(g.groups);
+  for (let i = 0; i < n; i++) counts[g.ids[i]!]!++;
+  measures.forEach((m, j) => {
+    const v = numericColumn(t.columns.get(m)!, m);
+    const s = sums[j]!;
+    const has = seen[j]!;
+    for (let i = 0; i < n; i++) {
+      const x = v[i]!;
+      if (x === x) {
+        s[g.ids[i]!]! += x;
+        has[g.ids[i]!] = 1;
+      }
+    }
+  });
+
+  const order = sortedGroups(g);
+  const units = unitsOf(input);
+  const cols: FrameColumn[] = keys.map((_, c) => {
+    const vals = Array.from(order, (o) => g.keys[c]![o]);
+    if (keyIsPeriod[c]) return { name: keyNames[c]!, values: vals.map((d) => isoFromDay(d as number)), type: "date" };
+    return { name: keyNames[c]!, values: vals, type: isDateLike(vals) ? "date" : inferKeyType(vals) };
+  });
+  measures.forEach((m, j) => {
+    const values = Array.from(order, (o) => (seen[j]![o] ? sums[j]![o]! : NaN));
+    const unit = units[m];
+    cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
+  });
+  cols.push({ name: countAs, values: Array.from(order, (o) => counts[o]!), type: "int" });
+  return frameFromColumns(cols, g.groups);
+}
+
+/** Whether a column holds date strings (YYYY-MM-DD or the aggregated M/D/YYYY) and nothing else. */
+function isDateLike(values: readonly unknown[]): boolean {
+  let present = 0;
+  for (let i = 0; i < values.length && present < 50; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    if (typeof v !== "string" || !/^(\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})$/.test(v)) return false;
+    present++;
+  }
+  return present > 0;
+}

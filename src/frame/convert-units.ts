@@ -1,0 +1,164 @@
+/**
+ * Unit conversion for gas volumes, gas rates and LNG quantities. Every constant is stated here and in
+ * the README with its source; the LNG ones are conventions (real cargoes vary) and can be overridden.
+ */
+import { InvalidParamsError } from "../errors";
+import { daysInMonth, parseDateText } from "./dates";
+import { civilFromDay } from "./dates";
+
+/** Thousand cubic feet of gas per tonne of LNG: BP Statistical Review, approximate conversion factors (1 Mt LNG = 48.028 bcf). */
+export const MCF_PER_TONNE_LNG = 48.028;
+/** Tonnes per cubic metre of LNG: typical density 450 kg/m3 (GIIGNL / industry range 420-470 kg/m3). */
+export const TONNES_PER_M3_LNG = 0.45;
+/** Btu per cubic foot of gas: EIA, heat content of natural gas consumed, U.S. average (1,036 Btu/ft3, 2022-2023). */
+export const BTU_PER_CUBIC_FOOT = 1036;
+
+/** A unit `convertUnits` knows (aliases in any letter case are accepted too, see README). */
+export type GasUnit =
+  | "BCF" | "MMCF" | "MCF" | "MCF/month"
+  | "BCF/day" | "MMCF/day" | "MCF/day"
+  | "m3" | "tonnes" | "MMBtu";
+
+/** Options of `convertUnits`. */
+export interface ConvertUnitsOptions {
+  /**
+   * The month (YYYY-MM or any date in it) a volume belongs to, for conversions between a volume and a
+   * daily rate: the days of that month are used (29 in a leap February). One per value when converting
+   * an array. No default: required for rate <-> volume conversions unless `days` is given.
+   */
+  month?: string | readonly string[];
+  /** Days the volume covers, for rate <-> volume conversions (instead of `month`). */
+  days?: number | readonly number[];
+  /** Tonnes per m3 of LNG; default 0.45 (`TONNES_PER_M3_LNG`). */
+  lngDensity?: number;
+  /** MCF of gas per tonne of LNG; default 48.028 (`MCF_PER_TONNE_LNG`). */
+  mcfPerTonne?: number;
+  /** Btu per cubic foot of gas; default 1036 (`BTU_PER_CUBIC_FOOT`). */
+  btuPerCubicFoot?: number;
+}
+
+type Kind = "volume" | "rate";
+
+interface UnitDef {
+  readonly canonical: GasUnit;
+  readonly kind: Kind;
+  /** MCF (volume) or MCF/day (rate) per unit, or a function of the options for LNG units. */
+  readonly factor: (o: Required<Pick<ConvertUnitsOptions, "lngDensity" | "mcfPerTonne" | "btuPerCubicFoot">>) => number;
+}
+
+const DEFS: UnitDef[] = [
+  { canonical: "BCF", kind: "volume", factor: () => 1e6 },
+  { canonical: "MMCF", kind: "volume", factor: () => 1e3 },
+  { canonical: "MCF", kind: "volume", factor: () => 1 },
+  { canonical: "MCF/month", kind: "volume", factor: () => 1 },
+  { canonical: "BCF/day", kind: "rate", factor: () => 1e6 },
+  { canonical: "MMCF/day", kind: "rate", factor: () => 1e3 },
+  { canonical: "MCF/day", kind: "rate", factor: () => 1 },
+  { canonical: "tonnes", kind: "volume", factor: (o) => o.mcfPerTonne },
+  { canonical: "m3", kind: "volume", factor: (o) => o.lngDensity * o.mcfPerTonne },
+  // 1 MMBtu = 1e6 Btu = 1e6 / btuPerCubicFoot cubic feet = 1e3 / btuPerCubicFoot MCF.
+  { canonical: "MMBtu", kind: "volume", factor: (o) => 1e3 / o.btuPerCubicFoot },
+];
+
+const ALIASES: Record<string, GasUnit> = {
+  bcf: "BCF", gas_bcf: "BCF", "bcf of gas": "BCF",
+  mmcf: "MMCF",
+  mcf: "MCF",
+  "mcf/month": "MCF/month", "mcf/mo": "MCF/month",
+  "bcf/day": "BCF/day", "bcf/d": "BCF/day", bcfd: "BCF/day",
+  "mmcf/day": "MMCF/day", "mmcf/d": "MMCF/day", mmcfd: "MMCF/day",
+  "mcf/day": "MCF/day", "mcf/d": "MCF/day", mcfd: "MCF/day",
+  m3: "m3", "m3 lng": "m3", m3_lng: "m3", cubic_meter: "m3", cubic_metre: "m3",
+  tonnes: "tonnes", tonne: "tonnes", t: "tonnes", "tonnes lng": "tonnes", tonnes_lng: "tonnes",
+  mmbtu: "MMBtu",
+};
+
+function lookup(unit: unknown, param: string): UnitDef {
+  const key = typeof unit === "string" ? unit.trim().toLowerCase() : "";
+  const canonical = ALIASES[key];
+  const def = DEFS.find((d) => d.canonical === canonical);
+  if (def === undefined) {
+    throw new InvalidParamsError("convertUnits", [
+      { param, value: unit, expected: `one of ${DEFS.map((d) => d.canonical).join(", ")}` },
+    ]);
+  }
+  return def;
+}
+
+function daysOf(options: ConvertUnitsOptions, i: number | undefined): number {
+  const d = options.days;
+  if (d !== undefined) {
+    const v = typeof d === "number" ? d : i === undefined ? NaN : d[i];
+    if (typeof v === "number" && v > 0) return v;
+  }
+  const m = options.month;
+  if (m !== undefined) {
+    const text = typeof m === "string" ? m : i === undefined ? undefined : m[i];
+    if (typeof text === "string") {
+      const day = parseDateText(text.length === 7 ? `${text}-01` : text.slice(0, 10));
+      if (!Number.isNaN(day)) {
+        const c = civilFromDay(day);
+        return daysInMonth(c.year, c.month);
+      }
+    }
+  }
+  return NaN;
+}
+
+/**
+ * Converts gas and LNG quantities. Volumes: BCF, MMCF, MCF, MCF/month (a month's volume in MCF),
+ * tonnes and m3 of LNG, MMBtu; rates: BCF/day, MMCF/day, MCF/day. Between a volume and a rate the
+ * days of `options.month` (or `options.days`) are used. LNG and energy units go through gas volume
+ * with the stated constants (overridable). Missing values (NaN) stay NaN.
+ * @param value a number, or an array of numbers (then a Float64Array is returned).
+ * @param from the unit of `value` (e.g. `"MCF/month"`, `"gas_Bcf"`, `"m3"`).
+ * @param to the unit wanted.
+ */
+export function convertUnits(value: number, from: string, to: string, options?: ConvertUnitsOptions): number;
+export function convertUnits(value: ArrayLike<number>, from: string, to: string, options?: ConvertUnitsOptions): Float64Array;
+export function convertUnits(
+  value: number | ArrayLike<number>,
+  from: string,
+  to: string,
+  options: ConvertUnitsOptions = {},
+): number | Float64Array {
+  const a = lookup(from, "from");
+  const b = lookup(to, "to");
+  const consts = {
+    lngDensity: options.lngDensity ?? TONNES_PER_M3_LNG,
+    mcfPerTonne: options.mcfPerTonne ?? MCF_PER_TONNE_LNG,
+    btuPerCubicFoot: options.btuPerCubicFoot ?? BTU_PER_CUBIC_FOOT,
+  };
+  const ratio = a.factor(consts) / b.factor(consts);
+  const needsDays = a.kind !== b.kind;
+  if (needsDays && options.month === undefined && options.days === undefined) {
+    throw new InvalidParamsError("convertUnits", [
+      { param: "month", expected: `the month (YYYY-MM) or days the value covers, to convert ${a.canonical} to ${b.canonical}` },
+    ]);
+  }
+  const one = (v: number, i: number | undefined): number => {
+    if (!needsDays) return v * ratio;
+    const days = daysOf(options, i);
+    if (Number.isNaN(days)) {
+      throw new InvalidParamsError("convertUnits", [
+        { param: i === undefined ? "month" : `month[${i}]`, value: pick(options, i), expected: "a month YYYY-MM (or a date in it) or a positive number of days" },
+      ]);
+    }
+    return a.kind === "rate" ? v * ratio * days : (v * ratio) / days;
+  };
+  if (typeof value === "number") return one(value, undefined);
+  const out = new Float64Array(value.length);
+  const perElement = Array.isArray(options.month) || Array.isArray(options.days);
+  for (let i = 0; i < value.length; i++) out[i] = one(value[i]!, perElement ? i : undefined);
+  return out;
+}
+
+function pick(options: ConvertUnitsOptions, i: number | undefined): unknown {
+  const m = options.month ?? options.days;
+  return typeof m === "object" && m !== null && i !== undefined ? (m as readonly unknown[])[i] : m;
+}
+
+/** The canonical name of a unit `convertUnits` knows (`"gas_Bcf"` -> `"BCF"`), or undefined. */
+export function canonicalUnit(unit: string): GasUnit | undefined {
+  return ALIASES[unit.trim().toLowerCase()];
+}

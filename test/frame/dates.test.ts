@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { civilFromDay, dayFromCivil, isoFromDay, parseTimestampMs, toDayNumber, weekdayOfDay, daysInMonth } from "../../src/frame/dates";
+
+describe("UTC day arithmetic", () => {
+  it("round-trips day numbers and agrees with Date.UTC", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -50_000, max: 80_000 }), (d) => {
+        const c = civilFromDay(d);
+        expect(dayFromCivil(c.year, c.month, c.day)).toBe(d);
+        expect(isoFromDay(d)).toBe(new Date(d * 86_400_000).toISOString().slice(0, 10));
+        expect(weekdayOfDay(d)).toBe(new Date(d * 86_400_000).getUTCDay());
+      }),
+    );
+  });
+  it("knows leap years and month lengths", () => {
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(daysInMonth(2023, 2)).toBe(28);
+    expect(daysInMonth(1900, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2024, 4)).toBe(30);
+  });
+  it("parses the services' date and timestamp forms to UTC", () => {
+    expect(toDayNumber("2024-03-10")).toBe(dayFromCivil(2024, 3, 10));
+    expect(toDayNumber("3/10/2024")).toBe(dayFromCivil(2024, 3, 10));
+    expect(toDayNumber("2024-03-10T23:59:59Z")).toBe(dayFromCivil(2024, 3, 10));
+    expect(toDayNumber("2024-03-10 22:00:00+00")).toBe(dayFromCivil(2024, 3, 10));
+    expect(toDayNumber("2024-03-10T22:00:00-05:00")).toBe(dayFromCivil(2024, 3, 11));
+    expect(toDayNumber("2024-03-10T01:00:00+02:00")).toBe(dayFromCivil(2024, 3, 9));
+    expect(parseTimestampMs("2024-05-01 06:00:00.123456+00")).toBe(Date.UTC(2024, 4, 1, 6, 0, 0, 123));
+    expect(parseTimestampMs("2024-05-01T06:00")).toBe(Date.UTC(2024, 4, 1, 6));
+    expect(Number.isNaN(toDayNumber("2024-02-30"))).toBe(true);
+    expect(Number.isNaN(toDayNumber("not a date"))).toBe(true);
+    expect(Number.isNaN(toDayNumber(null))).toBe(true);
+  });
+});
