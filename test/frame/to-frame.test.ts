@@ -47,7 +47,7 @@ describe("toFrame", () => {
 
   it("never turns a null into 0 or the text null: danfo sees it as missing", () => {
     const df = toFrame([{ gas_daily: null, county: null }, { gas_daily: 2, county: "A" }], rigSchema);
-    expect(df.isNa().values[0]!.slice(0, 4)).toEqual([true, true, true, true]);
+    expect((df.isNa().values as unknown[][])[0]!.slice(0, 4)).toEqual([true, true, true, true]);
     expect((df["gas_daily"] as { sum(): number }).sum()).toBe(2);
   });
 
