@@ -97,14 +97,19 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   }
   let writer: CacheWriter | undefined;
   if (cache !== undefined) {
-    writer = await cache.writer(key, {
-      method: spec.method,
-      url: spec.url,
-      body: spec.body ?? null,
-      status: res.statusCode,
-      contentType: headerValue(resHeaders, "content-type") ?? "",
-      ...(requestIdOf(resHeaders) !== undefined ? { requestId: requestIdOf(resHeaders) } : {}),
-    });
+    try {
+      writer = await cache.writer(key, {
+        method: spec.method,
+        url: spec.url,
+        body: spec.body ?? null,
+        status: res.statusCode,
+        contentType: headerValue(resHeaders, "content-type") ?? "",
+        ...(requestIdOf(resHeaders) !== undefined ? { requestId: requestIdOf(resHeaders) } : {}),
+      });
+    } catch (err) {
+      // An unwritable cache folder must not fail (or be retried as) the download itself.
+      config.logger.warn?.(`cache: not recording ${spec.url}: ${(err as Error).message}`);
+    }
   }
   const source = networkBody(res.body, { method: spec.method, url: spec.url, status: res.statusCode });
   return bodyExchange(call, {
@@ -136,7 +141,16 @@ function bodyExchange(call: Call, src: BodySource): Exchange {
       src.watchdog.touch();
       bytes += chunk.byteLength;
       call.progress.addBytes(chunk.byteLength);
-      if (src.writer !== undefined) await src.writer.write(chunk);
+      if (src.writer !== undefined) {
+        try {
+          await src.writer.write(chunk);
+        } catch (err) {
+          // A cache that cannot be written must not fail (or be mistaken for) the download itself.
+          call.config.logger.warn?.(`cache: not recording ${call.url}: ${(err as Error).message}`);
+          await src.writer.abort().catch(() => undefined);
+          src.writer = undefined;
+        }
+      }
       yield chunk;
     }
   }
@@ -149,7 +163,14 @@ function bodyExchange(call: Call, src: BodySource): Exchange {
     commit: async () => {
       if (settled) return;
       settled = true;
-      await src.writer?.commit();
+      if (src.writer !== undefined) {
+        try {
+          await src.writer.commit();
+        } catch (err) {
+          call.config.logger.warn?.(`cache: could not store ${call.url}: ${(err as Error).message}`);
+          await src.writer.abort().catch(() => undefined);
+        }
+      }
       call.exchanges++;
       if (src.fromCache) call.cachedExchanges++;
       call.bytes += bytes;

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CacheMissError } from "../../src/errors";
 import { ResponseCache, Transport } from "../../src/http";
 import { postRequest } from "./helpers/make-transport";
-import { TOKEN, expectNoToken, rejectionOf } from "./helpers/secrets";
+import { TOKEN, captureLogs, expectNoToken, rejectionOf } from "./helpers/secrets";
 import { sendJson, startServer } from "./helpers/test-server";
 
 const dirs: string[] = [];
@@ -117,5 +117,23 @@ describe("record and replay cache", () => {
     const { records, meta } = await replay.fetchRecords<{ i: number }>(req);
     expect(records.map((r) => r.i)).toEqual(Array.from({ length: 300 }, (_, i) => i));
     expect(meta.fromCache).toBe(true);
+  });
+
+  it("still returns the data, with a warning, when the cache folder cannot be written", async () => {
+    const blocker = join(tempDir(), "not-a-folder");
+    writeFileSync(blocker, "x");
+    const server = await startServer((_req, res) => sendJson(res, 200, [{ a: 1 }]));
+    try {
+      const logs = captureLogs();
+      const t = new Transport(
+        { baseUrl: server.url, token: TOKEN, progress: false, logger: logs.logger, cache: { mode: "readwrite", dir: join(blocker, "sub") } },
+        natgas,
+      );
+      const { records } = await t.fetchRecords(postRequest({ response: "array" }));
+      expect(records).toEqual([{ a: 1 }]);
+      expect(logs.lines.some((l) => l.startsWith("cache:"))).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
