@@ -42,7 +42,9 @@ describe("v3 -> v4 parameters", () => {
       const v4Spec = (NATGAS_V4 as Record<string, { params: readonly { name: string; type: { values?: readonly string[] } }[] }>)[m.v4]!;
       const v4Names = new Set(v4Spec.params.map((p) => p.name));
       const params: Record<string, unknown> = {};
+      const v4TakesAggregate = v4Spec.params.some((p) => p.name === "aggregate_by");
       for (const p of v3Spec.params) {
+        if (p.name === "aggregate_by" && !v4TakesAggregate) continue;
         params[p.name] = p.type.kind === "date" ? "2024-01-01" : p.type.kind === "idArr" ? ["4200100001"] : p.type.values ? (p.type.kind === "str" ? p.type.values[0] : [...p.type.values]) : p.type.kind === "str" ? "x" : ["x"];
       }
       const v4Params = v3ParamsToV4(name as never, params);
@@ -81,9 +83,9 @@ describe("records", () => {
   });
 
   it("rebuilds monthly totals v4 no longer returns, and drops them on the way back", () => {
-    const v4 = { well_id: "1", date_prod: "2024-02-01", date_forecast_run: "2024-01-15", prod_wet_gas_mcf_day: 10, prod_oil_bbl_day: 2.5 };
+    const v4 = { well_id: "0512312345", date_prod: "2024-02-01", date_forecast_run: "2024-01-15", prod_wet_gas_mcf_day: 10, prod_oil_bbl_day: 2.5 };
     const v3 = v4RecordToV3("shortTermForecastHistory", v4);
-    expect(v3).toMatchObject({ gas_daily: 0.00001, gas_monthly: 290, oil_daily: 2.5, oil_monthly: 73 });
+    expect(v3).toMatchObject({ api: 512312345, gas_daily: 0.00001, gas_monthly: 290, oil_daily: 2.5, oil_monthly: 73 });
     expect(v3RecordToV4("shortTermForecastHistory", v3)).toEqual(v4);
   });
 

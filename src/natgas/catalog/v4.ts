@@ -232,8 +232,6 @@ export const v4 = {
     aggregatedRecord: {
       name: "natgas.v4.productionByWell.aggregated",
       fields: [
-        { name: "aggregate_by", type: "string" },
-        { name: "aggregate_by_filter_value", type: "string" },
         F.date_prod,
         { name: "prod_wet_gas_mcf_day", type: "float", unit: "MCF/day" },
         { name: "prod_wet_gas_mcf_month", type: "float", unit: "MCF" },
@@ -241,6 +239,7 @@ export const v4 = {
         { name: "prod_oil_bbl_month", type: "float", unit: "BBL" },
         { name: "prod_water_bbl_day", type: "float", unit: "BBL/day" },
         { name: "prod_water_bbl_month", type: "float", unit: "BBL" },
+        { ...F.count, description: "wells summed" },
       ],
     },
     warnUnfiltered: true,
@@ -290,7 +289,6 @@ export const v4 = {
     method: "shortTermForecast",
     path: "/v4/shorttermforecast",
     params: [
-      aggregateBy(["county", "date_prod", "operator", "region_natgas", "state_code", "sub_region_natgas"] as const),
       well_id,
       county,
       date("date_prod_min"),
@@ -316,18 +314,6 @@ export const v4 = {
         F.region_natgas,
         F.state_code,
         F.sub_region_natgas,
-      ],
-    },
-    aggregatedRecord: {
-      name: "natgas.v4.shortTermForecast.aggregated",
-      fields: [
-        F.county,
-        F.date_prod,
-        F.date_forecast_run,
-        { name: "prod_dry_gas_mcf_day", type: "float", unit: "MCF/day" },
-        { name: "prod_dry_gas_mcf_month", type: "float", unit: "MCF" },
-        { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" },
-        { name: "prod_oil_bbl_month", type: "float", unit: "BBL" },
       ],
     },
     warnUnfiltered: true,
@@ -373,7 +359,6 @@ export const v4 = {
     method: "shortTermForecastHistory",
     path: "/v4/shorttermforecasthistory",
     params: [
-      aggregateBy(["county", "date_prod", "operator", "region_natgas", "state_code", "sub_region_natgas"] as const),
       well_id,
       county,
       {
@@ -384,9 +369,7 @@ export const v4 = {
       },
       date("date_prod_min"),
       date("date_prod_max"),
-      operator,
       region_natgas,
-      state_code,
       sub_region_natgas,
     ],
     ranges: [range("date_prod_min", "date_prod_max")],
@@ -405,10 +388,6 @@ export const v4 = {
         F.sub_region_natgas,
       ],
     },
-    aggregatedRecord: {
-      name: "natgas.v4.shortTermForecastHistory.aggregated",
-      fields: [F.county, F.date_prod, F.date_forecast_run, { name: "prod_wet_gas_mcf_day", type: "float", unit: "MCF/day" }, { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" }],
-    },
     warnUnfiltered: true,
     rowLimit: ROW_LIMIT,
   },
@@ -416,8 +395,7 @@ export const v4 = {
     ...get,
     method: "shortTermForecastHistoryDates",
     path: "/v4/shorttermforecasthistorydates",
-    response: "object",
-    record: { name: "natgas.v4.shortTermForecastHistoryDates", fields: [{ name: "date_forecast_run", type: "json", description: "dates of past forecast runs" }] },
+    record: { name: "natgas.v4.shortTermForecastHistoryDates", fields: [F.date_forecast_run] },
   },
 } as const satisfies Record<string, EndpointSpec>;
 

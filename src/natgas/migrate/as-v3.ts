@@ -52,11 +52,32 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
         migrationTarget(name)
       ]!;
       const res = await method(v4Params, options);
-      const records = res.records.map((r) => padToSchema(v4RecordToV3(name, r), schema));
+      let converted = res.records.map((r) => v4RecordToV3(name, r));
+      if (name === "productionByCountyAndOperator") converted = converted.map((r) => labelAggregate(r, validatedDimensions(params)));
+      const records = converted.map((r) => padToSchema(r, schema));
       return new Result(records, res.meta, schema);
     };
   }
   return out as AsV3Api;
+}
+
+/** v3 productionbycountyandoperator aggregate_by dimension -> its field in a v3-named row. */
+const PRODUCTION_DIMENSION_FIELD: Record<string, string> = { operator: "operator_name", region: "region", state_code: "state_code", sub_region: "sub_region" };
+
+function validatedDimensions(params: unknown): string[] {
+  const a = (params as { aggregate_by?: unknown } | null | undefined)?.aggregate_by;
+  return (Array.isArray(a) ? a : [a]).filter((d): d is string => typeof d === "string");
+}
+
+/**
+ * v4 aggregated productionbywell rows carry the grouped columns themselves; v3 rows name them in
+ * `aggregate_by` (the dimensions, comma-joined) and `aggregate_by_filter_value` (their values, same order).
+ */
+function labelAggregate(row: Record<string, unknown>, dims: readonly string[]): Record<string, unknown> {
+  const fields = dims.map((d) => PRODUCTION_DIMENSION_FIELD[d] ?? d);
+  const out: Record<string, unknown> = { aggregate_by: dims.join(","), aggregate_by_filter_value: fields.map((f) => String(row[f] ?? "")).join(",") };
+  for (const [k, v] of Object.entries(row)) if (!fields.includes(k)) out[k] = v;
+  return out;
 }
 
 function migrationTarget(name: AsV3Name): string {

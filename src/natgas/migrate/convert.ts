@@ -115,7 +115,8 @@ export function v3RecordToV4(endpoint: MigratedEndpoint, record: Row): Row {
 
 function toV4(value: unknown, r: Rename): unknown {
   if (value === null || value === undefined) return value;
-  if (r.convert === "id") return String(value);
+  // An API number has at least 10 digits; as an integer it loses the state code's leading zero (05 = Colorado).
+  if (r.convert === "id") return typeof value === "number" ? String(value).padStart(10, "0") : String(value);
   if (typeof r.convert === "number" && typeof value === "number") return clean(value * r.convert);
   return value;
 }
