@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { DataError } from "../errors";
 import { frameDisplay, type FrameDisplayOptions } from "./frame-display";
 import { chartTitle } from "./standalone-html";
@@ -26,15 +27,30 @@ export type ShowOptions = FrameDisplayOptions;
  * nothing more). Elsewhere (a script, the Node REPL) it prints the `text/plain` form to stdout and resolves
  * to the bundle, for a caller that displays it some other way.
  */
-export async function show(x: unknown, options: ShowOptions = {}): Promise<DisplayBundle | undefined> {
-  const bundle = await displayBundle(x, options);
+export function show(x: unknown, options: ShowOptions = {}): Promise<DisplayBundle | undefined> {
+  // Taken before rendering: without `await`, the next cell may start (and own the sender) before the SVG is ready.
   const send = tslabSender();
-  if (send !== undefined) {
-    send({ data: bundle, metadata: {} }, false);
-    return undefined;
+  return new ShowPromise((resolve, reject) => {
+    displayBundle(x, options).then((bundle) => {
+      if (send !== undefined) {
+        send({ data: bundle, metadata: {} }, false);
+        resolve(undefined);
+        return;
+      }
+      process.stdout.write(`${String(bundle["text/plain"])}\n`);
+      resolve(bundle);
+    }, reject);
+  });
+}
+
+/**
+ * The promise `show` returns. A cell that forgets `await` prints its last value before the chart is ready,
+ * and the chart is then lost; printed, this promise says so instead of "Promise { <pending> }".
+ */
+class ShowPromise<T> extends Promise<T> {
+  [inspect.custom](): string {
+    return "show() renders asynchronously: write `await show(x)` so the output reaches this cell";
   }
-  process.stdout.write(`${String(bundle["text/plain"])}\n`);
-  return bundle;
 }
 
 /** The MIME bundle `show` sends for `x` (a Vega-Lite spec, a frame, records or a Result). */

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { displayBundle, show, VEGA_LITE_MIME } from "../../src/plot";
 import { toFrame } from "../../src/frame";
@@ -97,6 +98,17 @@ describe("show in a tslab kernel", () => {
     const text = String(data["text/plain"]);
     expect(text.split("\n")[0]).toMatch(/^date\s+region\s+sub_region\s+county\s+gas_daily$/);
     expect(text).toContain("first 5 of 108 rows");
+  });
+});
+
+describe("show without await", () => {
+  it("prints a hint to add await instead of an opaque pending promise", async () => {
+    const { sent } = await runInTslabCell(async () => {
+      const pending = show(sampleCharts().completions!);
+      expect(inspect(pending)).toContain("await show(x)");
+      await pending;
+    });
+    expect(sent).toHaveLength(1);
   });
 });
 
