@@ -41,13 +41,14 @@ export function lngDataset(seed: number, asOf: string): LngDataset {
   if (hit) return hit;
   const asOfMs = parseDate(asOf);
   if (asOfMs === undefined) throw new RangeError(`asOf must be a YYYY-MM-DD date, got ${JSON.stringify(asOf)}`);
-  const dataset = buildDataset(seed, asOfMs);
+  const dataset = buildLngDataset(seed, asOfMs);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, dataset);
   return dataset;
 }
 
-function buildDataset(seed: number, asOfMs: number): LngDataset {
+/** Builds a dataset without the cache (asOf as midnight UTC in ms). */
+export function buildLngDataset(seed: number, asOfMs: number): LngDataset {
   const dataStartMs = asOfMs - HISTORY_DAYS * DAY_MS;
   const vessels = generateFleet(seed);
   const window = { start: dataStartMs - 60 * DAY_MS, asOf: asOfMs, end: asOfMs + TRUTH_DAYS_AFTER * DAY_MS };

@@ -47,19 +47,30 @@ function totalsFor(map: Map<number, DayTotals>, day: number): DayTotals {
   return t;
 }
 
-/** Per-day totals of a run's matching forecast transactions, with variances, for days >= the run's day. */
-export function forecastDayTotals(forecast: readonly ForecastTransaction[], predicate: Predicate, runAt: number): Map<number, DayTotals> {
+/**
+ * Per-day totals of a run's matching forecast transactions, with variances, for the days in
+ * [fromDay, endDay) that the run covers.
+ */
+export function forecastDayTotals(
+  forecast: readonly ForecastTransaction[],
+  predicate: Predicate,
+  runAt: number,
+  fromDay: number,
+  endDay: number,
+): Map<number, DayTotals> {
   const days = new Map<number, DayTotals>();
-  const firstDay = Math.floor(runAt / DAY_MS);
-  const lastDay = firstDay + FORECAST_HORIZON_DAYS - 1;
+  const runDay = Math.floor(runAt / DAY_MS);
+  const firstDay = Math.max(runDay, fromDay);
+  const lastDay = Math.min(runDay + FORECAST_HORIZON_DAYS, endDay) - 1;
   for (const tx of forecast) {
     if (!predicate(tx)) continue;
     const day = Math.floor(tx.destinationTs / DAY_MS);
+    const sigma = tx.sigmaHours * HOUR_MS;
+    const reach = Math.ceil((5 * sigma) / DAY_MS) + 1;
+    if (day + reach < firstDay || day - reach > lastDay) continue;
     const totals = totalsFor(days, day);
     totals.volume += tx.routeScoreWeightedVolumeBcf;
     totals.count += tx.routeScore;
-    const sigma = tx.sigmaHours * HOUR_MS;
-    const reach = Math.ceil((5 * sigma) / DAY_MS) + 1;
     for (let k = Math.max(firstDay, day - reach); k <= Math.min(lastDay, day + reach); k++) {
       const p = normalCdf(((k + 1) * DAY_MS - tx.destinationTs) / sigma) - normalCdf((k * DAY_MS - tx.destinationTs) / sigma);
       if (p <= 0) continue;
@@ -103,7 +114,7 @@ export function* volumeFlowRecords(dataset: LngDataset, predicate: Predicate, ru
       t.count += 1;
     }
   }
-  const forecast = end > runDay ? forecastDayTotals(dataset.forecast(runAt), predicate, runAt) : new Map<number, DayTotals>();
+  const forecast = end > runDay ? forecastDayTotals(dataset.forecast(runAt), predicate, runAt, first, end) : new Map<number, DayTotals>();
   for (let day = first; day < end; day++) {
     const isForecast = day >= runDay;
     const t = (isForecast ? forecast : observed).get(day);
@@ -137,7 +148,7 @@ export function* volumeFlowHistoryRecords(
   for (const run of runs) {
     const runDay = Math.floor(run / DAY_MS);
     if (runDay >= end || runDay + FORECAST_HORIZON_DAYS <= first) continue;
-    totalsByRun.set(run, forecastDayTotals(dataset.forecast(run), predicate, run));
+    totalsByRun.set(run, forecastDayTotals(dataset.forecast(run), predicate, run, first, end));
   }
   for (let day = first; day < end; day++) {
     for (const [run, totals] of totalsByRun) {
