@@ -69,6 +69,7 @@ describe("time-outs and cancelling", () => {
     expect(err).toBeInstanceOf(AbortError);
     expect(sleeps).toEqual([]);
     expect(server.seen).toHaveLength(1);
+    expectNoToken(err);
   });
 
   it("sends nothing when the signal is already aborted", async () => {
@@ -97,6 +98,8 @@ describe("time-outs and cancelling", () => {
     // 2250 + 4500 fit in 10 s; the third wait (9000) would not.
     expect(sleeps).toEqual([2250, 4500]);
     expect(server.seen).toHaveLength(3);
+    expect((err as TimeoutError).cause).toBeDefined();
+    expectNoToken(err);
   });
 
   it("cuts an attempt in flight when the deadline passes", async () => {
@@ -106,5 +109,6 @@ describe("time-outs and cancelling", () => {
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).which).toBe("deadline");
     expect(server.seen).toHaveLength(1);
+    expectNoToken(err);
   });
 });
