@@ -173,4 +173,26 @@ describe("NDJSON and JSON-array streaming", () => {
     }
     expect(sizes).toEqual([1000, 1000, 500]);
   });
+
+  it("closes the connection when the consumer stops early", async () => {
+    let closed = false;
+    server.handle(async (_req, res) => {
+      res.on("close", () => {
+        closed = true;
+      });
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      // An endless stream: only the client going away ends it.
+      for (let i = 0; !closed; i++) {
+        if (!res.write(line(i))) await new Promise((r) => res.once("drain", r).once("close", r));
+      }
+    });
+    const { transport } = makeTransport(server.url);
+    let batches = 0;
+    for await (const batch of transport.streamRecords(postRequest({ apiVersion: "v4", response: "array", ndjson: true }), { batchSize: 100 })) {
+      expect(batch).toHaveLength(100);
+      if (++batches === 3) break;
+    }
+    for (let i = 0; i < 200 && !closed; i++) await pause(10);
+    expect(closed).toBe(true);
+  });
 });
