@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { DEFAULT_SANDBOX_AS_OF } from "../../connect/connect";
 import { GasframesError } from "../../errors";
 import { runNotebooks } from "../run-notebooks";
 import { renderIndexPage, type IndexEntry } from "./render-index-page";
@@ -15,7 +16,7 @@ export interface BuildReportOptions {
   outDir?: string;
   /** Base environment for the kernels. Default: process.env. */
   env?: NodeJS.ProcessEnv;
-  /** "Today" of the sandbox data and of the notebooks (passed as GASFRAMES_AS_OF). Default "2025-06-30". */
+  /** "Today" of the sandbox data (passed to the notebooks as GASFRAMES_SANDBOX_AS_OF). Default: env GASFRAMES_SANDBOX_AS_OF, else connect()'s DEFAULT_SANDBOX_AS_OF. */
   asOf?: string;
   /** Sandbox port. Default 0 (any free port), or 47801 when GASFRAMES_CACHE is set so recorded and replayed requests share one address. */
   sandboxPort?: number;
@@ -49,8 +50,9 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
   const indexPath = join(outDir, "index.html");
   rmSync(indexPath, { force: true });
   const base = options.env ?? process.env;
-  const asOf = options.asOf ?? base.GASFRAMES_AS_OF ?? "2025-06-30";
-  const env: NodeJS.ProcessEnv = { ...base, GASFRAMES_AS_OF: asOf };
+  const asOf = options.asOf ?? base.GASFRAMES_SANDBOX_AS_OF ?? DEFAULT_SANDBOX_AS_OF;
+  // CI=1: the transport's live progress displays (byte counts, rates) would make every report differ.
+  const env: NodeJS.ProcessEnv = { ...base, GASFRAMES_SANDBOX_AS_OF: asOf, CI: "1" };
   const cacheMode = base.GASFRAMES_CACHE;
   if (cacheMode && cacheMode !== "off") env.GASFRAMES_CACHE_DIR = resolve(base.GASFRAMES_CACHE_DIR ?? ".cache/gasframes");
   const live = Boolean(base.GASFRAMES_TOKEN && base.GASFRAMES_NATGAS_URL && base.GASFRAMES_LNG_URL);

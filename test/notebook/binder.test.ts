@@ -1,0 +1,62 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { executeNotebook } from "../../src/notebook/execute-notebook";
+import { findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
+import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
+import { repoRoot, SYSTEM_PYTHON } from "./helpers/jupyter";
+
+const run = promisify(execFile);
+const binder = join(repoRoot, "binder");
+
+/** The environment of a notebook opened on Binder: no token, no service URLs. */
+function binderEnv(prefix: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NB_PYTHON_PREFIX: prefix, PYTHON: SYSTEM_PYTHON, GASFRAMES_SKIP_NPM_CI: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" };
+  for (const k of Object.keys(env)) if (/^GASFRAMES_(TOKEN|NATGAS_URL|LNG_URL|LEGACY_URL|CACHE)/.test(k) || k === "CONDA_PREFIX" || k === "JUPYTER_PATH") delete env[k];
+  return env;
+}
+
+describe("binder/", () => {
+  it("asks mybinder for Node 20 and JupyterLab, and postBuild is strict and executable", () => {
+    const yml = readFileSync(join(binder, "environment.yml"), "utf8");
+    expect(yml).toMatch(/^\s*- nodejs=20\s*$/m);
+    expect(yml).toMatch(/^\s*- jupyterlab/m);
+    const post = readFileSync(join(binder, "postBuild"), "utf8");
+    expect(post.startsWith("#!/usr/bin/env bash\n")).toBe(true);
+    expect(post).toMatch(/^set -euo pipefail$/m);
+    expect(post).toMatch(/npm ci/);
+    expect(post).toMatch(/tslab install .*--prefix "\$prefix"/);
+    expect(statSync(join(binder, "postBuild")).mode & 0o111).not.toBe(0);
+  });
+
+  describe("postBuild run into a temporary environment prefix", () => {
+    let prefix: string;
+    let stdout: string;
+    beforeAll(async () => {
+      prefix = mkdtempSync(join(tmpdir(), "binder-prefix-"));
+      ({ stdout } = await run("bash", [join(binder, "postBuild")], { cwd: repoRoot, env: binderEnv(prefix), maxBuffer: 16 * 1024 * 1024 }));
+    }, 300_000);
+
+    it("registers the tslab kernel inside the prefix, where Jupyter lists it", () => {
+      const kernelJson = join(prefix, "share", "jupyter", "kernels", "tslab", "kernel.json");
+      expect(existsSync(kernelJson)).toBe(true);
+      const spec = JSON.parse(readFileSync(kernelJson, "utf8"));
+      expect(spec.argv).toEqual([join(repoRoot, "node_modules", ".bin", "tslab"), "kernel", "--config-path", "{connection_file}"]);
+      expect(stdout).toMatch(new RegExp(`tslab\\s+${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    });
+
+    it("runs the quickstart notebook with that kernel, against the sandbox, with no token", async () => {
+      const env = binderEnv(prefix);
+      const spec = findKernelSpec("tslab", env);
+      expect(spec.resourceDir).toBe(join(prefix, "share", "jupyter", "kernels", "tslab"));
+      const path = join(repoRoot, "notebooks", "01-quickstart.ipynb");
+      const nb = await executeNotebook(readNotebook(path), { name: "01-quickstart.ipynb", kernelSpec: spec, env, cwd: join(repoRoot, "notebooks") });
+      const text = JSON.stringify(nb.cells.map((c) => (c.cell_type === "code" ? c.outputs : [])));
+      expect(text).toContain("image/svg+xml");
+      expect(text).toContain("embedded sandbox");
+    }, 300_000);
+  });
+});
