@@ -23,10 +23,10 @@ describe("v3 -> v4 parameters", () => {
   });
 
   it("maps completions' start and end to the start minimum and end maximum", () => {
-    expect(v3ParamsToV4("completions", { start_date: "2024-01-01", end_date: "2024-02-01", aggregate_by: "end_date" })).toEqual({
+    expect(v3ParamsToV4("completions", { start_date: "2024-01-01", end_date: "2024-02-01", aggregate_by: ["date", "end_date", "county"] })).toEqual({
       date_completion_start_min: "2024-01-01",
       date_completion_end_max: "2024-02-01",
-      aggregate_by: ["date_completion_end"],
+      aggregate_by: ["date_completion_end", "county"],
     });
   });
 
@@ -45,6 +45,10 @@ describe("v3 -> v4 parameters", () => {
       const v4TakesAggregate = v4Spec.params.some((p) => p.name === "aggregate_by");
       for (const p of v3Spec.params) {
         if (p.name === "aggregate_by" && !v4TakesAggregate) continue;
+        if (p.name === "aggregate_by" && name === "completions") {
+          params.aggregate_by = p.type.values!.filter((v) => v !== "date");
+          continue;
+        }
         params[p.name] = p.type.kind === "date" ? "2024-01-01" : p.type.kind === "idArr" ? ["4200100001"] : p.type.values ? (p.type.kind === "str" ? p.type.values[0] : [...p.type.values]) : p.type.kind === "str" ? "x" : ["x"];
       }
       const v4Params = v3ParamsToV4(name as never, params);

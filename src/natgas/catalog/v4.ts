@@ -29,7 +29,8 @@ export const v4 = {
     method: "completions",
     path: "/v4/completions",
     params: [
-      aggregateBy(["county", "date_completion_start", "date_completion_end", "operator", "region_natgas", "state_code", "sub_region_natgas"] as const),
+      aggregateBy(["county", "operator", "region_natgas", "state_code", "sub_region_natgas", "completion_class", "date_completion_end"] as const),
+      well_id,
       { name: "completion_class", type: kind.oilOrGas },
       county,
       date("date_completion_start_min"),
@@ -47,6 +48,7 @@ export const v4 = {
       fields: [
         F.well_id,
         { name: "completion_class", type: "string" },
+        { ...F.count, description: "1 per well" },
         F.county,
         { name: "date_completion_end", type: "date" },
         F.operator,
@@ -86,7 +88,7 @@ export const v4 = {
     ...post,
     method: "ducsByOperator",
     path: "/v4/ducsbyoperator",
-    params: [date("date_observed_min"), date("date_observed_max"), region_natgas, sub_region_natgas],
+    params: [county, operator, region_natgas, state_code, sub_region_natgas, date("date_observed_min"), date("date_observed_max")],
     ranges: [range("date_observed_min", "date_observed_max")],
     record: {
       name: "natgas.v4.ducsByOperator",
@@ -98,18 +100,31 @@ export const v4 = {
     method: "glossary",
     path: "/v4/glossary",
     params: [
-      { name: "target_function", type: kind.str, description: "the endpoint whose filter values are wanted (e.g. rigs)" },
-      { name: "filter_type", type: kind.str, description: "the filter whose values are wanted (e.g. operator)" },
-      { name: "search", type: kind.str, description: "text search in the values" },
+      {
+        name: "filter_type",
+        type: {
+          kind: "str",
+          values: ["county", "state_code", "operator", "region_natgas", "sub_region_natgas", "service_company", "completion_class", "rig_class", "frac_class", "date_forecast_run"],
+        },
+        required: true,
+        requiredHint: "which filter's values you want, e.g. \"operator\"",
+        description: "the filter whose values are wanted",
+      },
+      {
+        name: "target_function",
+        type: {
+          kind: "str",
+          values: ["completions", "dailyfrackedfeet", "dailyproduction", "ducsbyoperator", "fraccrews", "longtermforecast", "productionbywell", "rigs", "shorttermforecast", "shorttermforecastdeclines", "shorttermforecasthistory"],
+        },
+        description: "the v4 endpoint the values are for (default: all)",
+      },
+      { name: "search", type: kind.str, description: "case-insensitive substring of the value" },
       county,
-      state_code,
       operator,
       region_natgas,
+      state_code,
       sub_region_natgas,
       strArr("service_company"),
-      { name: "completion_class", type: kind.oilOrGas },
-      { name: "rig_class", type: kind.oilOrGas },
-      { name: "frac_class", type: kind.oilOrGas },
     ],
     record: {
       name: "natgas.v4.glossary",
@@ -134,7 +149,7 @@ export const v4 = {
     method: "fracCrews",
     path: "/v4/fraccrews",
     params: [
-      aggregateBy(["county", "date_frac", "operator", "region_natgas", "service_company", "state_code", "sub_region_natgas"] as const),
+      aggregateBy(["county", "operator", "region_natgas", "state_code", "sub_region_natgas", "frac_class", "service_company", "date_frac"] as const),
       county,
       date("date_frac_min"),
       date("date_frac_max"),
@@ -152,6 +167,7 @@ export const v4 = {
         F.county,
         { name: "date_frac", type: "date" },
         { name: "frac_class", type: "string" },
+        { ...F.count, description: "1 per crew-day" },
         F.lat,
         F.long,
         F.operator,
@@ -196,7 +212,7 @@ export const v4 = {
     method: "productionByWell",
     path: "/v4/productionbywell",
     params: [
-      aggregateBy(["county", "date_prod", "operator", "region_natgas", "state_code", "sub_region_natgas"] as const),
+      aggregateBy(["county", "operator", "region_natgas", "state_code", "sub_region_natgas", "date_prod"] as const),
       well_id,
       county,
       operator,
@@ -255,7 +271,7 @@ export const v4 = {
     method: "rigs",
     path: "/v4/rigs",
     params: [
-      aggregateBy(["county", "date_observed", "operator", "region_natgas", "state_code", "sub_region_natgas"] as const),
+      aggregateBy(["county", "operator", "region_natgas", "state_code", "sub_region_natgas", "rig_class", "date_observed"] as const),
       county,
       date("date_observed_min"),
       date("date_observed_max"),
@@ -276,6 +292,7 @@ export const v4 = {
         F.operator,
         F.region_natgas,
         { name: "rig_class", type: "string" },
+        { ...F.count, description: "1 per rig-day" },
         F.state_code,
         F.sub_region_natgas,
         F.wellpad_id,

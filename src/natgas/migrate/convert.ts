@@ -67,7 +67,7 @@ function renameParams(params: Row, renames: readonly Rename[], aggregateBy: read
 
 function renameAggregateBy(value: unknown, values: Map<string, string>): unknown {
   if (typeof value === "string") return values.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? (values.get(v) ?? v) : v));
+  if (Array.isArray(value)) return [...new Set(value.map((v) => (typeof v === "string" ? (values.get(v) ?? v) : v)))];
   return value;
 }
 

@@ -91,7 +91,7 @@ export const V3_TO_V4 = {
     v4: "completions",
     v4Path: "/v4/completions",
     params: [...regionParams, ...dateParams("date_completion_start_min", "date_completion_end_max")],
-    aggregateBy: [{ v3: "date", v4: "date_completion_start" }, { v3: "end_date", v4: "date_completion_end" }, ...regionParams],
+    aggregateBy: [{ v3: "date", v4: "date_completion_end" }, { v3: "end_date", v4: "date_completion_end" }, ...regionParams],
     fields: [
       ...commonFields,
       { v3: "start_date", v4: "date_completion_start" },
@@ -99,7 +99,7 @@ export const V3_TO_V4 = {
       { v3: "completions_count", v4: "count" },
     ],
     derived: [],
-    note: "v3 start_date (fracking started on or after) becomes date_completion_start_min and v3 end_date (fracking ended on or before) becomes date_completion_end_max; v4 adds date_completion_start_max and date_completion_end_min.",
+    note: "v3 start_date (fracking started on or after) becomes date_completion_start_min and v3 end_date (fracking ended on or before) becomes date_completion_end_max; v4 adds date_completion_start_max and date_completion_end_min. v3 aggregate_by date and end_date both group by the completion end date (date_completion_end), as the v3 aggregated rows show.",
   },
   dailyFrackedFeet: {
     v3Path: "/v3/dailyfrackedfeet",
