@@ -22,10 +22,13 @@ class BodySink {
     private readonly fault: FaultDecision,
   ) {}
 
-  /** Queues text; flushes when enough is queued. Resolves once the socket can take more. */
-  async push(text: string): Promise<void> {
+  /**
+   * Queues text; flushes when enough is queued. Returns a promise only when the caller must wait
+   * (socket full, or a fault cut the answer): awaiting once per row would cost more than the row.
+   */
+  push(text: string): Promise<void> | undefined {
     this.pending += text;
-    if (this.pending.length >= FLUSH_BYTES) await this.flush();
+    return this.pending.length >= FLUSH_BYTES ? this.flush() : undefined;
   }
 
   /** Sends what is queued, cutting the answer short when a body fault is due. */
@@ -112,11 +115,9 @@ export async function writeReply(res: ServerResponse, reply: SandboxReply, fault
     let first = true;
     for (const row of reply.rows) {
       const text = JSON.stringify(row);
-      if (ndjson) await sink.push(text + "\n");
-      else {
-        await sink.push(first ? text : "," + text);
-        first = false;
-      }
+      const wait = sink.push(ndjson ? text + "\n" : first ? text : "," + text);
+      first = false;
+      if (wait) await wait;
     }
     if (reply.format === "envelope") await sink.push(`],"pagination":${JSON.stringify(reply.pagination ?? null)}}`);
     else if (reply.format === "array") await sink.push("]");

@@ -12,8 +12,6 @@ export interface NatgasEndpoint {
   readonly params: ParamTable;
   /** v3 POST endpoints answer in the pagination envelope. */
   readonly paged: boolean;
-  /** Refuse queries matching more than 1,000,000 rows (counted before aggregation). */
-  readonly rowLimit?: { readonly limit: number; readonly narrowWith: readonly string[] };
   answer(params: ParsedParams, data: NatgasDataset, req: SandboxRequest): EndpointAnswer;
 }
 

@@ -1,11 +1,28 @@
 import type { NatgasEndpoint } from "./endpoint";
+import { fracCrews, rigs } from "./v3/activity";
+import { completions } from "./v3/completions";
+import { dailyFrackedFeet } from "./v3/daily-fracked-feet";
+import { dtils } from "./v3/dtils";
+import { longTermForecast } from "./v3/long-term-forecast";
 import { pipelineScrapeStatus } from "./v3/pipeline-scrape-status";
 import { productionByCountyAndOperator } from "./v3/production-by-county-and-operator";
+import { shortTermForecast } from "./v3/short-term-forecast";
+import { shortTermForecastHistory } from "./v3/short-term-forecast-history";
 import { wells } from "./v3/wells";
+import { V4_ENDPOINTS } from "./v4/endpoints";
 
-/** Every natural-gas endpoint by path. */
+/** Every natural-gas endpoint by path (lower case). */
 export const NATGAS_ENDPOINTS: ReadonlyMap<string, NatgasEndpoint> = new Map<string, NatgasEndpoint>([
+  ["/v3/shorttermforecasthistory", shortTermForecastHistory],
   ["/v3/productionbycountyandoperator", productionByCountyAndOperator],
+  ["/v3/shorttermforecast", shortTermForecast],
+  ["/v3/fraccrews", fracCrews],
+  ["/v3/completions", completions],
+  ["/v3/rigs", rigs],
   ["/v3/wells", wells],
+  ["/v3/longtermforecast", longTermForecast],
+  ["/v3/dailyfrackedfeet", dailyFrackedFeet],
   ["/v3/pipelinescrapestatus", pipelineScrapeStatus],
+  ["/v3/dtils", dtils],
+  ...V4_ENDPOINTS,
 ]);

@@ -1,8 +1,10 @@
 import { SandboxHttpError } from "../types";
 import type { ServiceHandler } from "../types";
 import { datasetOf } from "./dataset";
+import type { EndpointAnswer } from "./endpoint";
 import { NATGAS_ENDPOINTS } from "./endpoints";
-import { parseParams } from "./params";
+import { paramsKey, parseParams } from "./params";
+import { QueryCache } from "./query-cache";
 import { rowsOf } from "./row-set";
 
 /**
@@ -10,6 +12,8 @@ import { rowsOf } from "./row-set";
  * in the pagination envelope; v3 GET endpoints `{"data": [...]}`; v4 a JSON array or NDJSON.
  */
 export function createNatgasHandler(): ServiceHandler {
+  // Pages of one query share its answer: row sets are random-access, so page N costs O(page size).
+  const answers = new QueryCache<EndpointAnswer>(16);
   return (req, ctx) => {
     const endpoint = NATGAS_ENDPOINTS.get(req.path.toLowerCase());
     if (!endpoint) return undefined;
@@ -18,7 +22,8 @@ export function createNatgasHandler(): ServiceHandler {
     }
     const v3 = req.path.startsWith("/v3/");
     const params = parseParams(req.path, req.body, endpoint.params, { pagination: v3 && endpoint.paged });
-    const answer = endpoint.answer(params, datasetOf(ctx), req);
+    const path = req.path.toLowerCase();
+    const answer = answers.get(paramsKey(path, `${ctx.seed}|${ctx.asOf}`, params), () => endpoint.answer(params, datasetOf(ctx), req));
     if ("json" in answer) return { kind: "json", status: 200, body: answer.json };
     const rows = answer.rows;
     if (endpoint.paged) {

@@ -98,3 +98,11 @@ function show(value: unknown): string {
 
 /** Allowed values of `frac_class`, `rig_class`, `completion_class`. */
 export const CLASS_VALUES = ["oil", "gas"] as const;
+
+/** A stable key of parsed parameters (pagination excluded), for caching a query's matches. */
+export function paramsKey(endpoint: string, seedAndDay: string, params: ParsedParams): string {
+  const lists = [...params.lists].map(([k, v]) => [k, [...v].sort()]).sort();
+  const dates = [...params.dates].sort();
+  const ints = [...params.ints].sort();
+  return JSON.stringify([endpoint, seedAndDay, lists, dates, ints]);
+}

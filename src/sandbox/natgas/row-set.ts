@@ -1,3 +1,4 @@
+import { firstDayOfMonth } from "../core/dates";
 import type { ParsedParams } from "./params";
 
 /** Records a query matches, readable at any offset without generating the ones before it. */
@@ -41,4 +42,11 @@ export function round(value: number, decimals: number): number {
 /** Rounds to significant digits (for per-well BCF/day values like 0.0000123). */
 export function sig(value: number, digits = 6): number {
   return value === 0 ? 0 : Number(value.toPrecision(digits));
+}
+
+/** True when month `m` (a monthly date standing for the whole month) overlaps [min, max] of two date parameters. */
+export function monthOverlaps(params: ParsedParams, minName: string, maxName: string, m: number): boolean {
+  const min = params.dates.get(minName);
+  const max = params.dates.get(maxName);
+  return (min === undefined || firstDayOfMonth(m + 1) - 1 >= min) && (max === undefined || firstDayOfMonth(m) <= max);
 }

@@ -1,0 +1,57 @@
+import { formatMonth } from "../../core/dates";
+import type { NatgasEndpoint } from "../endpoint";
+import { PAIRS } from "../geo/geography";
+import { subRegionGas, subRegionOil } from "../model/basin-curves";
+import { pairShare } from "../model/pair-production";
+import { accepts, listRowSet, monthOverlaps } from "../row-set";
+import { DATE, LIST } from "./shared-params";
+
+/** One long-term forecast series: a sub-region's part in one state. */
+interface Series {
+  readonly region: string;
+  readonly subRegion: string;
+  readonly stateAb: string;
+  readonly share: number;
+}
+
+/** Sub-region x state series with their share of the sub-region (same shares as production by county). */
+export function longTermSeries(seed: number): Series[] {
+  const byKey = new Map<string, { region: string; subRegion: string; stateAb: string; share: number }>();
+  for (const pair of PAIRS) {
+    const c = pair.county;
+    const key = `${c.subRegion}|${c.stateAb}`;
+    const s = byKey.get(key) ?? { region: c.region, subRegion: c.subRegion, stateAb: c.stateAb, share: 0 };
+    s.share += pairShare(seed, pair);
+    byKey.set(key, s);
+  }
+  return [...byKey.values()];
+}
+
+/** Long-term forecast of a series in a month: gas BCF/day and oil BBL/day. */
+export function longTermValues(seed: number, series: Series, month: number): { gas: number; oil: number } {
+  return {
+    gas: Number((subRegionGas(series.subRegion, month) * series.share).toPrecision(6)),
+    oil: Math.round(subRegionOil(series.subRegion, month) * series.share),
+  };
+}
+
+/** POST /v3/longtermforecast: the next 12 months after asOf's month, by sub-region and state. */
+export const longTermForecast: NatgasEndpoint = {
+  method: "POST",
+  paged: true,
+  params: { end_date: DATE, region: LIST, start_date: DATE, sub_region: LIST },
+  answer(params, data) {
+    const series = longTermSeries(data.seed).filter((s) => accepts(params, "region", s.region) && accepts(params, "sub_region", s.subRegion));
+    const items: { s: Series; m: number }[] = [];
+    for (let m = data.asOfMonth + 1; m <= data.asOfMonth + 12; m++) {
+      if (!monthOverlaps(params, "start_date", "end_date", m)) continue;
+      for (const s of series) items.push({ s, m });
+    }
+    return {
+      rows: listRowSet(items, ({ s, m }) => {
+        const v = longTermValues(data.seed, s, m);
+        return { date: formatMonth(m), gas_daily: v.gas, oil_daily: v.oil, region: s.region, state_ab: s.stateAb, sub_region: s.subRegion };
+      }),
+    };
+  },
+};

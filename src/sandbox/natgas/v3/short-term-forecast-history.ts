@@ -1,0 +1,45 @@
+import { SandboxHttpError } from "../../types";
+import { aggregateRows } from "../aggregate";
+import { ROW_LIMIT } from "../endpoint";
+import type { NatgasEndpoint } from "../endpoint";
+import { accepts, listRowSet, rowsOf } from "../row-set";
+import { backcastRows, selectRuns } from "./backcast-rows";
+import { v3ForecastRecord } from "./forecast-fields";
+import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
+
+/**
+ * POST /v3/shorttermforecasthistory: backcasts. Six months per API around the month of the run nearest
+ * to `forecast_run_date` (every run when absent); runs every 3 days from 2021-01-15 up to asOf.
+ */
+export const shortTermForecastHistory: NatgasEndpoint = {
+  method: "POST",
+  paged: true,
+  params: {
+    api: LIST,
+    county: LIST,
+    end_date: DATE,
+    forecast_run_date: DATE,
+    start_date: DATE,
+    aggregate_by: aggregateBy("county", "date", "operator", "region", "state_code", "sub_region"),
+  },
+  answer(params, data) {
+    const wells = data.producingWells.filter((w) => accepts(params, "api", w.api) && accepts(params, "county", w.county.name));
+    const runs = selectRuns(data, params.dates.get("forecast_run_date"));
+    const rows = backcastRows(data, wells, runs, params.dates.get("start_date"), params.dates.get("end_date"), v3ForecastRecord);
+    if (rows.count > ROW_LIMIT) {
+      throw new SandboxHttpError(
+        400,
+        `shorttermforecasthistory: the query matches ${rows.count} rows, more than the 1,000,000-row limit; add filters such as forecast_run_date, api, county, start_date or end_date`,
+      );
+    }
+    const dims = params.listOrder.get("aggregate_by");
+    if (!dims) return { rows };
+    const fields = dims.filter((d) => d.toLowerCase() !== "date").map((d) => V3_DIMENSION_FIELD[d.toLowerCase()]);
+    const grouped = aggregateRows(rowsOf(rows), {
+      dateField: "date",
+      groupFields: [...fields, "forecast_run_date"],
+      sumFields: ["gas_daily", "gas_monthly"],
+    });
+    return { rows: listRowSet(grouped, (r) => r) };
+  },
+};
