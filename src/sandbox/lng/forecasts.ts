@@ -85,7 +85,7 @@ function forecastChain(seed: number, chain: VesselChain, runAt: number, horizon:
     prevDestTs = destinationTs;
     if (tx.type === "loading") loadingTs = destinationTs;
     else if (tx.loadingOriginTs <= runAt) loadingTs = tx.loadingOriginTs;
-    const score = round6(departed && j === 0 ? rng.between(0.8, 0.98) : rng.between(0.55, 0.95) * (1 - 0.02 * Math.min(j, 10)));
+    const score = round6(departed && j === 0 ? rng.between(0.9, 0.995) : rng.between(0.86, 0.98) * (1 - 0.005 * Math.min(j, 10)));
     const prevRoute = routeScore;
     routeScore = round6(prevRoute * score);
     const volume = round6(tx.volumeBcf * (1 + 0.02 * rng.normal()));
@@ -96,11 +96,11 @@ function forecastChain(seed: number, chain: VesselChain, runAt: number, horizon:
       volumeBcf: volume, type: tx.type, transactionNumber: tx.transactionNumber, runAt, modifiedAt, sigmaHours,
     };
     out.push({ ...base, destination: tx.destination, destinationTs, score, routeScore, routeScoreWeightedVolumeBcf: round6(volume * routeScore) });
-    if (rng.chance(0.45)) {
+    if (score < 0.97 && rng.chance(0.7)) {
       const pool = (tx.type === "loading" && tx.destination.kind === "liquefaction" ? LIQUEFACTION_TERMINALS : REGASIFICATION_TERMINALS)
         .filter((t) => t !== tx.destination && t !== tx.origin);
       const alt = rng.weighted(pool, (t) => t.weight);
-      const altScore = round6((1 - score) * rng.between(0.4, 0.95));
+      const altScore = round6((1 - score) * rng.between(0.8, 1));
       const altRoute = round6(prevRoute * altScore);
       const altArrival = originTs + transitMs(tx.origin, alt, chain.vessel.serviceSpeed);
       const altDestTs = Math.round(Math.max(altArrival, runAt + rng.between(6, 72) * HOUR_MS) / 1000) * 1000;
