@@ -38,10 +38,23 @@ export interface LngClientOptions extends TransportOptions {
   transport?: EndpointTransport;
 }
 
-/** Streamed variants of the client's methods: record batches as they arrive; the generator returns the meta. */
-export type LngStreams = {
-  [M in LngMethod]: (params?: Record<string, unknown> | null, opts?: LngStreamOptions) => AsyncGenerator<Record<string, unknown>[], ResultMeta, undefined>;
-};
+type Stream<R> = AsyncGenerator<R[], ResultMeta, undefined>;
+
+/**
+ * Streamed variants of the client's methods: NDJSON record batches as they arrive (memory bounded by
+ * a batch); the generator's return value is the call's meta. Parameters are validated before the
+ * first request.
+ */
+export interface LngStreams {
+  volumeFlows(params?: VolumeFlowsParams | null, opts?: LngStreamOptions): Stream<VolumeFlowRecord>;
+  volumeFlowsHistory(params?: VolumeFlowsHistoryParams | null, opts?: LngStreamOptions): Stream<VolumeFlowHistoryRecord>;
+  transactions(params?: TransactionsParams | null, opts?: LngStreamOptions): Stream<TransactionRecord>;
+  transactionsForecast(params?: TransactionsForecastParams | null, opts?: LngStreamOptions): Stream<ForecastTransactionRecord>;
+  transactionsForecastHistoryDetails(params: TransactionsForecastHistoryDetailsParams, opts?: LngStreamOptions): Stream<ForecastDetailRecord>;
+  vessels(params?: VesselsParams | null, opts?: LngStreamOptions): Stream<VesselRecord>;
+  vesselsDetails(params?: VesselsDetailsParams | null, opts?: LngStreamOptions): Stream<VesselDetailsRecord>;
+  forecastRunAtTimestamps(params?: ForecastRunAtTimestampsParams | null, opts?: LngStreamOptions): Stream<ForecastRunRecord>;
+}
 
 /**
  * Client of the LNG v1 service (`{lng_base_url}/v1`).
@@ -75,7 +88,7 @@ export class LngClient {
       stream[method] = (params?: unknown, opts?: LngStreamOptions) =>
         streamLng(this.transport, LNG_V1[method] as EndpointSpec, params, opts, this.#warn);
     }
-    this.stream = stream as LngStreams;
+    this.stream = stream as unknown as LngStreams;
   }
 
   /**
