@@ -5,3 +5,5 @@ export * from "./fleet-summary";
 export * from "./daily-rate";
 export * from "./forecast-vintages";
 export type { Freq, WeekStart } from "./periods";
+export * from "./legacy-overview";
+export * from "./legacy-flow-timeseries";

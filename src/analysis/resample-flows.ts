@@ -35,6 +35,9 @@ export interface ResampledFlows {
   readonly complete: boolean[];
   readonly volumeMissing: Int32Array;
   readonly countMissing?: Int32Array;
+  /** First and last UTC day of the input, YYYY-MM-DD (null when empty). */
+  readonly firstDay: string | null;
+  readonly lastDay: string | null;
 }
 
 /**
@@ -197,8 +200,11 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
     out.volumeMissing[r] = missV[b]!;
     if (out.countMissing) out.countMissing[r] = missC[b]!;
   }
-  const result: ResampledFlows = { ...out } as ResampledFlows;
-  return result;
+  return {
+    ...out,
+    firstDay: n === 0 ? null : isoFromDay(minDay),
+    lastDay: n === 0 ? null : isoFromDay(maxDay),
+  } as ResampledFlows;
 }
 
 function checkDuplicates(

@@ -1,0 +1,84 @@
+/**
+ * The old API's `overview` report (voyage legs), rebuilt from v1 transactions.
+ */
+import type { FrameInput } from "../frame/columns";
+import { toDayNumber } from "../frame/dates";
+import { InvalidParamsError } from "../errors";
+import { voyageColumns } from "./derive-voyages";
+
+/** One record of the old overview report. */
+export interface LegacyVoyageRecord {
+  imo: number;
+  tx: number;
+  start_date: string;
+  end_date: string;
+  start_country: unknown;
+  start_terminal: unknown;
+  end_country: unknown;
+  end_terminal: unknown;
+  voyage_status: string;
+  type: unknown;
+  voyage_tx: string;
+  volume: number | null;
+  units: unknown;
+}
+
+/** Options of `legacyOverview`. */
+export interface LegacyOverviewOptions {
+  /** Keep legs ending on or after this UTC day (YYYY-MM-DD), without renumbering `tx`. Default: no limit. */
+  startDate?: string;
+  /** Keep legs ending on or before this UTC day (YYYY-MM-DD), without renumbering `tx`. Default: no limit. */
+  endDate?: string;
+}
+
+function pad(n: number, w = 2): string {
+  return String(n).padStart(w, "0");
+}
+
+/** `YYYY-MM-DD HH:MM:SS+00`, the timestamp style of the old records (and of v1 transactions). */
+export function formatLegacyTimestamp(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+00`;
+}
+
+function dayOption(value: string | undefined, param: string): number | undefined {
+  if (value === undefined) return undefined;
+  const d = toDayNumber(value);
+  if (Number.isNaN(d)) throw new InvalidParamsError("legacyOverview", [{ param, value, expected: "a date YYYY-MM-DD" }]);
+  return d;
+}
+
+/**
+ * The old `overview` records from v1 transactions: the legs of `deriveVoyages` with the old field
+ * names (`units` for `volume_unit`) and timestamps written `YYYY-MM-DD HH:MM:SS+00`, sorted by `imo`
+ * then `tx`. Pass every transaction of a vessel from its first one: `tx` counts legs from the
+ * first transaction given.
+ * @param transactions v1 transaction records (or a frame of them).
+ */
+export function legacyOverview(transactions: FrameInput, options: LegacyOverviewOptions = {}): LegacyVoyageRecord[] {
+  const from = dayOption(options.startDate, "startDate");
+  const to = dayOption(options.endDate, "endDate");
+  const v = voyageColumns(transactions);
+  const out: LegacyVoyageRecord[] = [];
+  for (let i = 0; i < v.imo.length; i++) {
+    const endDay = Math.floor(v.endMs[i]! / 86_400_000);
+    if ((from !== undefined && endDay < from) || (to !== undefined && endDay > to)) continue;
+    const volume = v.volume[i]!;
+    out.push({
+      imo: v.imo[i]!,
+      tx: v.tx[i]!,
+      start_date: formatLegacyTimestamp(v.startMs[i]!),
+      end_date: formatLegacyTimestamp(v.endMs[i]!),
+      start_country: v.start_country[i],
+      start_terminal: v.start_terminal[i],
+      end_country: v.end_country[i],
+      end_terminal: v.end_terminal[i],
+      voyage_status: v.voyage_status[i]!,
+      type: v.type[i],
+      voyage_tx: v.voyage_tx[i]!,
+      volume: Number.isNaN(volume) ? null : volume,
+      units: v.volume_unit[i],
+    });
+  }
+  return out;
+}
