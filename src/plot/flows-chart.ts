@@ -97,7 +97,7 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
         x,
         y: { field: "volume_low", type: "quantitative", title: volumeTitle },
         y2: { field: "volume_high" },
-        color,
+        color: { ...color, legend: null },
         detail: { field: "segment" },
       },
     });
@@ -124,11 +124,14 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
     values,
   );
   spec.layer = layers;
+  // The band's faded swatches would replace the lines' in a shared legend; the lines' legend is the one kept.
+  spec.resolve = { legend: { color: "independent" } };
   return spec;
 }
 
 function point(timeCol: string, series: string, r: { t: number; volume: number | null; std: number | null }, segment: string, bridge: boolean): Record<string, unknown> {
-  const low = r.volume !== null && r.std !== null ? r.volume - r.std : null;
+  // Volumes are never negative, so the band stops at 0.
+  const low = r.volume !== null && r.std !== null ? Math.max(0, r.volume - r.std) : null;
   const high = r.volume !== null && r.std !== null ? r.volume + r.std : null;
   return { [timeCol]: isoUtc(r.t), series, volume: r.volume, volume_std: r.std, volume_low: low, volume_high: high, segment, bridge };
 }

@@ -45,12 +45,14 @@ export function productionChart(input: ChartInput, options: ProductionChartOptio
   const values = groups.map((g) => ({ [dateCol]: isoUtc(g.key.t), [by]: g.key.group, [value]: g.sum }));
 
   const format = axisDateFormat(groups.map((g) => g.key.t));
-  const spec = baseSpec(options.title ?? `Natural gas production by ${by}`, chartSize(options), values);
+  // Aggregated v3 rows name their dimension in `aggregate_by` ("region"); say that rather than the column name.
+  const byLabel = by === "aggregate_by_filter_value" ? String(data.records[0]?.aggregate_by ?? "group") : by;
+  const spec = baseSpec(options.title ?? `Natural gas production by ${byLabel}`, chartSize(options), values);
   spec.mark = { type: "area", line: { strokeWidth: 0.6 }, opacity: 0.85 };
   spec.encoding = {
     x: utcTimeChannel(dateCol, format === "%b %Y" ? "Month" : "Date (UTC)", format),
     y: { field: value, type: "quantitative", stack: "zero", title: measureTitle(value) },
-    color: { field: by, type: "nominal", title: by, scale: { scheme: "tableau10" } },
+    color: { field: by, type: "nominal", title: byLabel, scale: { scheme: "tableau10" } },
     order: { field: by, sort: "ascending" },
     tooltip: [
       { field: dateCol, type: "temporal", format: "%Y-%m-%d" },
