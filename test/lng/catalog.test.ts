@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { LNG_V1 } from "../../src/lng/catalog/v1";
+import { FORECAST_DETAIL_RECORD, TRANSACTION_RECORD, VESSEL_RECORD, VOLUME_FLOW_RECORD } from "../../src/lng/catalog/records";
+
+// The spec's parameter table, transcribed: [parameter, volume_flows, volume_flows/history, forecast details].
+const TABLE: [string, boolean, boolean, boolean][] = [
+  ["destination_countries", true, true, true],
+  ["destination_country_codes", true, true, true],
+  ["destination_polygons", true, true, true],
+  ["destination_regions", true, true, true],
+  ["destination_terminal_ids", true, false, false],
+  ["destination_terminals", true, true, true],
+  ["forecast_run_at", true, false, true],
+  ["from_timestamp", true, true, false],
+  ["to_timestamp", true, true, false],
+  ...(["origin_countries", "origin_country_codes", "origin_polygons", "origin_regions", "origin_terminals"].map((p) => [p, true, true, true]) as [
+    string,
+    boolean,
+    boolean,
+    boolean,
+  ][]),
+  ["origin_terminal_ids", true, false, true],
+  ["imos", false, false, true],
+  ...([
+    "loading_origin_countries",
+    "loading_origin_country_codes",
+    "loading_origin_polygons",
+    "loading_origin_regions",
+    "loading_origin_terminal_ids",
+    "loading_origin_terminals",
+  ].map((p) => [p, false, false, true]) as [string, boolean, boolean, boolean][]),
+  ["transaction_type", true, true, true],
+];
+
+const names = (spec: { params: readonly { name: string }[] }) => spec.params.map((p) => p.name).sort();
+
+describe("LNG v1 catalog", () => {
+  it("takes exactly the parameters the spec's table marks yes", () => {
+    expect(names(LNG_V1.volumeFlows)).toEqual(TABLE.filter((r) => r[1]).map((r) => r[0]).sort());
+    expect(names(LNG_V1.volumeFlowsHistory)).toEqual(TABLE.filter((r) => r[2]).map((r) => r[0]).sort());
+    expect(names(LNG_V1.transactionsForecastHistoryDetails)).toEqual(TABLE.filter((r) => r[3]).map((r) => r[0]).sort());
+  });
+
+  it("uses POST with the spec's paths, answering arrays", () => {
+    expect(LNG_V1.volumeFlows.path).toBe("/v1/volume_flows");
+    expect(LNG_V1.volumeFlowsHistory.path).toBe("/v1/volume_flows/history");
+    expect(LNG_V1.transactionsForecastHistoryDetails.path).toBe("/v1/transactions/forecast/history/details");
+    for (const spec of Object.values(LNG_V1)) {
+      expect(spec.httpMethod).toBe("POST");
+      expect(spec.response).toBe("array");
+      expect(spec.method in LNG_V1).toBe(true);
+    }
+  });
+
+  it("types parameters by kind: codes, polygons, timestamps, IMO-checked integers, loading|offloading", () => {
+    const kinds = Object.fromEntries(LNG_V1.transactionsForecastHistoryDetails.params.map((p) => [p.name, p.type]));
+    expect(kinds.destination_country_codes).toEqual({ kind: "countryCodes" });
+    expect(kinds.loading_origin_polygons).toEqual({ kind: "polygons" });
+    expect(kinds.forecast_run_at).toEqual({ kind: "timestamp" });
+    expect(kinds.imos).toEqual({ kind: "intArr", check: "imo" });
+    expect(kinds.transaction_type).toEqual({ kind: "str", values: ["loading", "offloading"] });
+    const required = LNG_V1.transactionsForecastHistoryDetails.params.filter((p) => "required" in p && p.required);
+    expect(required.map((p) => p.name)).toEqual(["forecast_run_at"]);
+  });
+
+  it("keeps record fields in the spec's order, volumes reading their unit from volume_unit", () => {
+    expect(VOLUME_FLOW_RECORD.fields.map((f) => f.name)).toEqual(["timestamp", "volume", "count", "volume_unit", "volume_std", "count_std"]);
+    expect(FORECAST_DETAIL_RECORD.fields.map((f) => f.name).slice(0, 2)).toEqual(["imo", "vessel_name"]);
+    expect(FORECAST_DETAIL_RECORD.fields.map((f) => f.name).slice(-9)).toEqual([
+      "volume",
+      "volume_unit",
+      "score",
+      "route_score",
+      "route_score_weighted_volume",
+      "transaction_number",
+      "transaction_type",
+      "forecast_run_at",
+      "modified_at",
+    ]);
+    expect(TRANSACTION_RECORD.fields).toHaveLength(23);
+    expect(VESSEL_RECORD.fields).toHaveLength(27);
+    for (const schema of [VOLUME_FLOW_RECORD, FORECAST_DETAIL_RECORD, TRANSACTION_RECORD]) {
+      for (const f of schema.fields) if (f.name === "volume") expect(f).toMatchObject({ unitField: "volume_unit" });
+    }
+  });
+});
