@@ -14,8 +14,10 @@ export function parseDate(text: string): number | undefined {
 }
 
 function utcOrUndefined(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number | undefined {
-  const t = Date.UTC(y, mo - 1, d, h, mi, s, ms);
-  const back = new Date(t);
+  // Date.UTC maps years 0-99 to 1900-1999; set the year separately so "0001-01-01" stays year 1.
+  const back = new Date(Date.UTC(2000, mo - 1, d, h, mi, s, ms));
+  back.setUTCFullYear(y, mo - 1, d);
+  const t = back.getTime();
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
   if (h > 23 || mi > 59 || s > 59) return undefined;
   return t;

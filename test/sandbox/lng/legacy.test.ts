@@ -163,6 +163,9 @@ describe("flow_timeseries", () => {
     expect(r.data.map((d: Row) => d.date)).toEqual(japan.map((f) => f.timestamp.slice(0, 10)));
     expect(r.data.map((d: Row) => d.Japan)).toEqual(japan.map((f) => f.volume));
     expect(r.data.map((d: Row) => d.Gate)).toEqual(gate.map((f) => f.volume));
+    const twice = (await report({ req_report: "flow_timeseries", polygons: ["Gate", "Gate"] })).meta.report_result;
+    expect(twice.polygon_order).toEqual(["Gate"]);
+    expect(twice.data.map((d: Row) => d.Gate)).toEqual(gate.map((f) => f.volume));
   });
 
   it("weekly sums Monday-to-Sunday weeks, monthly sums calendar months, partial periods listed", async () => {

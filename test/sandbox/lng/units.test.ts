@@ -28,9 +28,11 @@ describe("timestamps", () => {
     expect(parseTimestamp("2024-05-01T06:30")).toBe(t);
     expect(parseTimestamp("2024-05-01T06:30:00.250Z")).toBe(t + 250);
     expect(parseTimestamp("2024-05-01")).toBe(Date.UTC(2024, 4, 1));
+    expect(parseTimestamp("0001-01-01T00:00:00Z")).toBe(Date.parse("0001-01-01T00:00:00Z"));
+    expect(parseTimestamp("2024-02-29")).toBe(Date.UTC(2024, 1, 29));
   });
   it("refuses impossible or malformed values", () => {
-    for (const bad of ["2024-02-30", "2024-13-01", "yesterday", "2024-05-01T25:00:00Z", "", "2024-5-1"]) {
+    for (const bad of ["2023-02-29", "2024-02-30", "2024-13-01", "yesterday", "2024-05-01T25:00:00Z", "", "2024-5-1"]) {
       expect(parseTimestamp(bad)).toBeUndefined();
     }
   });

@@ -59,7 +59,7 @@ export function flowTimeseriesReport(dataset: LngDataset, params: LegacyParams):
   const endMs = (params.get("end_date") as number | undefined) ?? dataset.asOfMs + (FORECAST_HORIZON_DAYS - 1) * DAY_MS;
   if (endMs < startMs) throw new SandboxHttpError(400, "end_date is before start_date");
   const range = { fromMs: Math.floor(startMs / DAY_MS) * DAY_MS, toMs: Math.floor(endMs / DAY_MS) * DAY_MS + DAY_MS };
-  const names = (params.get("polygons") as string[] | undefined) ?? [];
+  const names = [...new Set((params.get("polygons") as string[] | undefined) ?? [])];
   const columns = names.length > 0 ? names : [ALL_POLYGONS];
   const rows = new Map<string, Record<string, unknown>>();
   const daysPerPeriod = new Map<string, number>();
