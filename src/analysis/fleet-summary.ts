@@ -15,6 +15,12 @@ export interface FleetSummary {
   balast: number;
   /** Vessels with `is_loaded` null or absent. */
   unknown: number;
+  /** Vessels moving faster than `atSeaKnots` (a proxy for "at sea": v1 has no activity field). */
+  at_sea: number;
+  /** At-sea vessels with `is_loaded` true: the old summary's `laden` (it counted vessels at sea only). */
+  laden_at_sea: number;
+  /** At-sea vessels with `is_loaded` false: the old summary's `balast`. */
+  balast_at_sea: number;
   /** Vessels per `status` (`ACTIVE`, ...); a missing status counts under `"null"`. */
   by_status: Record<string, number>;
   /** Vessels per `vessel_type` (`FSRU`, ...); a missing type counts under `"null"`. */
@@ -25,17 +31,26 @@ export interface FleetSummary {
   epoch: number | null;
 }
 
+/** Options of `fleetSummary`. */
+export interface FleetSummaryOptions {
+  /** Speed (knots) above which a vessel counts as at sea. Default 1. */
+  atSeaKnots?: number;
+}
+
 /**
- * Fleet size, laden / ballast / unknown counts (from `is_loaded`), counts by `status` and
+ * Fleet size, laden / ballast / unknown counts (from `is_loaded`), the same among vessels at sea
+ * (speed above `atSeaKnots`, which is how the old summary counted them), counts by `status` and
  * `vessel_type`, and the time of the newest AIS signal. When a vessel appears more than once (records
  * from several calls), the record with the newest AIS signal is used.
  * The old summary's at_terminal, left_liquefaction_terminal, left_regasification_terminal and
  * lng_volume cannot be rebuilt from v1 vessel records (see README).
  * @param vessels v1 vessel records (or a frame of them).
  */
-export function fleetSummary(vessels: FrameInput): FleetSummary {
+export function fleetSummary(vessels: FrameInput, options: FleetSummaryOptions = {}): FleetSummary {
   requireColumns(vessels, ["imo"], "fleetSummary");
-  const t = toColumns(vessels, ["imo", "is_loaded", "status", "vessel_type", "last_ais_signal_timestamp"]);
+  const atSeaKnots = options.atSeaKnots ?? 1;
+  const t = toColumns(vessels, ["imo", "is_loaded", "status", "vessel_type", "last_ais_signal_timestamp", "speed"]);
+  const speed = t.columns.get("speed")!;
   const imo = t.columns.get("imo")!;
   const ais = t.columns.get("last_ais_signal_timestamp")!;
   const aisMs = new Float64Array(t.length);
@@ -60,7 +75,7 @@ export function fleetSummary(vessels: FrameInput): FleetSummary {
   const status = t.columns.get("status")!;
   const vtype = t.columns.get("vessel_type")!;
   const out: FleetSummary = {
-    lng_fleet_size: rows.length, laden: 0, balast: 0, unknown: 0, by_status: {}, by_vessel_type: {}, datetime: null, epoch: null,
+    lng_fleet_size: rows.length, laden: 0, balast: 0, unknown: 0, at_sea: 0, laden_at_sea: 0, balast_at_sea: 0, by_status: {}, by_vessel_type: {}, datetime: null, epoch: null,
   };
   let newest = -Infinity;
   for (const i of rows) {
@@ -68,6 +83,12 @@ export function fleetSummary(vessels: FrameInput): FleetSummary {
     if (l === true || l === "true") out.laden++;
     else if (l === false || l === "false") out.balast++;
     else out.unknown++;
+    const sp = speed[i];
+    if (typeof sp === "number" && sp > atSeaKnots) {
+      out.at_sea++;
+      if (l === true || l === "true") out.laden_at_sea++;
+      else if (l === false || l === "false") out.balast_at_sea++;
+    }
     const s = String(status[i] ?? "null");
     out.by_status[s] = (out.by_status[s] ?? 0) + 1;
     const v = String(vtype[i] ?? "null");
