@@ -34,8 +34,8 @@ export type AsV3Api = { readonly [K in AsV3Name]: AsV3Method<V3Catalog[K]> };
 /**
  * Builds `asV3` over the v4 methods. Each call converts the v3 params to v4 (validating them with
  * their v3 names), calls v4, converts every record back to v3 names and units, and fills the v3
- * fields v4 does not return with null, so rows have the v3 schema's columns. `meta.params` is what
- * was sent to v4.
+ * fields v4 does not return with null. Plain rows have exactly the v3 schema's fields; aggregated rows
+ * keep the columns they were grouped by, as v3 sends them. `meta.params` is what was sent to v4.
  */
 export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
   const out: Record<string, unknown> = {};
@@ -54,7 +54,9 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
       const res = await method(v4Params, options);
       let converted = res.records.map((r) => v4RecordToV3(name, r));
       if (name === "productionByCountyAndOperator") converted = converted.map((r) => labelAggregate(r, validatedDimensions(params)));
-      const records = converted.map((r) => padToSchema(r, schema));
+      // Plain rows take exactly the v3 fields (v4's per-row count of 1 is not v3). Aggregated rows are
+      // left as grouped: their columns vary with aggregate_by, as in v3.
+      const records = aggregated ? converted : converted.map((r) => padToSchema(r, schema));
       return new Result(records, res.meta, schema);
     };
   }
@@ -76,7 +78,8 @@ function validatedDimensions(params: unknown): string[] {
 function labelAggregate(row: Record<string, unknown>, dims: readonly string[]): Record<string, unknown> {
   const fields = dims.map((d) => PRODUCTION_DIMENSION_FIELD[d] ?? d);
   const out: Record<string, unknown> = { aggregate_by: dims.join(","), aggregate_by_filter_value: fields.map((f) => String(row[f] ?? "")).join(",") };
-  for (const [k, v] of Object.entries(row)) if (!fields.includes(k)) out[k] = v;
+  // `count` (wells summed) has no place in the v3 row.
+  for (const [k, v] of Object.entries(row)) if (!fields.includes(k) && k !== "count") out[k] = v;
   return out;
 }
 
@@ -84,10 +87,9 @@ function migrationTarget(name: AsV3Name): string {
   return name === "productionByCountyAndOperator" ? "productionByWell" : name;
 }
 
-/** Adds the schema's fields missing from a record as null (v4 does not return them), schema order first. */
+/** Exactly the schema's fields, in schema order; those v4 does not return are null. */
 export function padToSchema(record: Record<string, unknown>, schema: RecordSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of schema.fields) out[f.name] = f.name in record ? record[f.name] : null;
-  for (const [k, v] of Object.entries(record)) if (!(k in out)) out[k] = v;
   return out;
 }
