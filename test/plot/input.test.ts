@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityChart, flowsChart, forecastChart, mapChart, productionChart, voyagesChart, type VegaLiteSpec } from "../../src/plot";
+import { activityChart, flowsChart, forecastChart, mapChart, productionChart, toSvg, voyagesChart, type VegaLiteSpec } from "../../src/plot";
 import { DataError, InvalidParamsError } from "../../src/errors";
 import { toFrame } from "../../src/frame";
 import * as d from "./support/sample-data";
@@ -179,6 +179,15 @@ describe("what the builders compute", () => {
     const backwards = d.voyageRecords();
     backwards[1] = { ...backwards[1], end_date: "2020-01-01" };
     expect(dataError(() => voyagesChart(backwards)).message).toContain("row 1: end_date");
+  });
+
+  it("an empty frame with the right columns is an empty chart that still renders", async () => {
+    const frame = toFrame([], { name: "p", fields: [{ name: "date", type: "date" }, { name: "region", type: "string" }, { name: "gas_daily", type: "float" }] });
+    const spec = productionChart(frame);
+    expect(values(spec)).toEqual([]);
+    await expect(toSvg(spec)).resolves.toMatch(/^<svg/);
+    const legs = voyagesChart(toFrame([], { name: "v", fields: ["imo", "start_date", "end_date", "voyage_status"].map((name) => ({ name, type: "string" as const })) }));
+    await expect(toSvg(legs)).resolves.toMatch(/^<svg/);
   });
 
   it("options set title and size", () => {
