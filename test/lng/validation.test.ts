@@ -65,6 +65,13 @@ describe("the spec's parameter table: a parameter marked 'no' is refused before 
     expect(err.issues.map((i) => i.param).sort()).toEqual(["destination_terminal_ids", "from_timestamp"]);
   });
 
+  it("streams validate too, before the first request", async () => {
+    const before = requests;
+    // @ts-expect-error imos is not a volume_flows parameter
+    expect(() => client.stream.volumeFlows({ imos: [9705641] })).toThrow(InvalidParamsError);
+    expect(requests).toBe(before);
+  });
+
   it("a misspelt parameter names the closest valid one", async () => {
     // @ts-expect-error misspelt on purpose
     const err = await refused(() => client.volumeFlows({ destination_contries: ["Belgium"] }));

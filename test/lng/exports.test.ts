@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import * as gasframes from "../../src";
+
+describe("the package exports the LNG surface", () => {
+  it("clients, migration maps and the timestamp parser are reachable from the package root", () => {
+    expect(typeof gasframes.LngClient).toBe("function");
+    expect(typeof gasframes.LegacyLngClient).toBe("function");
+    expect(typeof gasframes.legacyRecordToV1).toBe("function");
+    expect(typeof gasframes.parseServiceTimestamp).toBe("function");
+    expect(gasframes.LEGACY_FIELD_RENAMES.p_volume).toBe("volume");
+    expect(gasframes.LEGACY_REPORT_REPLACEMENTS.flow_timeseries.v1).toEqual(["volumeFlows"]);
+    expect(Object.keys(gasframes.LNG_V1)).toEqual([
+      "volumeFlows",
+      "volumeFlowsHistory",
+      "transactions",
+      "transactionsForecast",
+      "transactionsForecastHistoryDetails",
+      "vessels",
+      "vesselsDetails",
+      "forecastRunAtTimestamps",
+    ]);
+    expect(new gasframes.LegacyJobFailedError("x", { state: "FAILED" })).toBeInstanceOf(gasframes.JobFailedError);
+  });
+});
