@@ -79,7 +79,7 @@ describe("a v3 query run on v4 (client.v4.asV3)", () => {
   });
 
   it("productionByCountyAndOperator: wells summed per county, operator and month, in v3 units", async () => {
-    const params = { county: undefined, sub_region: "Delaware", start_date: "2024-01-01", end_date: "2024-02-29" };
+    const params = { sub_region: "Delaware", start_date: "2024-01-01", end_date: "2024-02-29" };
     const rows = await client.v4.asV3.productionByCountyAndOperator(params);
     expectRecordsMatchSchema(rows.records, NATGAS_V3.productionByCountyAndOperator.record);
     const wells = await client.v4.productionByWell({ sub_region_natgas: "Delaware", date_prod_min: "2024-01-01", date_prod_max: "2024-02-29" });

@@ -1,8 +1,7 @@
 /**
  * v3 queries run on v4, answered with v3-shaped rows: `client.v4.asV3.rigs(v3Params)`.
  */
-import type { AggregatedRecordOf, ParamsOf, RecordOf } from "../../catalog/derive-types";
-import type { EndpointApi, EndpointCallOptions } from "../../client/endpoint-methods";
+import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
 import type { RecordSchema } from "../../frame/schema";
 import { Result } from "../../result/result";
 import { v3, type V3Catalog } from "../catalog/v3";
@@ -25,8 +24,8 @@ export const AS_V3_ENDPOINTS = [
 
 type AsV3Name = (typeof AS_V3_ENDPOINTS)[number];
 
-/** A v3 method answered by v4: v3 params in, v3-shaped records out (plain or aggregated). */
-export type AsV3Method<S> = (params: ParamsOf<S>, options?: EndpointCallOptions) => Promise<Result<RecordOf<S> | AggregatedRecordOf<S>>>;
+/** A v3 method answered by v4: v3 params in, v3-shaped records out; typed exactly like the v3 method. */
+export type AsV3Method<S> = EndpointMethod<S>;
 
 /** `client.v4.asV3`: one method per migrated v3 endpoint. */
 export type AsV3Api = { readonly [K in AsV3Name]: AsV3Method<V3Catalog[K]> };

@@ -2,7 +2,8 @@
  * A v3 notebook's query run on v4: the function form of `client.v4.asV3.<method>`.
  */
 import type { EndpointCallOptions } from "../../client/endpoint-methods";
-import type { ParamsOf } from "../../catalog/derive-types";
+import type { AggregatedRecordOf, ParamsOf, RecordOf } from "../../catalog/derive-types";
+import type { Result } from "../../result/result";
 import type { V3Catalog } from "../catalog/v3";
 import type { NatGasClient } from "../natgas-client";
 import type { AsV3Api } from "./as-v3";
@@ -17,6 +18,6 @@ export function runV3OnV4<K extends keyof AsV3Api>(
   endpoint: K,
   params: ParamsOf<V3Catalog[K]>,
   options?: EndpointCallOptions,
-): ReturnType<AsV3Api[K]> {
-  return (client.v4.asV3[endpoint] as (p: unknown, o?: EndpointCallOptions) => ReturnType<AsV3Api[K]>)(params, options);
+): Promise<Result<RecordOf<V3Catalog[K]> | AggregatedRecordOf<V3Catalog[K]>>> {
+  return (client.v4.asV3[endpoint] as (p: unknown, o?: EndpointCallOptions) => Promise<Result<RecordOf<V3Catalog[K]> | AggregatedRecordOf<V3Catalog[K]>>>)(params, options);
 }
