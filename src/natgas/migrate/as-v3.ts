@@ -4,8 +4,9 @@
 import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
 import type { RecordSchema } from "../../frame/schema";
 import { Result } from "../../result/result";
+import { InvalidParamsError } from "../../errors";
 import { v3, type V3Catalog } from "../catalog/v3";
-import type { V4Catalog } from "../catalog/v4";
+import { v4, type V4Catalog } from "../catalog/v4";
 import { v3ParamsToV4, v4RecordToV3 } from "./convert";
 import { groupProductionByCountyAndOperator } from "./group-production";
 import type { MigratedEndpoint } from "./renames";
@@ -40,8 +41,19 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
   const out: Record<string, unknown> = {};
   for (const name of AS_V3_ENDPOINTS) {
     const spec = v3[name];
+    const v4Spec = v4[migrationTarget(name)];
+    const v4Aggregates = v4Spec.params.some((p) => p.name === "aggregate_by");
     out[name] = async (params: unknown, options?: EndpointCallOptions) => {
       const v4Params = v3ParamsToV4(name, params);
+      if (v4Params.aggregate_by !== undefined && !v4Aggregates) {
+        throw new InvalidParamsError(`natgas.v4.asV3.${name}`, [
+          {
+            param: "aggregate_by",
+            value: (params as Record<string, unknown>).aggregate_by,
+            expected: `no aggregate_by: v4 ${migrationTarget(name)} does not aggregate; query without it and group the rows`,
+          },
+        ]);
+      }
       const aggregated = v4Params.aggregate_by !== undefined;
       const schema: RecordSchema = aggregated && "aggregatedRecord" in spec ? spec.aggregatedRecord : spec.record;
       if (name === "productionByCountyAndOperator" && !aggregated) {
@@ -82,7 +94,7 @@ function labelAggregate(row: Record<string, unknown>, dims: readonly string[]): 
   return out;
 }
 
-function migrationTarget(name: AsV3Name): string {
+function migrationTarget(name: AsV3Name): keyof V4Catalog {
   return name === "productionByCountyAndOperator" ? "productionByWell" : name;
 }
 
