@@ -80,8 +80,10 @@ class BodySink {
     const socket = this.res.socket as (Socket & { resetAndDestroy?: () => void }) | null;
     if (!socket) return;
     if (this.fault.kind === "reset") {
-      if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
-      else socket.destroy();
+      // Reset only once the partial body has left the process: a reset discards unsent data, and the
+      // client should see a status line and some body before the connection breaks.
+      const reset = () => (typeof socket.resetAndDestroy === "function" ? socket.resetAndDestroy() : socket.destroy());
+      socket.write(Buffer.alloc(0), () => setImmediate(reset));
     } else {
       // Let what was written reach the client, then close: the declared Content-Length is never met.
       socket.end();
