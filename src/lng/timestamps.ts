@@ -19,6 +19,8 @@ const PATTERN =
  * @throws DataError when the text is not a timestamp or not a real calendar time
  */
 export function parseServiceTimestamp(text: string): string {
+  const fast = parseUtcFast(text);
+  if (fast !== undefined) return fast;
   const m = PATTERN.exec(text.trim());
   if (m === null) throw new DataError(`not a timestamp: ${JSON.stringify(text)} (expected ISO 8601 or YYYY-MM-DD HH:MM:SS[.ffffff]+00)`);
   const [, y, mo, d, h = "00", mi = "00", s = "00", frac = "", zone = "Z"] = m;
@@ -58,6 +60,61 @@ export function tryParseServiceTimestamp(value: unknown): { value: unknown; ok: 
   }
 }
 
+/**
+ * The forms the service sends on every row (`YYYY-MM-DD HH:MM:SS[.ffffff]+00`, `...Z`, no zone), read
+ * by position without a regex or a Date: responses can hold millions of timestamps. Anything else
+ * (other offsets, missing seconds, bad values) returns undefined and takes the general path.
+ */
+function parseUtcFast(s: string): string | undefined {
+  const n = s.length;
+  if (n < 19 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
+  const sep = s.charCodeAt(10);
+  if (sep !== 84 && sep !== 32) return undefined;
+  const year = digits(s, 0, 4);
+  const month = digits(s, 5, 2);
+  const day = digits(s, 8, 2);
+  const hour = digits(s, 11, 2);
+  const minute = digits(s, 14, 2);
+  const second = digits(s, 17, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  if (day > daysInMonth(year, month)) return undefined;
+  let i = 19;
+  let frac = "";
+  if (i < n && s.charCodeAt(i) === 46) {
+    let j = i + 1;
+    while (j < n && j - i <= 9 && isDigit(s.charCodeAt(j))) j++;
+    if (j === i + 1) return undefined;
+    frac = s.slice(i + 1, j);
+    i = j;
+  }
+  const zone = s.slice(i);
+  if (zone !== "" && zone !== "Z" && zone !== "+00" && zone !== "+00:00" && zone !== "+0000") return undefined;
+  const head = sep === 84 ? s.slice(0, 19) : `${s.slice(0, 10)}T${s.slice(11, 19)}`;
+  if (frac.length <= 3) return `${head}.${frac.padEnd(3, "0")}Z`;
+  const sub = frac.slice(3);
+  const keep = isZeros(sub) ? "" : sub.padEnd(sub.length <= 3 ? 3 : 6, "0");
+  return `${head}.${frac.slice(0, 3)}${keep}Z`;
+}
+
+function digits(s: string, from: number, count: number): number {
+  let v = 0;
+  for (let k = from; k < from + count; k++) {
+    const c = s.charCodeAt(k);
+    if (!isDigit(c)) return -1;
+    v = v * 10 + (c - 48);
+  }
+  return v;
+}
+
+function isZeros(text: string): boolean {
+  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) !== 48) return false;
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 function parseOffset(zone: string): number {
   if (zone === "Z" || zone === "z") return 0;
   const sign = zone.startsWith("-") ? -1 : 1;
@@ -68,5 +125,6 @@ function parseOffset(zone: string): number {
 }
 
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

@@ -40,3 +40,29 @@ describe("parseServiceTimestamp", () => {
     expect(tryParseServiceTimestamp("2024-05-01 00:00:00+00")).toEqual({ value: "2024-05-01T00:00:00.000Z", ok: true });
   });
 });
+
+describe("parseServiceTimestamp, every service form against Date arithmetic", () => {
+  it("agrees with Date.toISOString for random instants in each form the service writes", async () => {
+    const fc = await import("fast-check");
+    const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2200, 0, 1) }),
+        fc.constantFrom("T", " "),
+        fc.constantFrom("Z", "+00", "+00:00", "+0000", "", "+02:00", "-05"),
+        fc.constantFrom(0, 1, 3, 6),
+        (ms, sep, zone, fracDigits) => {
+          const d = new Date(ms);
+          const wall = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}${sep}${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+          const msText = pad(d.getUTCMilliseconds(), 3);
+          const frac = fracDigits === 0 ? "" : `.${(msText + "000").slice(0, fracDigits)}`;
+          const offsetMin = zone === "+02:00" ? 120 : zone === "-05" ? -300 : 0;
+          const keptMs = fracDigits === 0 ? 0 : Number((msText + "000").slice(0, fracDigits).padEnd(3, "0").slice(0, 3));
+          const expected = new Date(Math.floor(ms / 1000) * 1000 + keptMs - offsetMin * 60_000).toISOString();
+          return parseServiceTimestamp(`${wall}${frac}${zone}`) === expected;
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
