@@ -125,6 +125,7 @@ describe("LegacyLngClient", () => {
     expect(r.records.every((x) => x.volume_unit === "bcf")).toBe(true);
     expect(r.report).toEqual({ polygon_order: ["Japan", "Europe"], volume_unit: "bcf", aggregation: "weekly", tx_type: "offloading" });
     expect(r.toFrame().shape).toEqual([2, 4]);
+    expect(r.toV1().meta.rows).toBe(4);
     expect(r.toV1().records).toEqual([
       { timestamp: "2024-01-01T00:00:00.000Z", polygon: "Japan", volume: 1.5, volume_unit: "bcf" },
       { timestamp: "2024-01-01T00:00:00.000Z", polygon: "Europe", volume: 4, volume_unit: "bcf" },

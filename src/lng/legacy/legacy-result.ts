@@ -41,11 +41,8 @@ export class LegacyResult<R = Record<string, unknown>> extends Result<R> {
    */
   toV1(options: LegacyRecordToV1Options = {}): Result<Record<string, unknown>> {
     const rows = this.records as unknown as Record<string, unknown>[];
-    if (this.source === "flow_timeseries") return new Result(flowRowsToV1(rows, this.report), this.meta);
-    return new Result(
-      rows.map((r) => legacyRecordToV1(this.source, r, options)),
-      this.meta,
-    );
+    const out = this.source === "flow_timeseries" ? flowRowsToV1(rows, this.report) : rows.map((r) => legacyRecordToV1(this.source, r, options));
+    return new Result(out, { ...this.meta, rows: out.length });
   }
 
   /** JSON form: records, meta, job and report. */
