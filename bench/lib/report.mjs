@@ -1,0 +1,34 @@
+// The printed table: one row per variant (median and min-max of time and peak RSS), then the targets.
+
+const fmtMs = (s) => (s === undefined ? "failed" : `${fmtNum(s.median / 1000)} s (${fmtNum(s.min / 1000)}-${fmtNum(s.max / 1000)})`);
+const fmtMb = (s) => (s === undefined ? "failed" : `${Math.round(s.median)} MB (${Math.round(s.min)}-${Math.round(s.max)})`);
+const fmtNum = (x) => (x >= 10 ? x.toFixed(1) : x >= 0.1 ? x.toFixed(2) : x.toFixed(3));
+
+/** Markdown text of a bench report (readable in a terminal, pasted as is into the README). */
+export function formatReport(report) {
+  const lines = [];
+  lines.push(`${report.command}: ${report.date}, node ${report.node}, ${report.cpus}, ${report.runs} runs per variant, ${report.totalSeconds} s in all`);
+  lines.push("");
+  lines.push("| Scenario | Variant | Time, median (min-max) | Peak RSS, median (min-max) |");
+  lines.push("|---|---|---|---|");
+  for (const s of report.scenarios) {
+    let first = true;
+    for (const v of Object.values(s.variants)) {
+      const title = first ? `${s.title}${s.rows ? ` (${s.rows.toLocaleString("en-US")} rows)` : ""}` : "";
+      const err = v.ok ? "" : ` (errors: ${v.errors.join("; ")})`;
+      lines.push(`| ${title} | ${v.label}${err} | ${fmtMs(v.ms)} | ${fmtMb(v.rssMB)} |`);
+      first = false;
+    }
+  }
+  lines.push("");
+  lines.push("| Scenario | Target | Measured | Result |");
+  lines.push("|---|---|---|---|");
+  for (const s of report.scenarios) {
+    for (const t of s.targets) {
+      const measured =
+        t.ratio !== undefined ? `${t.ratio.toFixed(2)}x` : t.value !== undefined ? `${Math.round(t.value)}` : t.detail ? JSON.stringify(t.detail) : t.pass ? "yes" : "n/a";
+      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.pass ? "PASS" : "FAIL"} |`);
+    }
+  }
+  return lines.join("\n");
+}

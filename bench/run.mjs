@@ -1,0 +1,130 @@
+// `npm run bench`: every scenario of issue 10, each variant run several times in a process of its
+// own, gasframes and its references interleaved on the same data; prints one table of medians
+// (min-max), ratios and PASS/FAIL per target, and writes the same figures to bench/results/.
+import { spawn } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { parseArgs, USAGE } from "./lib/args.mjs";
+import { loadPrepared, prepareData, V3_PATH, V4_PATH } from "./lib/prepare.mjs";
+import { startStaticServer } from "./lib/static-server.mjs";
+import { summary } from "./lib/stats.mjs";
+import { formatReport } from "./lib/report.mjs";
+import { SCENARIOS } from "./scenarios/index.mjs";
+
+const opts = parseArgs(process.argv.slice(2));
+if (opts.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const started = Date.now();
+const scenarios = opts.only ? opts.only.map((id) => SCENARIOS.find((s) => s.id === id) ?? fail(`no scenario ${id}`)) : SCENARIOS;
+console.error(`bench: preparing data (size ${opts.size})...`);
+const { dir, meta } = await prepareData(opts.size, { fresh: opts.fresh });
+const prepared = await loadPrepared(dir);
+let jsonArray;
+const server = await startStaticServer({
+  v3Path: V3_PATH,
+  v3Pages: prepared.v3Pages,
+  v4Path: V4_PATH,
+  ndjson: prepared.ndjson,
+  jsonArray: () => (jsonArray ??= Buffer.from(`[${prepared.ndjson.toString("utf8").trimEnd().split("\n").join(",")}]`)),
+});
+const context = { url: server.url, dir, meta, size: opts.size, rows: Math.round(opts.size * 1_000_000) };
+
+const results = [];
+try {
+  for (const scenario of scenarios) {
+    const names = Object.keys(scenario.variants);
+    const runs = Object.fromEntries(names.map((n) => [n, []]));
+    for (let r = 0; r < opts.runs; r++) {
+      // Interleaved, so a noisy minute hits gasframes and its references alike.
+      for (const name of names) {
+        console.error(`bench: ${scenario.id} ${name} run ${r + 1}/${opts.runs}`);
+        runs[name].push(await runChild(scenario.id, name, context));
+      }
+    }
+    results.push(evaluate(scenario, runs, meta));
+  }
+} finally {
+  await server.close();
+}
+
+const report = {
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: `${cpus().length} x ${cpus()[0]?.model ?? "?"}`,
+  size: opts.size,
+  runs: opts.runs,
+  data: meta,
+  totalSeconds: Math.round((Date.now() - started) / 1000),
+  scenarios: results,
+};
+console.log(formatReport(report));
+const out = opts.out ?? join(import.meta.dirname, "results", `bench-${opts.size}-${report.date.replace(/[:.]/g, "-")}.json`);
+await mkdir(join(out, ".."), { recursive: true });
+await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nfigures written to ${out}`);
+process.exit(results.some((s) => s.targets.some((t) => !t.pass)) ? 1 : 0);
+
+function fail(message) {
+  throw new Error(`bench: ${message}`);
+}
+
+/** Runs one variant once in a fresh process; its failure is recorded, not thrown. */
+function runChild(id, variant, ctx) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ["--expose-gc", "--max-old-space-size=8192", join(import.meta.dirname, "lib", "child.mjs"), id, variant, JSON.stringify(ctx)],
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("close", (code) => {
+      const line = stdout.trim().split("\n").pop() ?? "";
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve(JSON.parse(line));
+      } catch {
+        resolve({ error: `exit ${code}: ${stderr.trim().split("\n").slice(-6).join(" | ").slice(0, 600)}` });
+      }
+    });
+  });
+}
+
+function evaluate(scenario, runs, dataMeta) {
+  const variants = {};
+  for (const [name, list] of Object.entries(runs)) {
+    const ok = list.filter((x) => x.error === undefined);
+    variants[name] = {
+      label: scenario.variants[name].label,
+      ok: ok.length === list.length,
+      errors: list.filter((x) => x.error !== undefined).map((x) => x.error),
+      ms: ok.length ? summary(ok.map((x) => x.ms)) : undefined,
+      rssMB: ok.length ? summary(ok.map((x) => x.rssMB)) : undefined,
+      check: ok[0]?.check,
+    };
+  }
+  const targets = scenario.targets.map((t) => {
+    const v = variants[t.variant]?.[t.measure];
+    if (t.absolute !== undefined) {
+      const value = v?.median;
+      return { label: t.label, value, limit: t.absolute, pass: value !== undefined && value <= t.absolute };
+    }
+    const ref = variants[t.reference]?.[t.measure];
+    const ratio = v && ref ? v.median / ref.median : undefined;
+    return { label: t.label, ratio, limit: t.max, pass: ratio !== undefined && ratio <= t.max };
+  });
+  let agree;
+  if (scenario.agree) {
+    const [a, b] = scenario.agree.map((n) => variants[n]?.check);
+    agree = a !== undefined && isDeepStrictEqual(a, b);
+    targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
+  }
+  return { id: scenario.id, title: scenario.title, rows: scenario.rows(dataMeta), variants, targets };
+}

@@ -1,0 +1,13 @@
+// Every scenario of `npm run bench`, in the order of the table.
+import { resampleScenario, rollupScenario, svgScenario, toFrameScenario, voyagesScenario } from "./in-memory.mjs";
+import { v3Paged } from "./v3-paged.mjs";
+import { v4Ndjson } from "./v4-ndjson.mjs";
+
+export const SCENARIOS = [v3Paged, v4Ndjson, toFrameScenario, rollupScenario, resampleScenario, voyagesScenario, svgScenario];
+
+/** The scenario with this id; an unknown id is an error listing the known ones. */
+export function scenarioById(id) {
+  const s = SCENARIOS.find((x) => x.id === id);
+  if (s === undefined) throw new Error(`bench: no scenario ${id} (known: ${SCENARIOS.map((x) => x.id).join(", ")})`);
+  return s;
+}

@@ -1,0 +1,98 @@
+// Scenario 1: v3 paginated production rows fetched into a Result and rolled up by month and region,
+// against the raw transfer of the same pages and a naive client.
+import { request } from "undici";
+import { gasframes } from "../lib/gasframes.mjs";
+import { V3_PATH } from "../lib/prepare.mjs";
+
+const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
+const HEADERS = { "content-type": "application/json", access_key: "bench" };
+
+async function postPage(url, query, start) {
+  const res = await request(url + V3_PATH, { method: "POST", headers: HEADERS, body: JSON.stringify({ ...query, pagination: { start } }) });
+  if (res.statusCode !== 200) throw new Error(`page ${start}: status ${res.statusCode}`);
+  return res.body;
+}
+
+/** Sum of gas_monthly over all groups and the group count: both sides must agree. */
+function checkOf(groups, gasMonthly) {
+  return { groups, gas_monthly: Math.round(gasMonthly) };
+}
+
+export const v3Paged = {
+  id: "v3",
+  title: "1. v3 paginated 1M production rows -> Result -> rollup month x region",
+  rows: (meta) => meta.v3.rows,
+  variants: {
+    raw: {
+      label: "raw transfer (bytes only, 4 pages at a time)",
+      setup: (ctx) => ctx,
+      async run(ctx) {
+        const { rows, pageSize } = ctx.meta.v3;
+        const starts = [];
+        for (let s = 0; s < rows; s += pageSize) starts.push(s);
+        const pages = new Array(starts.length);
+        let next = 0;
+        let bytes = 0;
+        const worker = async () => {
+          while (next < starts.length) {
+            const i = next++;
+            const chunks = [];
+            for await (const c of await postPage(ctx.url, ctx.meta.v3.query, starts[i])) chunks.push(c);
+            pages[i] = Buffer.concat(chunks);
+            bytes += pages[i].length;
+          }
+        };
+        await Promise.all([worker(), worker(), worker(), worker()]);
+        return { bytes };
+      },
+    },
+    naive: {
+      label: "naive client (pages in turn, JSON.parse, plain loops)",
+      setup: (ctx) => ctx,
+      async run(ctx) {
+        const records = [];
+        let start = 0;
+        let total = Infinity;
+        while (start < total) {
+          const page = JSON.parse(await (await postPage(ctx.url, ctx.meta.v3.query, start)).text());
+          for (const r of page.data) records.push(r);
+          total = page.pagination.total_count;
+          start += page.pagination.page_size;
+        }
+        const groups = new Map();
+        for (const r of records) {
+          const key = `${r.date}|${r.region}`;
+          let g = groups.get(key);
+          if (g === undefined) {
+            g = { date: r.date, region: r.region, count: 0 };
+            for (const m of MEASURES) g[m] = 0;
+            groups.set(key, g);
+          }
+          g.count++;
+          for (const m of MEASURES) if (r[m] !== null) g[m] += r[m];
+        }
+        const out = [...groups.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.region < b.region ? -1 : 1));
+        return checkOf(out.length, out.reduce((s, g) => s + g.gas_monthly, 0));
+      },
+    },
+    gasframes: {
+      label: "gasframes: NatGasClient v3 -> Result -> rollup",
+      setup(ctx) {
+        const gf = gasframes();
+        return { ctx, gf, client: new gf.NatGasClient({ baseUrl: ctx.url, token: "bench", progress: false, warn: () => {} }) };
+      },
+      async run({ ctx, gf, client }) {
+        const result = await client.v3.productionByCountyAndOperator(ctx.meta.v3.query);
+        const frame = gf.rollup(result.records, { by: ["date", "region"], measures: MEASURES });
+        const gas = frame.column("gas_monthly").values.reduce((s, x) => s + x, 0);
+        return checkOf(frame.shape[0], gas);
+      },
+    },
+  },
+  targets: [
+    { label: "time <= 3x raw transfer", measure: "ms", variant: "gasframes", reference: "raw", max: 3 },
+    { label: "time <= 0.6x naive", measure: "ms", variant: "gasframes", reference: "naive", max: 0.6 },
+    { label: "peak RSS <= 0.5x naive", measure: "rssMB", variant: "gasframes", reference: "naive", max: 0.5 },
+  ],
+  agree: ["naive", "gasframes"],
+};
