@@ -233,7 +233,14 @@ function safeJson(value: unknown): string {
     if (text === undefined) return String(value);
     return text.length > 120 ? `${text.slice(0, 117)}...` : text;
   } catch {
-    return String(value);
+    // JSON.stringify throws on BigInt, cycles and very deep nesting; String() overflows on the same
+    // nesting, and the message of a refusal must never become a crash of its own.
+    try {
+      const text = String(value);
+      return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+    } catch {
+      return Array.isArray(value) ? "(an array nested too deeply to print)" : `(a value of type ${typeof value})`;
+    }
   }
 }
 
