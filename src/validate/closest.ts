@@ -42,7 +42,8 @@ export function closest(input: string, candidates: Iterable<string>, maxDistance
   let extension: string | undefined;
   for (const candidate of candidates) {
     const hay = candidate.toLowerCase();
-    const d = editDistance(needle, hay);
+    // The distance is at least the length difference: skipping those keeps a 10 MB input from costing seconds.
+    const d = Math.abs(needle.length - hay.length) > limit ? Infinity : editDistance(needle, hay);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
