@@ -1,0 +1,38 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { executeNotebook } from "../../src/notebook/execute-notebook";
+import { findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
+import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
+import type { Notebook } from "../../src/notebook/nbformat/types";
+import { comparableOutputs, installTslabKernel, nbconvertExecute, repoRoot } from "./helpers/jupyter";
+
+const notebooksDir = join(repoRoot, "notebooks");
+const notebooks = readdirSync(notebooksDir).filter((n) => n.endsWith(".ipynb")).sort();
+
+/** What a user gets by default: no token, no URLs, so every notebook starts the embedded sandbox itself. */
+function userEnv(jupyterPath: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, JUPYTER_PATH: jupyterPath, CI: "1" };
+  for (const k of Object.keys(env)) if (/^GASFRAMES_/.test(k)) delete env[k];
+  return env;
+}
+
+describe("every notebook runs top to bottom under gasframes run and under nbclient, with the same outputs", () => {
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    env = userEnv(await installTslabKernel(mkdtempSync(join(tmpdir(), "kernel-prefix-"))));
+  }, 60_000);
+
+  it.each(notebooks)("%s", async (name) => {
+    const path = join(notebooksDir, name);
+    const ours: Notebook = await executeNotebook(readNotebook(path), { name, kernelSpec: findKernelSpec("tslab", env), env, cwd: notebooksDir });
+    const outputs = comparableOutputs(ours);
+    const kinds = JSON.stringify(outputs);
+    expect(kinds).toContain("image/svg+xml"); // every notebook draws at least one chart
+    expect(kinds).toContain("text/markdown"); // and tells its story with numbers from the data
+    expect(kinds).not.toMatch(/NaN|undefined/);
+    const theirs = await nbconvertExecute(path, mkdtempSync(join(tmpdir(), "nbconvert-")), env);
+    expect(comparableOutputs(theirs)).toEqual(outputs);
+  }, 400_000);
+});
