@@ -68,6 +68,22 @@ describe("a v3 query run on v4 (client.v4.asV3)", () => {
     expectRecordsMatchSchema(fromV4.records, NATGAS_V3.shortTermForecastHistory.record);
   });
 
+  for (const [name, params] of [
+    ["shortTermForecast", { county: "Reeves", aggregate_by: ["operator"] }],
+    ["shortTermForecast", { sub_region: "Delaware", aggregate_by: ["county", "date"] }],
+    ["shortTermForecastHistory", { county: "Reeves", forecast_run_date: "2024-03-01", aggregate_by: "county" }],
+  ] as const) {
+    it(`${name} ${JSON.stringify(params)}: v4 does not aggregate, so the rows are grouped on the client as v3 groups them`, async () => {
+      const [fromV3, fromV4] = await Promise.all([v3(name)(params), asV3(name)(params)]);
+      expect(fromV3.records.length).toBeGreaterThan(0);
+      expect(fromV4.schema).toBe(fromV3.schema);
+      // v4 rounds each well to 0.01 MCF/day (gas) and to whole units (monthly totals): sums agree within that per well
+      const wells = 200;
+      const gasIsWet = name === "shortTermForecastHistory";
+      expectRowsClose(fromV4.records, fromV3.records, { gas_daily: wells * 0.005e-6, gas_monthly: wells, oil_daily: wells * 0.005, oil_monthly: wells }, gasIsWet ? ["gas_daily", "gas_monthly"] : []);
+    });
+  }
+
   it("longTermForecast: v3 columns, state_ab null because v4 has no state", async () => {
     const r = await runV3OnV4(client, "longTermForecast", { region: "Permian" });
     expect(r.length).toBeGreaterThan(0);

@@ -105,12 +105,6 @@ describe("NatGasClient refuses bad parameters before any request", () => {
     expect(err.issues[0]).toMatchObject({ param: "sub_regoin", suggestion: "sub_region" });
   });
 
-  it("asV3 on a v4 endpoint without aggregation refuses aggregate_by with the reason", async () => {
-    const err = await refusal(() => client.v4.asV3.shortTermForecast({ county: "Reeves", aggregate_by: "county" }));
-    expect(err.issues[0]).toMatchObject({ param: "aggregate_by", value: "county" });
-    expect(err.issues[0]!.expected).toContain("does not aggregate");
-  });
-
   it("sends a single string as a list and API numbers as strings", async () => {
     const r = await client.v3.shortTermForecastHistory({ forecast_run_date: "2024-03-01", api: 42389012340000, county: "Reeves" });
     expect(requests).toBe(1);

@@ -4,11 +4,12 @@
 import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
 import type { RecordSchema } from "../../frame/schema";
 import { Result } from "../../result/result";
-import { InvalidParamsError } from "../../errors";
 import { v3, type V3Catalog } from "../catalog/v3";
 import { v4, type V4Catalog } from "../catalog/v4";
 import { v3ParamsToV4, v4RecordToV3 } from "./convert";
+import { groupOnClient } from "./group-on-client";
 import { groupProductionByCountyAndOperator } from "./group-production";
+import { padToSchema } from "./pad-to-schema";
 import type { MigratedEndpoint } from "./renames";
 
 /** v3 endpoints that `asV3` runs on v4 (those with a v4 counterpart that this client calls). */
@@ -46,13 +47,8 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
     out[name] = async (params: unknown, options?: EndpointCallOptions) => {
       const v4Params = v3ParamsToV4(name, params);
       if (v4Params.aggregate_by !== undefined && !v4Aggregates) {
-        throw new InvalidParamsError(`natgas.v4.asV3.${name}`, [
-          {
-            param: "aggregate_by",
-            value: (params as Record<string, unknown>).aggregate_by,
-            expected: `no aggregate_by: v4 ${migrationTarget(name)} does not aggregate; query without it and group the rows`,
-          },
-        ]);
+        const { aggregatedRecord } = spec as { aggregatedRecord?: RecordSchema };
+        return groupOnClient(v4Api, name, migrationTarget(name), v4Params, validatedDimensions(params), options, aggregatedRecord ?? spec.record);
       }
       const aggregated = v4Params.aggregate_by !== undefined;
       const schema: RecordSchema = aggregated && "aggregatedRecord" in spec ? spec.aggregatedRecord : spec.record;
@@ -77,7 +73,7 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
 /** v3 productionbycountyandoperator aggregate_by dimension -> its field in a v3-named row. */
 const PRODUCTION_DIMENSION_FIELD: Record<string, string> = { operator: "operator_name", region: "region", state_code: "state_code", sub_region: "sub_region" };
 
-function validatedDimensions(params: unknown): string[] {
+export function validatedDimensions(params: unknown): string[] {
   const a = (params as { aggregate_by?: unknown } | null | undefined)?.aggregate_by;
   return (Array.isArray(a) ? a : [a]).filter((d): d is string => typeof d === "string");
 }
@@ -98,9 +94,3 @@ function migrationTarget(name: AsV3Name): keyof V4Catalog {
   return name === "productionByCountyAndOperator" ? "productionByWell" : name;
 }
 
-/** Exactly the schema's fields, in schema order; those v4 does not return are null. */
-export function padToSchema(record: Record<string, unknown>, schema: RecordSchema): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of schema.fields) out[f.name] = f.name in record ? record[f.name] : null;
-  return out;
-}
