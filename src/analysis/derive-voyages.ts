@@ -4,7 +4,7 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
-import { numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
+import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { parseTimestampMs } from "../frame/dates";
 import { frameFromColumns } from "../frame/from-columns";
 import { attachNotes } from "../frame/notes";
@@ -42,14 +42,11 @@ export interface VoyageReport {
 }
 
 const WANTED = [
-  "imo",
-  "transaction_number",
   "modified_at",
   "destination_timestamp",
   "destination_terminal",
   "destination_country",
   "transaction_type",
-  "volume",
   "volume_unit",
   "forecasted_transaction",
 ];
@@ -113,12 +110,12 @@ function unitOf(units: readonly unknown[]): { unit?: string } {
 /** `deriveVoyages` without the frame: the legs as columns, and the report. */
 export function voyageColumns(transactions: FrameInput): VoyageColumns {
   requireColumns(transactions, ["imo", "destination_timestamp", "transaction_type"], "deriveVoyages");
-  const t = toColumns(transactions, WANTED);
+  const t = toTypedColumns(transactions, WANTED, ["imo", "transaction_number", "volume"]);
   const n = t.length;
   const col = (name: string): readonly unknown[] => t.columns.get(name)!;
-  const imo = numericColumn(col("imo"), "imo");
-  const txNum = numericColumn(col("transaction_number"), "transaction_number");
-  const volume = numericColumn(col("volume"), "volume");
+  const imo = t.numbers.get("imo")!;
+  const txNum = t.numbers.get("transaction_number")!;
+  const volume = t.numbers.get("volume")!;
   const destTs = col("destination_timestamp");
   const modified = col("modified_at");
   const time = new Float64Array(n);

@@ -3,7 +3,7 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
-import { hasColumn, numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
+import { hasColumn, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { isoFromDay } from "../frame/dates";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { dayColumn } from "./day-column";
@@ -74,15 +74,14 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const withStd = empty || hasColumn(flows, "volume_std");
   const withCount = empty || hasColumn(flows, "count");
   const withCountStd = empty || hasColumn(flows, "count_std");
-  const wanted = ["timestamp", "volume", "count", "volume_unit", "volume_std", "count_std", ...by];
-  const t = toColumns(flows, wanted);
+  const t = toTypedColumns(flows, ["timestamp", "volume_unit", ...by], ["volume", "count", "volume_std", "count_std"]);
   const n = t.length;
   const days = dayColumn(t.columns.get("timestamp")!, "timestamp", fn);
   const starts = periodStarts(days, freq, weekStart);
-  const volume = numericColumn(t.columns.get("volume")!, "volume");
-  const count = numericColumn(t.columns.get("count")!, "count");
-  const vstd = numericColumn(t.columns.get("volume_std")!, "volume_std");
-  const cstd = numericColumn(t.columns.get("count_std")!, "count_std");
+  const volume = t.numbers.get("volume")!;
+  const count = t.numbers.get("count")!;
+  const vstd = t.numbers.get("volume_std")!;
+  const cstd = t.numbers.get("count_std")!;
   const unitCol = t.columns.get("volume_unit")!;
   const groups = groupRows(by.map((b) => t.columns.get(b)!), n);
 
@@ -99,16 +98,20 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   });
 
   // Buckets: (group, period) -> dense bucket id. Period offsets are relative to the earliest day.
-  const bucketOf = new Map<number, number>();
+  const stride = span + 31;
+  const cells = groups.groups * stride;
+  const table = cells <= 16_000_000 ? new Int32Array(cells).fill(-1) : undefined;
+  const bucketOf = table === undefined ? new Map<number, number>() : undefined;
   const bGroup: number[] = [];
   const bStart: number[] = [];
   const rowBucket = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const code = groups.ids[i]! * (span + 31) + (starts[i]! - minDay + 31);
-    let b = bucketOf.get(code);
-    if (b === undefined) {
+    const code = groups.ids[i]! * stride + (starts[i]! - minDay + 31);
+    let b = table !== undefined ? table[code]! : (bucketOf!.get(code) ?? -1);
+    if (b < 0) {
       b = bGroup.length;
-      bucketOf.set(code, b);
+      if (table !== undefined) table[code] = b;
+      else bucketOf!.set(code, b);
       bGroup.push(groups.ids[i]!);
       bStart.push(starts[i]!);
     }
@@ -165,11 +168,25 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   }
 
   const groupOrder = sortedGroups(groups);
-  const rank = new Int32Array(groups.groups);
-  for (let r = 0; r < groupOrder.length; r++) rank[groupOrder[r]!] = r;
-  const order = Int32Array.from({ length: m }, (_, b) => b).sort(
-    (x, y) => rank[bGroup[x]!]! - rank[bGroup[y]!]! || bStart[x]! - bStart[y]!,
-  );
+  let order: Int32Array;
+  if (table !== undefined) {
+    // The dense table is already laid out by (group, period): walk it in key order.
+    order = new Int32Array(m);
+    let k = 0;
+    for (let r = 0; r < groupOrder.length; r++) {
+      const base = groupOrder[r]! * stride;
+      for (let off = 0; off < stride; off++) {
+        const b = table[base + off]!;
+        if (b >= 0) order[k++] = b;
+      }
+    }
+  } else {
+    const rank = new Int32Array(groups.groups);
+    for (let r = 0; r < groupOrder.length; r++) rank[groupOrder[r]!] = r;
+    order = new Int32Array(m);
+    for (let b = 0; b < m; b++) order[b] = b;
+    order.sort((x, y) => rank[bGroup[x]!]! - rank[bGroup[y]!]! || bStart[x]! - bStart[y]!);
+  }
   const out = {
     by,
     byValues: by.map(() => new Array<unknown>(m)),

@@ -3,7 +3,7 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
-import { numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
+import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { isoFromDay } from "../frame/dates";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { normaliseColumn } from "../frame/normalise";
@@ -45,7 +45,7 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const measures = [...(options.measures ?? [])];
   const countAs = options.countAs ?? "count";
   requireColumns(input, [...keyNames, ...measures], fn);
-  const t = toColumns(input, [...new Set([...keyNames, ...measures])]);
+  const t = toTypedColumns(input, [...new Set(keyNames)], [...new Set(measures)]);
   const n = t.length;
 
   const keyCols: unknown[][] = [];
@@ -68,7 +68,7 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const counts = new Float64Array(g.groups);
   for (let i = 0; i < n; i++) counts[g.ids[i]!]!++;
   measures.forEach((m, j) => {
-    const v = numericColumn(t.columns.get(m)!, m);
+    const v = t.numbers.get(m)!;
     const s = sums[j]!;
     const has = seen[j]!;
     for (let i = 0; i < n; i++) {

@@ -16,6 +16,43 @@ export interface ColumnTable {
   readonly length: number;
 }
 
+/**
+ * Extracts `names` as plain columns and `numeric` as Float64Arrays (NaN for missing) in one pass
+ * over records, without intermediate arrays: the hot path of the analysis functions. A value in a
+ * numeric column that is not a number is a DataError naming column and row (see `numericColumn`).
+ */
+export function toTypedColumns(
+  input: FrameInput,
+  names: readonly string[],
+  numeric: readonly string[],
+): { columns: Map<string, readonly unknown[]>; numbers: Map<string, Float64Array>; length: number } {
+  if (isDataFrame(input) || !Array.isArray(input)) {
+    const t = toColumns(input, [...names, ...numeric]);
+    return {
+      columns: new Map(names.map((n) => [n, t.columns.get(n)!])),
+      numbers: new Map(numeric.map((n) => [n, numericColumn(t.columns.get(n)!, n)])),
+      length: t.length,
+    };
+  }
+  const records = input as readonly Record<string, unknown>[];
+  const n = records.length;
+  const cols = names.map(() => new Array<unknown>(n));
+  const nums = numeric.map(() => new Float64Array(n));
+  compiledExtractor(names, numeric)(records, cols, n, nums, slowNumber);
+  return {
+    columns: new Map(names.map((name, j) => [name, cols[j]!])),
+    numbers: new Map(numeric.map((name, j) => [name, nums[j]!])),
+    length: n,
+  };
+}
+
+function slowNumber(v: unknown, name: string, row: number): number {
+  if (v === null || v === undefined || v === "") return NaN;
+  const x = typeof v === "string" || typeof v === "bigint" ? Number(v) : NaN;
+  if (Number.isNaN(x)) throw new DataError(`column "${name}" row ${row}: ${JSON.stringify(v)} is not a number`);
+  return x;
+}
+
 interface DanfoInternals {
   $columns?: string[];
   $data?: unknown[][];
@@ -58,15 +95,7 @@ function recordColumns(records: readonly Record<string, unknown>[], wanted?: rea
   const n = records.length;
   if (wanted !== undefined) {
     const cols = wanted.map(() => new Array<unknown>(n));
-    const k = wanted.length;
-    for (let i = 0; i < n; i++) {
-      const r = records[i];
-      if (r === null || typeof r !== "object") throw new DataError(`record ${i} is ${describe(r)}, not an object`);
-      for (let j = 0; j < k; j++) {
-        const v = r[wanted[j]!];
-        cols[j]![i] = v === undefined ? null : v;
-      }
-    }
+    compiledExtractor(wanted)(records, cols, n);
     return { names: [...wanted], columns: new Map(wanted.map((name, j) => [name, cols[j]!])), length: n };
   }
   const names: string[] = [];
@@ -86,6 +115,43 @@ function recordColumns(records: readonly Record<string, unknown>[], wanted?: rea
     }
   }
   return { names, columns: index, length: n };
+}
+
+type Extractor = (
+  records: readonly Record<string, unknown>[],
+  cols: unknown[][],
+  n: number,
+  nums?: Float64Array[],
+  slow?: (v: unknown, name: string, row: number) => number,
+) => void;
+const extractors = new Map<string, Extractor>();
+
+/**
+ * A loop specialised to these field names. Reading `r["gas_daily"]` with a literal name lets V8 use
+ * a fast named-property load; a variable key (`r[name]`) is a generic lookup several times slower,
+ * which dominates on a million records. Names are embedded with JSON.stringify, so any string is safe.
+ */
+function compiledExtractor(names: readonly string[], numeric: readonly string[] = []): Extractor {
+  const key = JSON.stringify([names, numeric]);
+  let fn = extractors.get(key);
+  if (fn === undefined) {
+    const body = names
+      .map((name, j) => `v = r[${JSON.stringify(name)}]; cols[${j}][i] = v === undefined ? null : v;`)
+      .concat(numeric.map((name, j) => `v = r[${JSON.stringify(name)}]; nums[${j}][i] = typeof v === "number" ? v : slow(v, ${JSON.stringify(name)}, i);`))
+      .join("\n");
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const make = new Function("DataError", "describe", `return function extract(records, cols, n, nums, slow) {
+      let v;
+      for (let i = 0; i < n; i++) {
+        const r = records[i];
+        if (r === null || typeof r !== "object") throw new DataError("record " + i + " is " + describe(r) + ", not an object");
+        ${body}
+      }
+    };`) as (e: typeof DataError, d: typeof describe) => Extractor;
+    fn = make(DataError, describe);
+    if (extractors.size < 256) extractors.set(key, fn);
+  }
+  return fn;
 }
 
 function frameColumns(df: DanfoInternals, wanted?: readonly string[]): ColumnTable {

@@ -111,11 +111,14 @@ export function parseTimestampMs(text: string): number {
   return day * MS_PER_DAY + ((hh * 60 + mi - offsetMin) * 60 + ss) * 1000 + frac;
 }
 
+function datePrefix(s: string): number {
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return NaN;
+  return validDay(digits(s, 0, 4), digits(s, 5, 7), digits(s, 8, 10));
+}
+
 /** Day number of `YYYY-MM-DD` or `M/D/YYYY` (the aggregated v3 form), or NaN. */
 export function parseDateText(s: string): number {
-  if (s.length === 10 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45) {
-    return validDay(digits(s, 0, 4), digits(s, 5, 7), digits(s, 8, 10));
-  }
+  if (s.length === 10 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45) return datePrefix(s);
   const slash = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
   if (slash !== null) return validDay(Number(slash[3]), Number(slash[1]), Number(slash[2]));
   return NaN;
@@ -129,7 +132,7 @@ export function parseDateText(s: string): number {
 export function toDayNumber(value: unknown): number {
   if (typeof value === "string") {
     if (value.length <= 10) return parseDateText(value);
-    if (isUtcTail(value)) return parseDateText(value.slice(0, 10));
+    if (isUtcTail(value)) return datePrefix(value);
     const ms = parseTimestampMs(value);
     return Number.isNaN(ms) ? NaN : Math.floor(ms / MS_PER_DAY);
   }
@@ -147,11 +150,24 @@ export function toDayNumber(value: unknown): number {
  */
 function isUtcTail(s: string): boolean {
   const sep = s.charCodeAt(10);
-  if (sep !== 84 && sep !== 32) return false;
+  if ((sep !== 84 && sep !== 32) || s.length < 16 || s.charCodeAt(13) !== 58) return false;
   if (s.charCodeAt(11) === 50 && s.charCodeAt(12) === 52) return false;
-  if (!/^\d{2}:\d{2}/.test(s.slice(11, 16))) return false;
-  const tail = s.slice(16);
-  return /^(:\d{2}([.,]\d+)?)?(Z|z|\+00(:?00)?)?$/.test(tail);
+  if (Number.isNaN(digits(s, 11, 13)) || Number.isNaN(digits(s, 14, 16))) return false;
+  let i = 16;
+  if (s.charCodeAt(i) === 58) {
+    if (Number.isNaN(digits(s, 17, 19))) return false;
+    i += 3;
+    if (s.charCodeAt(i) === 46 || s.charCodeAt(i) === 44) {
+      i++;
+      while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+    }
+  }
+  const rest = s.length - i;
+  if (rest === 0) return true;
+  if (rest === 1) return s.charCodeAt(i) === 90 || s.charCodeAt(i) === 122;
+  if (s.charCodeAt(i) !== 43) return false;
+  const tail = s.slice(i);
+  return tail === "+00" || tail === "+00:00" || tail === "+0000";
 }
 
 /** ISO 8601 UTC (`2024-05-01T06:00:00.000Z`) of a timestamp value, or undefined when it is not one. */

@@ -32,6 +32,13 @@ function danfoDtype(type: FieldType, values: ArrayLike<unknown>): string {
   return "string";
 }
 
+/** A typed array copied into a plain array (a plain loop: Array.from goes through the iterator). */
+function plainArray(values: ArrayLike<unknown>): unknown[] {
+  const out = new Array<unknown>(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i];
+  return out;
+}
+
 interface Patchable {
   $dataIncolumnFormat?: unknown;
   $config?: { lowMemoryMode?: unknown };
@@ -57,7 +64,7 @@ export function frameFromColumns(columns: readonly FrameColumn[], length?: numbe
     const empty = new dfd.DataFrame([], { columns: names, dtypes: names.length === 0 ? undefined : dtypes });
     return withUnits(empty, units);
   }
-  const cols: unknown[][] = columns.map((c) => (Array.isArray(c.values) ? (c.values as unknown[]) : Array.from(c.values)));
+  const cols: unknown[][] = columns.map((c) => (Array.isArray(c.values) ? (c.values as unknown[]) : plainArray(c.values)));
   const k = cols.length;
   const rows = new Array<unknown[]>(n);
   for (let i = 0; i < n; i++) {

@@ -34,3 +34,14 @@ describe("UTC day arithmetic", () => {
     expect(Number.isNaN(toDayNumber(null))).toBe(true);
   });
 });
+
+describe("timestamp fast path", () => {
+  it("agrees with the full parse on valid forms and refuses malformed times", () => {
+    for (const s of ["2024-02-29T23:59:59Z", "2024-02-29 23:59:59+00", "2024-02-29T23:59:59.5+00:00", "2024-02-29T23:59", "2024-02-29 23:59:59.123456+0000"]) {
+      expect(toDayNumber(s)).toBe(Math.floor(parseTimestampMs(s) / 86_400_000));
+    }
+    expect(toDayNumber("2024-02-29T24:00:00Z")).toBe(dayFromCivil(2024, 3, 1));
+    expect(Number.isNaN(toDayNumber("2024-02-29Tab:cd:00Z"))).toBe(true);
+    expect(Number.isNaN(toDayNumber("2024-02-29T10:00:00 UTC"))).toBe(true);
+  });
+});
