@@ -272,3 +272,23 @@ describe("bad input", () => {
     expect(one.body.data.length).toBe(24); // ND and MT, 12 months each
   });
 });
+
+describe("v3 reference endpoints kept for migration", () => {
+  it("dropdownfilters lists values per filter type", async () => {
+    const { body } = await post(s.url, "/v3/dropdownfilters", { filter_type: "region", target_function: "rigs" });
+    expect(keys(body.data[0])).toEqual(["filter_type", "table_update_timestamp", "target_function", "value"]);
+    expect(body.data.map((r: any) => r.value)).toEqual(["Appalachia", "Gulf Coast", "Haynesville", "Mid-Continent", "Permian", "Rockies"]);
+    expect(body.data[0].target_function).toBe("rigs");
+  });
+
+  it("filter_regions narrows counties; glossary/{path}/{field} lists a field's values", async () => {
+    const regions = await post(s.url, "/v3/filter_regions", { state_code: "NM" });
+    expect(regions.body.data).toEqual([
+      { county: "Eddy", region: "Permian", state_ab: "NM", sub_region: "Delaware" },
+      { county: "Lea", region: "Permian", state_ab: "NM", sub_region: "Delaware" },
+    ]);
+    const glossary = await get(s.url, "/v3/glossary/rigs/sub_region");
+    expect(glossary.body.data).toContain("Haynesville");
+    expect((await get(s.url, "/v3/glossary/rigs/colour")).status).toBe(400);
+  });
+});

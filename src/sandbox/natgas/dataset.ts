@@ -43,12 +43,26 @@ export function datasetOf(ctx: SandboxContext): NatgasDataset {
 function build(ctx: SandboxContext): NatgasDataset {
   const asOfDay = parseDay(ctx.asOf) as number;
   const asOfMonth = monthOfDay(asOfDay);
-  const all = wellsOf(ctx.seed);
-  const wells = all.filter((w) => w.permitDay <= asOfDay);
-  const producingWells = all
-    .filter((w) => w.firstProdMonth < asOfMonth && firstDayOfMonth(w.firstProdMonth) <= asOfDay)
-    .sort((a, b) => a.firstProdMonth - b.firstProdMonth || a.api - b.api);
   const runDays: number[] = [];
   for (let day = FIRST_RUN_DAY; day <= asOfDay; day += RUN_EVERY_DAYS) runDays.push(day);
-  return { seed: ctx.seed, asOfDay, asOfMonth, lastHistoryMonth: asOfMonth - 1, wells, producingWells, runDays };
+  // The well catalogue takes most of a second to build: only endpoints that read wells pay for it.
+  let wells: readonly Well[] | undefined;
+  let producingWells: readonly Well[] | undefined;
+  return {
+    seed: ctx.seed,
+    asOfDay,
+    asOfMonth,
+    lastHistoryMonth: asOfMonth - 1,
+    runDays,
+    get wells() {
+      wells ??= wellsOf(ctx.seed).filter((w) => w.permitDay <= asOfDay);
+      return wells;
+    },
+    get producingWells() {
+      producingWells ??= wellsOf(ctx.seed)
+        .filter((w) => w.firstProdMonth < asOfMonth && firstDayOfMonth(w.firstProdMonth) <= asOfDay)
+        .sort((a, b) => a.firstProdMonth - b.firstProdMonth || a.api - b.api);
+      return producingWells;
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { dailyFrackedFeet } from "./v3/daily-fracked-feet";
 import { dtils } from "./v3/dtils";
 import { longTermForecast } from "./v3/long-term-forecast";
 import { pipelineScrapeStatus } from "./v3/pipeline-scrape-status";
+import { dropdownFilters, filterRegions, glossaryByPath } from "./v3/reference";
 import { productionByCountyAndOperator } from "./v3/production-by-county-and-operator";
 import { shortTermForecast } from "./v3/short-term-forecast";
 import { shortTermForecastHistory } from "./v3/short-term-forecast-history";
@@ -24,5 +25,13 @@ export const NATGAS_ENDPOINTS: ReadonlyMap<string, NatgasEndpoint> = new Map<str
   ["/v3/dailyfrackedfeet", dailyFrackedFeet],
   ["/v3/pipelinescrapestatus", pipelineScrapeStatus],
   ["/v3/dtils", dtils],
+  ["/v3/dropdownfilters", dropdownFilters],
+  ["/v3/filter_regions", filterRegions],
   ...V4_ENDPOINTS,
 ]);
+
+/** The endpoint of a path, including the parameterised /v3/glossary/{path}/{filter_field}. */
+export function natgasEndpointOf(path: string): NatgasEndpoint | undefined {
+  const lower = path.toLowerCase();
+  return NATGAS_ENDPOINTS.get(lower) ?? (/^\/v3\/glossary\/[^/]+\/[^/]+$/.test(lower) ? glossaryByPath : undefined);
+}

@@ -2,7 +2,7 @@ import { SandboxHttpError } from "../types";
 import type { ServiceHandler } from "../types";
 import { datasetOf } from "./dataset";
 import type { EndpointAnswer } from "./endpoint";
-import { NATGAS_ENDPOINTS } from "./endpoints";
+import { natgasEndpointOf } from "./endpoints";
 import { paramsKey, parseParams } from "./params";
 import { QueryCache } from "./query-cache";
 import { rowsOf } from "./row-set";
@@ -15,14 +15,13 @@ export function createNatgasHandler(): ServiceHandler {
   // Pages of one query share its answer: row sets are random-access, so page N costs O(page size).
   const answers = new QueryCache<EndpointAnswer>(16);
   return (req, ctx) => {
-    const endpoint = NATGAS_ENDPOINTS.get(req.path.toLowerCase());
+    const endpoint = natgasEndpointOf(req.path);
     if (!endpoint) return undefined;
     if (req.method !== endpoint.method) {
       throw new SandboxHttpError(405, `${req.path} takes ${endpoint.method}, not ${req.method}`);
     }
-    const v3 = req.path.startsWith("/v3/");
-    const params = parseParams(req.path, req.body, endpoint.params, { pagination: v3 && endpoint.paged });
     const path = req.path.toLowerCase();
+    const params = parseParams(req.path, req.body, endpoint.params, { pagination: path.startsWith("/v3/") && endpoint.paged });
     const answer = answers.get(paramsKey(path, `${ctx.seed}|${ctx.asOf}`, params), () => endpoint.answer(params, datasetOf(ctx), req));
     if ("json" in answer) return { kind: "json", status: 200, body: answer.json };
     const rows = answer.rows;
