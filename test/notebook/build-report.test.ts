@@ -67,3 +67,30 @@ describe("buildReport", () => {
     expect(existsSync(join(dir, "index.html"))).toBe(false);
   }, 180_000);
 });
+
+describe("buildReport with the response cache", () => {
+  it("records with GASFRAMES_CACHE=readwrite, then replays byte-identical pages with no sandbox running", async () => {
+    const { createServer } = await import("node:net");
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, "127.0.0.1", () => {
+        const p = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const cacheDir = mkdtempSync(join(tmpdir(), "report-cache-"));
+    const cached = [join(fixtures, "cached.ipynb")];
+    const recordDir = mkdtempSync(join(tmpdir(), "report-rec-"));
+    await buildReport({ notebooks: cached, outDir: recordDir, sandboxPort: port, env: { ...sandboxEnv(), GASFRAMES_CACHE: "readwrite", GASFRAMES_CACHE_DIR: cacheDir } });
+    expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
+    const replayDir = mkdtempSync(join(tmpdir(), "report-replay-"));
+    const replayed = await buildReport({ notebooks: cached, outDir: replayDir, sandboxPort: port, env: { ...sandboxEnv(), GASFRAMES_CACHE: "replay", GASFRAMES_CACHE_DIR: cacheDir } });
+    expect(readFileSync(join(replayDir, "cached.html"), "utf8")).toMatch(/vessels: \d+; first: \w+/);
+    const strip = (s: Record<string, string>) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== "index.html"));
+    expect(strip(snapshot(replayDir))).toEqual(strip(snapshot(recordDir)));
+    expect(readFileSync(replayed.indexPath, "utf8")).toContain("replayed offline");
+    const emptyCache = mkdtempSync(join(tmpdir(), "report-nocache-"));
+    const miss = await buildReport({ notebooks: cached, outDir: mkdtempSync(join(tmpdir(), "report-miss-")), sandboxPort: port, env: { ...sandboxEnv(), GASFRAMES_CACHE: "replay", GASFRAMES_CACHE_DIR: emptyCache } }).catch((e: unknown) => e);
+    expect(miss).toBeInstanceOf(CellExecutionError);
+    expect((miss as CellExecutionError).errorText).toMatch(/CacheMissError|no cached response/);
+  }, 300_000);
+});
