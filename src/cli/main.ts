@@ -3,6 +3,8 @@
  * The `gasframes` command. Each subcommand lives in its own file and registers here with one line.
  */
 import { sandboxCommand } from "./sandbox";
+import { runNotebooksCommand } from "./run";
+import { buildReportCommand } from "./report";
 
 /** A subcommand: runs with the arguments after its name and resolves to the process exit code. */
 export interface CliCommand {
@@ -13,6 +15,8 @@ export interface CliCommand {
 /** The subcommands by name. Add a command: one import above and one line here. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   sandbox: sandboxCommand,
+  run: runNotebooksCommand,
+  report: buildReportCommand,
 };
 
 /** Dispatches `argv` (without node and the script) to a subcommand; returns the exit code. */

@@ -14,7 +14,7 @@ const consoleIo: CommandIo = { out: (s) => console.log(s), err: (s) => console.e
  * `gasframes report`: builds the HTML report, prints its path and the time taken, returns the exit code
  * (0 ok, 1 any failure, 2 bad arguments).
  */
-export async function reportCommand(args: string[], io: CommandIo = consoleIo): Promise<number> {
+export async function reportCommand(args: readonly string[], io: CommandIo = consoleIo): Promise<number> {
   const opts: { notebooksDir?: string; outDir?: string; asOf?: string; cellTimeoutMs?: number } = {};
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -46,3 +46,9 @@ export async function reportCommand(args: string[], io: CommandIo = consoleIo): 
     return 1;
   }
 }
+
+/** `gasframes report`, as registered in the command dispatcher. */
+export const buildReportCommand = {
+  summary: "run every notebook against the sandbox and write reports/index.html",
+  run: (args: readonly string[]): Promise<number> => reportCommand(args),
+};

@@ -22,7 +22,7 @@ interface RunArgs {
   cellTimeoutMs?: number;
 }
 
-function parseRunArgs(args: string[]): RunArgs | string {
+function parseRunArgs(args: readonly string[]): RunArgs | string {
   const paths: string[] = [];
   const parsed: Partial<RunArgs> = {};
   for (let i = 0; i < args.length; i++) {
@@ -47,7 +47,7 @@ function parseRunArgs(args: string[]): RunArgs | string {
  * `gasframes run <notebooks...> --out <dir>`: returns the exit code (0 ok, 1 a cell or kernel failed,
  * 2 bad arguments). Progress and the failure (notebook, cell number, error text) go to `io.err`.
  */
-export async function runCommand(args: string[], io: CommandIo = consoleIo): Promise<number> {
+export async function runCommand(args: readonly string[], io: CommandIo = consoleIo): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     io.out(RUN_USAGE);
     return 0;
@@ -72,3 +72,9 @@ export async function runCommand(args: string[], io: CommandIo = consoleIo): Pro
 export function failureText(e: unknown): string {
   return e instanceof GasframesError ? `error: ${e.message}` : `error: ${String((e as Error)?.stack ?? e)}`;
 }
+
+/** `gasframes run`, as registered in the command dispatcher. */
+export const runNotebooksCommand = {
+  summary: "execute notebooks top to bottom in a Jupyter kernel: run <notebooks...> --out <dir>",
+  run: (args: readonly string[]): Promise<number> => runCommand(args),
+};
