@@ -70,9 +70,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer((req, res) => {
     void handleRequest(req, res, settings);
   });
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n");
-    else socket.destroy();
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    // Requests Node could not parse never reach handleRequest: answer them in the same JSON shape.
+    const [status, reason, message] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "request headers are too large"]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "Request Timeout", "the request was not received in time"]
+          : [400, "Bad Request", "malformed HTTP request"];
+    const body = JSON.stringify({ error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
