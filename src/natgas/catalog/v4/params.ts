@@ -1,0 +1,21 @@
+/**
+ * Parameters and helpers shared by the v4 catalog files.
+ */
+import { kind } from "../fields";
+
+export const strArr = <N extends string>(name: N) => ({ name, type: kind.strArr }) as const;
+export const date = <N extends string>(name: N) => ({ name, type: kind.date }) as const;
+export const int = <N extends string>(name: N) => ({ name, type: kind.int }) as const;
+export const range = <S extends string, E extends string>(start: S, end: E) => ({ start, end }) as const;
+export const aggregateBy = <V extends readonly string[]>(values: V) => ({ name: "aggregate_by", type: { kind: "strArr", values } }) as const;
+
+export const county = strArr("county");
+export const operator = strArr("operator");
+export const region_natgas = strArr("region_natgas");
+export const sub_region_natgas = strArr("sub_region_natgas");
+export const state_code = strArr("state_code");
+export const well_id = { name: "well_id", type: kind.idArr, description: "well identifiers (v3 api numbers), sent as strings" } as const;
+
+export const post = { service: "natgas", version: "v4", httpMethod: "POST", response: "array" } as const;
+export const get = { service: "natgas", version: "v4", httpMethod: "GET", response: "array", params: [] } as const;
+export const ROW_LIMIT = 1_000_000;
