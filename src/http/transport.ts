@@ -20,7 +20,9 @@ export const DEFAULT_BATCH_SIZE = 10_000;
 export class Transport {
   /** The resolved base URL, without a trailing slash. */
   readonly baseUrl: string;
-  private readonly config: ResolvedConfig;
+  // An ES private field: util.inspect and JSON.stringify never show it, so a notebook cell that prints a
+  // client (tslab displays the last expression) cannot reveal the token it holds.
+  readonly #config: ResolvedConfig;
 
   /**
    * @param options see {@link TransportOptions}; every field has a default.
@@ -28,8 +30,8 @@ export class Transport {
    * @throws ConfigurationError when no usable base URL is configured.
    */
   constructor(options: TransportOptions, service: TransportService) {
-    this.config = resolveConfig(options, service);
-    this.baseUrl = this.config.baseUrl;
+    this.#config = resolveConfig(options, service);
+    this.baseUrl = this.#config.baseUrl;
   }
 
   /** The full URL of a request (base URL joined with one slash, plus the query string). */
@@ -89,7 +91,7 @@ export class Transport {
   }
 
   private startCall(req: TransportRequest): Call {
-    return new Call(this.config, req, this.urlOf(req));
+    return new Call(this.#config, req, this.urlOf(req));
   }
 
   private specOf(req: TransportRequest, body: Record<string, unknown> | undefined): RequestSpec {
@@ -117,7 +119,7 @@ export class Transport {
           return envelope as ReturnType<typeof parseEnvelope>;
         };
         const pages = paginate(fetchPage, {
-          concurrency: Math.max(1, Math.floor(this.config.concurrency)),
+          concurrency: Math.max(1, Math.floor(this.#config.concurrency)),
           url: call.url,
           endpoint: req.endpoint,
           cancel: () => call.cancel(),
