@@ -63,15 +63,22 @@ export async function connect(options: ConnectOptions = {}, env: NodeJS.ProcessE
     lng: lngUrl ?? env.GASFRAMES_LNG_URL,
     legacy: legacyUrl ?? env.GASFRAMES_LEGACY_URL,
   };
-  const token = transport.token ?? env[TOKEN_ENV];
-  const live = sandbox === false || (sandbox === undefined && Boolean(token) && Object.values(urls).some(Boolean));
+  // A service-specific token (GASFRAMES_NATGAS_TOKEN...) wins over GASFRAMES_TOKEN, as in the transport.
+  const tokenFor = (service: string): string | undefined =>
+    transport.token || env[`GASFRAMES_${service.toUpperCase()}_TOKEN`] || env[TOKEN_ENV] || undefined;
+  const liveFor = (service: string): TransportOptions => {
+    const token = tokenFor(service);
+    return token ? { ...common, token } : common;
+  };
+  const anyToken = ["natgas", "lng", "legacy"].some((s) => tokenFor(s));
+  const live = sandbox === false || (sandbox === undefined && anyToken && Object.values(urls).some(Boolean));
 
   if (live) {
     return {
       target: "live",
-      natgas: lazyClient("natgas", urls.natgas, () => new NatGasClient({ ...common, baseUrl: urls.natgas })),
-      lng: lazyClient("lng", urls.lng, () => new LngClient({ ...common, baseUrl: urls.lng })),
-      legacy: lazyClient("legacy", urls.legacy, () => new LegacyLngClient({ ...common, baseUrl: urls.legacy })),
+      natgas: lazyClient("natgas", urls.natgas, () => new NatGasClient({ ...liveFor("natgas"), baseUrl: urls.natgas })),
+      lng: lazyClient("lng", urls.lng, () => new LngClient({ ...liveFor("lng"), baseUrl: urls.lng })),
+      legacy: lazyClient("legacy", urls.legacy, () => new LegacyLngClient({ ...liveFor("legacy"), baseUrl: urls.legacy })),
     };
   }
 
