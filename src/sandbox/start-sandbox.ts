@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { InvalidParamsError } from "../errors";
 import { FaultPlan } from "./core/faults";
 import type { SandboxFaults } from "./core/faults";
 import { handleRequest } from "./core/handle-request";
@@ -118,11 +119,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 function resolveContext(options: SandboxOptions): SandboxContext {
   const seed = options.seed ?? 1;
-  if (!Number.isSafeInteger(seed)) throw new TypeError(`startSandbox: seed must be an integer, got ${String(seed)}`);
+  if (!Number.isSafeInteger(seed)) throw new InvalidParamsError("startSandbox", [{ param: "seed", value: seed, expected: "an integer" }]);
   const asOf = options.asOf ?? new Date().toISOString().slice(0, 10);
-  if (parseDay(asOf) === undefined) throw new TypeError(`startSandbox: asOf must be a real date YYYY-MM-DD, got ${asOf}`);
+  if (parseDay(asOf) === undefined) throw new InvalidParamsError("startSandbox", [{ param: "asOf", value: asOf, expected: "a real date YYYY-MM-DD" }]);
   const pageSize = options.pageSize ?? 10_000;
-  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new TypeError(`startSandbox: pageSize must be a positive integer, got ${String(pageSize)}`);
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
+    throw new InvalidParamsError("startSandbox", [{ param: "pageSize", value: pageSize, expected: "a positive integer" }]);
+  }
   return { seed, asOf, pageSize };
 }
 

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InvalidParamsError } from "../../src/errors";
 import { startSandbox } from "../../src/sandbox";
 import type { SandboxHandle } from "../../src/sandbox";
 import { cleanPath, handleRequest } from "../../src/sandbox/core/handle-request";
@@ -29,6 +30,7 @@ describe("start-up", () => {
   });
 
   it("refuses bad options with a typed error instead of starting", async () => {
+    await expect(startSandbox({ asOf: "2025-02-30" })).rejects.toBeInstanceOf(InvalidParamsError);
     await expect(startSandbox({ asOf: "2025-02-30" })).rejects.toThrow(/asOf/);
     await expect(startSandbox({ pageSize: 0 })).rejects.toThrow(/pageSize/);
   });

@@ -57,7 +57,3 @@ export function monthNumber(year: number, month: number): number {
   return year * 12 + (month - 1);
 }
 
-/** Fractional year of a month number (2020.5 for July 2020), for interpolating yearly curves. */
-export function yearFraction(month: number): number {
-  return month / 12;
-}

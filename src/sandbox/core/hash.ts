@@ -38,9 +38,3 @@ export function normal(...keys: number[]): number {
   return (a + b + c - 1.5) * 2;
 }
 
-/** Stable integer key of a string (for mixing names into hashes). */
-export function stringKey(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}

@@ -24,6 +24,18 @@ export function accepts(params: ParsedParams, name: string, value: string | numb
   return value !== null && set.has(String(value).toLowerCase());
 }
 
+/** True when `day` is at or after the date parameter `name` (absent = no bound). */
+export function atOrAfter(params: ParsedParams, name: string, day: number): boolean {
+  const min = params.dates.get(name);
+  return min === undefined || day >= min;
+}
+
+/** True when `day` is at or before the date parameter `name` (absent = no bound). */
+export function atOrBefore(params: ParsedParams, name: string, day: number): boolean {
+  const max = params.dates.get(name);
+  return max === undefined || day <= max;
+}
+
 /** True when `day` is inside the [min, max] of two date parameters (absent bound = open). */
 export function inRange(params: ParsedParams, minName: string, maxName: string, day: number | null): boolean {
   const min = params.dates.get(minName);
@@ -31,17 +43,6 @@ export function inRange(params: ParsedParams, minName: string, maxName: string, 
   if (min === undefined && max === undefined) return true;
   if (day === null) return false;
   return (min === undefined || day >= min) && (max === undefined || day <= max);
-}
-
-/** Rounds to a number of significant decimals (keeps tiny BCF/day values readable). */
-export function round(value: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(value * f) / f;
-}
-
-/** Rounds to significant digits (for per-well BCF/day values like 0.0000123). */
-export function sig(value: number, digits = 6): number {
-  return value === 0 ? 0 : Number(value.toPrecision(digits));
 }
 
 /** True when month `m` (a monthly date standing for the whole month) overlaps [min, max] of two date parameters. */

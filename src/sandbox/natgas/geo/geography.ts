@@ -47,9 +47,6 @@ export const SUB_REGIONS: readonly { readonly name: string; readonly region: str
 /** Regions in catalogue order. */
 export const REGIONS: readonly string[] = [...new Set(COUNTIES.map((c) => c.region))];
 
-/** States in catalogue order. */
-export const STATES: readonly string[] = [...new Set(COUNTIES.map((c) => c.stateAb))];
-
 /**
  * The county-operator pairs, ordered by county (catalogue order) then operator name. Each county gets
  * 39 or 40 operators drawn from the operators active in its region (a fixed draw, not seeded).

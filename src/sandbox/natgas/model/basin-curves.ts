@@ -40,13 +40,6 @@ export function subRegionOil(subRegion: string, month: number): number {
   return knots ? interpolate(knots.oil, month) * 1000 : 0;
 }
 
-/** Share of oil in a sub-region's output, 0..1 (gas-weighted by energy): decides oil vs gas classes. */
-export function oilShare(subRegion: string, month: number): number {
-  const gasBoe = (subRegionGas(subRegion, month) * 1e6) / 6;
-  const oil = subRegionOil(subRegion, month);
-  return oil + gasBoe === 0 ? 0 : oil / (oil + gasBoe);
-}
-
 /** Seasonal factor: a little more output in winter months (maintenance in shoulder months). */
 export function seasonal(month: number): number {
   return 1 + 0.015 * Math.cos(((month % 12) / 12) * 2 * Math.PI);

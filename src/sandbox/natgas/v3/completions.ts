@@ -3,7 +3,7 @@ import { aggregateRows } from "../aggregate";
 import type { NatgasEndpoint } from "../endpoint";
 import type { Well } from "../model/wells";
 import type { NatgasDataset } from "../dataset";
-import { accepts, inRange, listRowSet } from "../row-set";
+import { accepts, atOrAfter, atOrBefore, listRowSet } from "../row-set";
 import { aggregateBy, CLASS, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
 import { matchingWells } from "./wells";
 
@@ -25,7 +25,7 @@ export const completions: NatgasEndpoint = {
   },
   answer(params, data) {
     const list = matchingWells(completedWells(data), params).filter(
-      (w) => accepts(params, "completion_class", w.wellClass) && inRange(params, "start_date", "-", w.fracStartDay) && inRange(params, "-", "end_date", w.completionDay),
+      (w) => accepts(params, "completion_class", w.wellClass) && atOrAfter(params, "start_date", w.fracStartDay) && atOrBefore(params, "end_date", w.completionDay),
     );
     const rows = listRowSet(list, (w) => ({
       api: w.api,
