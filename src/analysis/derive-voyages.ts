@@ -5,7 +5,7 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
-import { parseTimestampMs } from "../frame/dates";
+import { parseTimestampMs, toDayNumber } from "../frame/dates";
 import { frameFromColumns } from "../frame/from-columns";
 import { attachNotes } from "../frame/notes";
 
@@ -110,9 +110,9 @@ function unitOf(units: readonly unknown[]): { unit?: string } {
 /** `deriveVoyages` without the frame: the legs as columns, and the report. */
 export function voyageColumns(transactions: FrameInput): VoyageColumns {
   requireColumns(transactions, ["imo", "destination_timestamp", "transaction_type"], "deriveVoyages");
-  const t = toTypedColumns(transactions, WANTED, ["imo", "transaction_number", "volume"]);
+  const t = toTypedColumns(transactions, { fn: "deriveVoyages", values: WANTED, numbers: ["imo", "transaction_number", "volume"] }, toDayNumber);
   const n = t.length;
-  const col = (name: string): readonly unknown[] => t.columns.get(name)!;
+  const col = (name: string): readonly unknown[] => t.values.get(name)!;
   const imo = t.numbers.get("imo")!;
   const txNum = t.numbers.get("transaction_number")!;
   const volume = t.numbers.get("volume")!;

@@ -2,7 +2,7 @@
  * Multi-column group keys on dictionary-coded columns: each row gets a dense group id, with the
  * distinct key tuples kept once. This is the engine under rollup and resampleFlows.
  */
-import { encodeColumn } from "../frame/columns";
+import { encodeColumn, type CodedColumn } from "../frame/columns";
 
 /** Dense group ids for rows, and each group's key values (one array per key column). */
 export interface GroupIndex {
@@ -18,9 +18,13 @@ export interface GroupIndex {
  * With no columns every row is in group 0.
  */
 export function groupRows(columns: readonly (readonly unknown[])[], length: number): GroupIndex {
+  return groupCoded(columns.map((c) => encodeColumn(c)), length);
+}
+
+/** `groupRows` on columns already dictionary-coded. */
+export function groupCoded(coded: readonly CodedColumn[], length: number): GroupIndex {
   const ids = new Int32Array(length);
-  if (columns.length === 0) return { ids, groups: length === 0 ? 0 : 1, keys: [] };
-  const coded = columns.map((c) => encodeColumn(c));
+  if (coded.length === 0) return { ids, groups: length === 0 ? 0 : 1, keys: [] };
   let radix = 1;
   for (const c of coded) radix *= Math.max(1, c.values.length);
   const keys: unknown[][] = coded.map(() => []);

@@ -4,10 +4,9 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { hasColumn, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
-import { isoFromDay } from "../frame/dates";
+import { isoFromDay, toDayNumber } from "../frame/dates";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
-import { dayColumn } from "./day-column";
-import { groupRows, sortedGroups } from "./group-keys";
+import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
 
 /** Options of `resampleFlows`. */
@@ -74,16 +73,25 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const withStd = empty || hasColumn(flows, "volume_std");
   const withCount = empty || hasColumn(flows, "count");
   const withCountStd = empty || hasColumn(flows, "count_std");
-  const t = toTypedColumns(flows, ["timestamp", "volume_unit", ...by], ["volume", "count", "volume_std", "count_std"]);
+  const t = toTypedColumns(
+    flows,
+    { fn, days: ["timestamp"], codes: ["volume_unit", ...by], numbers: ["volume", "count", "volume_std", "count_std"] },
+    toDayNumber,
+  );
   const n = t.length;
-  const days = dayColumn(t.columns.get("timestamp")!, "timestamp", fn);
+  const days = t.days.get("timestamp")!;
   const starts = periodStarts(days, freq, weekStart);
   const volume = t.numbers.get("volume")!;
   const count = t.numbers.get("count")!;
   const vstd = t.numbers.get("volume_std")!;
   const cstd = t.numbers.get("count_std")!;
-  const unitCol = t.columns.get("volume_unit")!;
-  const groups = groupRows(by.map((b) => t.columns.get(b)!), n);
+  const unitCoded = t.codes.get("volume_unit")!;
+  const unitCodes = unitCoded.codes;
+  const groups = groupCoded(by.map((b) => t.codes.get(b)!), n);
+  const valueAt = (column: string, row: number): unknown => {
+    const c = t.codes.get(column)!;
+    return c.values[c.codes[row]!];
+  };
 
   let minDay = Infinity;
   let maxDay = -Infinity;
@@ -93,7 +101,7 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   }
   const span = n === 0 ? 0 : maxDay - minDay + 1;
   checkDuplicates(groups.ids, days, minDay, span, groups.groups, (i) => {
-    const key = by.map((b) => `${b}=${JSON.stringify(t.columns.get(b)![i])}`).join(", ");
+    const key = by.map((b) => `${b}=${JSON.stringify(valueAt(b, i))}`).join(", ");
     return `${fn}: two rows for the UTC day ${isoFromDay(days[i]!)}${key ? ` (${key})` : ""}; each day must appear once per series (split series with "by")`;
   });
 
@@ -129,7 +137,7 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const nDays = new Int32Array(m);
   const missV = new Int32Array(m);
   const missC = new Int32Array(m);
-  const unit: unknown[] = new Array<unknown>(m).fill(null);
+  const unit = new Int32Array(m).fill(-1);
   for (let i = 0; i < n; i++) {
     const b = rowBucket[i]!;
     nDays[b]!++;
@@ -155,13 +163,13 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
       sqC[b]! += cs * cs;
       hasCs[b] = 1;
     }
-    const u = unitCol[i];
-    if (u !== null && u !== undefined) {
-      const prev = unit[b];
-      if (prev === null) unit[b] = u;
+    const u = unitCodes[i]!;
+    if (unitCoded.values[u] !== null) {
+      const prev = unit[b]!;
+      if (prev < 0) unit[b] = u;
       else if (prev !== u) {
         throw new DataError(
-          `${fn}: the period starting ${isoFromDay(bStart[b]!)} mixes volume units ${JSON.stringify(prev)} and ${JSON.stringify(u)}; convert them to one unit first (convertUnits)`,
+          `${fn}: the period starting ${isoFromDay(bStart[b]!)} mixes volume units ${JSON.stringify(unitCoded.values[prev])} and ${JSON.stringify(unitCoded.values[u])}; convert them to one unit first (convertUnits)`,
         );
       }
     }
@@ -211,7 +219,7 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
     if (out.volumeStd) out.volumeStd[r] = hasVs[b] ? Math.sqrt(sqV[b]!) : NaN;
     if (out.count) out.count[r] = hasC[b] ? sumC[b]! : NaN;
     if (out.countStd) out.countStd[r] = hasCs[b] ? Math.sqrt(sqC[b]!) : NaN;
-    out.volumeUnit[r] = unit[b] === null ? null : String(unit[b]);
+    out.volumeUnit[r] = unit[b]! < 0 ? null : String(unitCoded.values[unit[b]!]);
     out.days[r] = nDays[b]!;
     out.complete[r] = nDays[b] === periodLength(bStart[b]!, freq);
     out.volumeMissing[r] = missV[b]!;

@@ -3,13 +3,12 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
-import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
-import { isoFromDay } from "../frame/dates";
+import { requireColumns, toTypedColumns, type CodedColumn, type FrameInput } from "../frame/columns";
+import { isoFromDay, toDayNumber } from "../frame/dates";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { normaliseColumn } from "../frame/normalise";
 import { unitsOf } from "../frame/units";
-import { dayColumn } from "./day-column";
-import { groupRows, sortedGroups } from "./group-keys";
+import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
 
@@ -45,24 +44,26 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const measures = [...(options.measures ?? [])];
   const countAs = options.countAs ?? "count";
   requireColumns(input, [...keyNames, ...measures], fn);
-  const t = toTypedColumns(input, [...new Set(keyNames)], [...new Set(measures)]);
+  const stringKeys = keys.filter((k): k is string => typeof k === "string");
+  const periodKeys = keys.filter((k): k is Exclude<RollupKey, string> => typeof k !== "string").map((k) => k.column);
+  const t = toTypedColumns(input, { fn, codes: stringKeys, days: periodKeys, numbers: [...new Set(measures)] }, toDayNumber);
   const n = t.length;
 
-  const keyCols: unknown[][] = [];
+  const coded: CodedColumn[] = [];
   const keyIsPeriod: boolean[] = [];
   keys.forEach((k, c) => {
-    const raw = t.columns.get(keyNames[c]!)!;
     if (typeof k === "string") {
-      keyCols.push(isDateLike(raw) ? normaliseColumn(k, raw, "date") : (raw as unknown[]));
+      const col = t.codes.get(k)!;
+      coded.push(isDateLike(col.values) ? mergeDates(col, k) : col);
       keyIsPeriod.push(false);
       return;
     }
     const freq: Freq = parseFreq(fn, k.freq, ["day", "week", "month"]);
-    const starts = periodStarts(dayColumn(raw, k.column, fn), freq, WEEKDAY[String(k.weekStart ?? "monday").toLowerCase()] ?? 1);
-    keyCols.push(Array.from(starts));
+    const starts = periodStarts(t.days.get(keyNames[c]!)!, freq, WEEKDAY[String(k.weekStart ?? "monday").toLowerCase()] ?? 1);
+    coded.push(encodeInts(starts));
     keyIsPeriod.push(true);
   });
-  const g = groupRows(keyCols, n);
+  const g = groupCoded(coded, n);
   const sums = measures.map(() => new Float64Array(g.groups));
   const seen = measures.map(() => new Uint8Array(g.groups));
   const counts = new Float64Array(g.groups);
@@ -94,6 +95,43 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   });
   cols.push({ name: countAs, values: Array.from(order, (o) => counts[o]!), type: "int" });
   return frameFromColumns(cols, g.groups);
+}
+
+/** A date key's dictionary normalised to YYYY-MM-DD, merging spellings of one day (1/5/2024, 2024-01-05). */
+function mergeDates(col: CodedColumn, name: string): CodedColumn {
+  const iso = normaliseColumn(name, col.values, "date");
+  const index = new Map<unknown, number>();
+  const values: unknown[] = [];
+  const remap = new Int32Array(iso.length);
+  iso.forEach((v, j) => {
+    let c = index.get(v);
+    if (c === undefined) {
+      c = values.length;
+      values.push(v);
+      index.set(v, c);
+    }
+    remap[j] = c;
+  });
+  const codes = new Int32Array(col.codes.length);
+  for (let i = 0; i < codes.length; i++) codes[i] = remap[col.codes[i]!]!;
+  return { codes, values };
+}
+
+/** Dictionary-codes an integer column (period starts). */
+function encodeInts(col: Int32Array): CodedColumn {
+  const codes = new Int32Array(col.length);
+  const values: unknown[] = [];
+  const index = new Map<number, number>();
+  for (let i = 0; i < col.length; i++) {
+    let c = index.get(col[i]!);
+    if (c === undefined) {
+      c = values.length;
+      values.push(col[i]!);
+      index.set(col[i]!, c);
+    }
+    codes[i] = c;
+  }
+  return { codes, values };
 }
 
 /** Whether a column holds date strings (YYYY-MM-DD or the aggregated M/D/YYYY) and nothing else. */

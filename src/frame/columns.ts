@@ -16,34 +16,85 @@ export interface ColumnTable {
   readonly length: number;
 }
 
+/** Which columns to extract, and in which form. */
+export interface TypedColumnSpec {
+  /** Columns kept as plain value arrays. */
+  readonly values?: readonly string[];
+  /** Columns read as numbers into Float64Arrays (NaN for missing). */
+  readonly numbers?: readonly string[];
+  /** Date or timestamp columns read as UTC day numbers into Int32Arrays (bad or missing values throw). */
+  readonly days?: readonly string[];
+  /** Columns dictionary-coded into Int32Arrays of codes (null is a value of its own). */
+  readonly codes?: readonly string[];
+  /** The calling function's name, for error messages. */
+  readonly fn?: string;
+}
+
+/** Columns extracted by `toTypedColumns`. */
+export interface TypedColumns {
+  readonly length: number;
+  readonly values: Map<string, readonly unknown[]>;
+  readonly numbers: Map<string, Float64Array>;
+  readonly days: Map<string, Int32Array>;
+  readonly codes: Map<string, CodedColumn>;
+}
+
 /**
- * Extracts `names` as plain columns and `numeric` as Float64Arrays (NaN for missing) in one pass
- * over records, without intermediate arrays: the hot path of the analysis functions. A value in a
- * numeric column that is not a number is a DataError naming column and row (see `numericColumn`).
+ * Extracts columns in the forms the analysis engine works on, in one pass over records and without
+ * intermediate arrays of a million values (typed arrays live outside the garbage-collected heap, so
+ * the extraction does not make the collector walk the caller's records again and again). A value that
+ * does not fit (a number column holding text, a date column holding a non-date) is a DataError
+ * naming the column and row.
+ * @param toDay the date parser for `days` (injected: the frame layer does not own analysis messages).
  */
-export function toTypedColumns(
-  input: FrameInput,
-  names: readonly string[],
-  numeric: readonly string[],
-): { columns: Map<string, readonly unknown[]>; numbers: Map<string, Float64Array>; length: number } {
+export function toTypedColumns(input: FrameInput, spec: TypedColumnSpec, toDay: (v: unknown) => number): TypedColumns {
+  const values = spec.values ?? [];
+  const numbers = spec.numbers ?? [];
+  const days = spec.days ?? [];
+  const codes = spec.codes ?? [];
   if (isDataFrame(input) || !Array.isArray(input)) {
-    const t = toColumns(input, [...names, ...numeric]);
+    const t = toColumns(input, [...new Set([...values, ...numbers, ...days, ...codes])]);
     return {
-      columns: new Map(names.map((n) => [n, t.columns.get(n)!])),
-      numbers: new Map(numeric.map((n) => [n, numericColumn(t.columns.get(n)!, n)])),
       length: t.length,
+      values: new Map(values.map((n) => [n, t.columns.get(n)!])),
+      numbers: new Map(numbers.map((n) => [n, numericColumn(t.columns.get(n)!, n)])),
+      days: new Map(days.map((n) => [n, dayNumbers(t.columns.get(n)!, n, toDay, spec.fn)])),
+      codes: new Map(codes.map((n) => [n, encodeColumn(t.columns.get(n)!)])),
     };
   }
   const records = input as readonly Record<string, unknown>[];
   const n = records.length;
-  const cols = names.map(() => new Array<unknown>(n));
-  const nums = numeric.map(() => new Float64Array(n));
-  compiledExtractor(names, numeric)(records, cols, n, nums, slowNumber);
-  return {
-    columns: new Map(names.map((name, j) => [name, cols[j]!])),
-    numbers: new Map(numeric.map((name, j) => [name, nums[j]!])),
-    length: n,
+  const out = {
+    values: values.map(() => new Array<unknown>(n)),
+    numbers: numbers.map(() => new Float64Array(n)),
+    days: days.map(() => new Int32Array(n)),
+    codes: codes.map(() => new Int32Array(n)),
+    dicts: codes.map(() => new Map<unknown, number>()),
+    dictValues: codes.map((): unknown[] => []),
   };
+  const fail = (v: unknown, name: string, row: number): never => badDay(v, name, row, spec.fn);
+  compiledExtractor(values, numbers, days, codes)(records, n, out, { slowNumber, toDay, badDay: fail });
+  return {
+    length: n,
+    values: new Map(values.map((name, j) => [name, out.values[j]!])),
+    numbers: new Map(numbers.map((name, j) => [name, out.numbers[j]!])),
+    days: new Map(days.map((name, j) => [name, out.days[j]!])),
+    codes: new Map(codes.map((name, j) => [name, { codes: out.codes[j]!, values: out.dictValues[j]! }])),
+  };
+}
+
+function badDay(v: unknown, name: string, row: number, fn?: string): never {
+  throw new DataError(`${fn ? `${fn}: ` : ""}column "${name}" row ${row}: ${JSON.stringify(v ?? null)} is not a date or timestamp`);
+}
+
+function dayNumbers(col: readonly unknown[], name: string, toDay: (v: unknown) => number, fn?: string): Int32Array {
+  const out = new Int32Array(col.length);
+  for (let i = 0; i < col.length; i++) {
+    const d = toDay(col[i]);
+    if (Number.isNaN(d)) badDay(col[i], name, i, fn);
+    out[i] = d;
+  }
+  return out;
 }
 
 function slowNumber(v: unknown, name: string, row: number): number {
@@ -95,7 +146,7 @@ function recordColumns(records: readonly Record<string, unknown>[], wanted?: rea
   const n = records.length;
   if (wanted !== undefined) {
     const cols = wanted.map(() => new Array<unknown>(n));
-    compiledExtractor(wanted)(records, cols, n);
+    compiledExtractor(wanted)(records, n, { values: cols, numbers: [], days: [], codes: [], dicts: [], dictValues: [] }, { slowNumber, toDay: () => NaN, badDay });
     return { names: [...wanted], columns: new Map(wanted.map((name, j) => [name, cols[j]!])), length: n };
   }
   const names: string[] = [];
@@ -117,13 +168,20 @@ function recordColumns(records: readonly Record<string, unknown>[], wanted?: rea
   return { names, columns: index, length: n };
 }
 
-type Extractor = (
-  records: readonly Record<string, unknown>[],
-  cols: unknown[][],
-  n: number,
-  nums?: Float64Array[],
-  slow?: (v: unknown, name: string, row: number) => number,
-) => void;
+interface ExtractOut {
+  values: unknown[][];
+  numbers: Float64Array[];
+  days: Int32Array[];
+  codes: Int32Array[];
+  dicts: Map<unknown, number>[];
+  dictValues: unknown[][];
+}
+interface ExtractHelpers {
+  slowNumber: (v: unknown, name: string, row: number) => number;
+  toDay: (v: unknown) => number;
+  badDay: (v: unknown, name: string, row: number) => never;
+}
+type Extractor = (records: readonly Record<string, unknown>[], n: number, out: ExtractOut, h: ExtractHelpers) => void;
 const extractors = new Map<string, Extractor>();
 
 /**
@@ -131,17 +189,35 @@ const extractors = new Map<string, Extractor>();
  * a fast named-property load; a variable key (`r[name]`) is a generic lookup several times slower,
  * which dominates on a million records. Names are embedded with JSON.stringify, so any string is safe.
  */
-function compiledExtractor(names: readonly string[], numeric: readonly string[] = []): Extractor {
-  const key = JSON.stringify([names, numeric]);
+function compiledExtractor(
+  values: readonly string[],
+  numbers: readonly string[] = [],
+  days: readonly string[] = [],
+  codes: readonly string[] = [],
+): Extractor {
+  const key = JSON.stringify([values, numbers, days, codes]);
   let fn = extractors.get(key);
   if (fn === undefined) {
-    const body = names
-      .map((name, j) => `v = r[${JSON.stringify(name)}]; cols[${j}][i] = v === undefined ? null : v;`)
-      .concat(numeric.map((name, j) => `v = r[${JSON.stringify(name)}]; nums[${j}][i] = typeof v === "number" ? v : slow(v, ${JSON.stringify(name)}, i);`))
-      .join("\n");
+    const q = (name: string): string => JSON.stringify(name);
+    const body = [
+      ...values.map((name, j) => `v = r[${q(name)}]; V${j}[i] = v === undefined ? null : v;`),
+      ...numbers.map((name, j) => `v = r[${q(name)}]; N${j}[i] = typeof v === "number" ? v : h.slowNumber(v, ${q(name)}, i);`),
+      ...days.map((name, j) => `v = r[${q(name)}]; d = h.toDay(v); if (d !== d) h.badDay(v, ${q(name)}, i); D${j}[i] = d;`),
+      ...codes.map(
+        (name, j) =>
+          `v = r[${q(name)}]; if (v === undefined) v = null; c = M${j}.get(v); if (c === undefined) { c = L${j}.length; L${j}.push(v); M${j}.set(v, c); } C${j}[i] = c;`,
+      ),
+    ].join("\n");
+    const locals = [
+      ...values.map((_, j) => `const V${j} = out.values[${j}];`),
+      ...numbers.map((_, j) => `const N${j} = out.numbers[${j}];`),
+      ...days.map((_, j) => `const D${j} = out.days[${j}];`),
+      ...codes.map((_, j) => `const C${j} = out.codes[${j}], M${j} = out.dicts[${j}], L${j} = out.dictValues[${j}];`),
+    ].join("\n");
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const make = new Function("DataError", "describe", `return function extract(records, cols, n, nums, slow) {
-      let v;
+    const make = new Function("DataError", "describe", `return function extract(records, n, out, h) {
+      ${locals}
+      let v, d, c;
       for (let i = 0; i < n; i++) {
         const r = records[i];
         if (r === null || typeof r !== "object") throw new DataError("record " + i + " is " + describe(r) + ", not an object");
