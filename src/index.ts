@@ -4,6 +4,8 @@
  */
 export * from "./errors";
 export * from "./catalog";
+export * from "./validate";
+export * from "./client";
 export * from "./result";
 export * from "./frame";
 export * from "./http";

@@ -115,10 +115,20 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
     params: body,
   };
   if (spec.httpMethod === "POST") req.body = body;
+  else if (Object.keys(body).length > 0) req.query = toQueryString(body);
   if (ndjson && spec.response === "array") req.ndjson = true;
   if (opts.signal) req.signal = opts.signal;
   if (spec.rowLimit !== undefined) req.narrowWith = filterNames(spec);
   return { req, schema: schemaFor(spec, body) };
+}
+
+/** A GET carries its parameters in the query string: lists comma-joined, everything else as text. */
+function toQueryString(body: Record<string, unknown>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    query[name] = Array.isArray(value) ? value.map(String).join(",") : typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+  return query;
 }
 
 function hasFilter(body: Record<string, unknown>): boolean {

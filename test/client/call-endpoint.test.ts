@@ -153,3 +153,31 @@ describe("streamEndpoint", () => {
     await expect(gen.next()).rejects.toBeInstanceOf(QueryTooLargeError);
   });
 });
+
+describe("callEndpoint on a GET endpoint", () => {
+  const runs = {
+    service: "lng",
+    version: "v1",
+    method: "runs",
+    httpMethod: "GET",
+    path: "/v1/runs",
+    response: "array",
+    params: [
+      { name: "from_timestamp", type: { kind: "timestamp" } },
+      { name: "imos", type: { kind: "intArr" } },
+    ],
+    record: { name: "t.runs", fields: [] },
+  } as const satisfies EndpointSpec;
+
+  it("sends the validated parameters in the query string, not silently dropped", async () => {
+    const { Transport } = await import("../../src/http");
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const real = new Transport({ baseUrl: base, token: "t0ken-get", progress: false }, { service: "lng", baseUrlEnv: "UNUSED_ENV" });
+    await callEndpoint(real, runs, { from_timestamp: "2024-01-02", imos: [9321483, 9321495] }, { warn: () => {} }).catch(() => undefined);
+    expect(received).toHaveLength(1);
+    const url = new URL(received[0]!.url, base);
+    expect(url.pathname).toBe("/v1/runs");
+    expect(url.searchParams.get("imos")).toBe("9321483,9321495");
+    expect(url.searchParams.get("from_timestamp")).toMatch(/^2024-01-02T00:00:00/);
+  });
+});
