@@ -97,7 +97,7 @@ export class ApiError extends GasframesError {
     this.method = details.method;
     this.url = redact(details.url);
     if (details.serviceMessage !== undefined) this.serviceMessage = redact(details.serviceMessage);
-    if (details.requestId !== undefined) this.requestId = details.requestId;
+    if (details.requestId !== undefined) this.requestId = redact(details.requestId);
     if (details.bodyExcerpt !== undefined) this.bodyExcerpt = redact(details.bodyExcerpt);
   }
 }
@@ -217,8 +217,16 @@ export class InvalidParamsError extends GasframesError {
   constructor(endpoint: string, issues: readonly ParamIssue[]) {
     super(`${endpoint}: ${issues.map(formatIssue).join("; ")}`);
     this.endpoint = endpoint;
-    this.issues = issues;
+    this.issues = issues.map(redactIssue);
   }
+}
+
+/** A token pasted into a parameter (as a value or a name) stays out of the issues, as it does out of the message. */
+function redactIssue(issue: ParamIssue): ParamIssue {
+  const out: ParamIssue = { ...issue, param: redact(issue.param), expected: redact(issue.expected) };
+  if (typeof issue.value === "string") out.value = redact(issue.value);
+  if (issue.suggestion !== undefined) out.suggestion = redact(issue.suggestion);
+  return out;
 }
 
 function formatIssue(issue: ParamIssue): string {

@@ -2,7 +2,7 @@
  * Turns a failed exchange (a non-2xx answer, or a socket error) into the typed error a user sees.
  */
 import { STATUS_CODES } from "node:http";
-import { ApiError, ConnectionError, QueryTooLargeError, errorForStatus } from "../errors";
+import { ApiError, ConnectionError, QueryTooLargeError, errorForStatus, redact } from "../errors";
 import { isTlsFailure, parseRetryAfter } from "./retry";
 
 /** What is known of a non-2xx answer. */
@@ -30,9 +30,10 @@ export function retryAfterMsOf(err: ApiError): number | undefined {
 }
 const TOO_LARGE = /1[,._ ]?000[,._ ]?000|too many (rows|records)|too large/i;
 
-/** The request id header the service sent, if any. */
+/** The request id header the service sent, if any; a token echoed in it is replaced by `***` (it reaches meta, errors and the cache). */
 export function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  return headerValue(headers, "x-request-id") ?? headerValue(headers, "request-id");
+  const id = headerValue(headers, "x-request-id") ?? headerValue(headers, "request-id");
+  return id === undefined ? undefined : redact(id);
 }
 
 /** A header's single value (first of several). */
