@@ -2,9 +2,10 @@ import { formatDay, formatDayMdy, parseDay } from "../../core/dates";
 import { aggregateRows } from "../aggregate";
 import type { NatgasEndpoint } from "../endpoint";
 import { fleetRows } from "../fleet-rows";
+import type { FleetFilter } from "../fleet-rows";
+import { COUNTIES, SUB_REGIONS } from "../geo/geography";
 import { SERVICE_COMPANIES } from "../geo/operators";
 import { pick } from "../../core/hash";
-import type { FleetPosition } from "../model/fleet";
 import { FRAC_FLEET, RIG_FLEET, fleetOf } from "../model/fleets";
 import type { ParsedParams } from "../params";
 import { accepts, listRowSet, rowsOf } from "../row-set";
@@ -17,22 +18,32 @@ export function serviceCompanyOf(seed: number, unitIndex: number): string {
   return SERVICE_COMPANIES[pick(SERVICE_COMPANIES.length, seed, 79, unitIndex)];
 }
 
-/** True when a fleet position passes the location / operator / class filters (v3 or v4 names). */
+/**
+ * The filter of a fleet query from the location / operator / class filters (v3 or v4 names), or
+ * undefined when none is given. Sub-regions no matching county lies in are ruled out up front.
+ */
 export function positionMatcher(
   params: ParsedParams,
   names: { county: string; operator: string; region: string; state: string; subRegion: string; cls: string; company?: string },
   seed: number,
-): ((p: FleetPosition) => boolean) | undefined {
+): FleetFilter | undefined {
   const used = [names.county, names.operator, names.region, names.state, names.subRegion, names.cls, names.company ?? ""].some((n) => params.lists.has(n));
   if (!used) return undefined;
-  return (p) =>
-    accepts(params, names.county, p.pad.county.name) &&
-    accepts(params, names.operator, p.pad.operatorName) &&
-    accepts(params, names.region, p.pad.county.region) &&
-    accepts(params, names.state, p.pad.county.stateAb) &&
-    accepts(params, names.subRegion, p.pad.county.subRegion) &&
-    accepts(params, names.cls, p.pad.wellClass) &&
-    (names.company === undefined || accepts(params, names.company, serviceCompanyOf(seed, p.unit)));
+  const places = COUNTIES.filter(
+    (c) => accepts(params, names.county, c.name) && accepts(params, names.region, c.region) && accepts(params, names.state, c.stateAb) && accepts(params, names.subRegion, c.subRegion),
+  );
+  const subRegions = SUB_REGIONS.map((s) => places.some((c) => c.subRegion === s.name));
+  return {
+    subRegions,
+    match: (p) =>
+      accepts(params, names.county, p.pad.county.name) &&
+      accepts(params, names.operator, p.pad.operatorName) &&
+      accepts(params, names.region, p.pad.county.region) &&
+      accepts(params, names.state, p.pad.county.stateAb) &&
+      accepts(params, names.subRegion, p.pad.county.subRegion) &&
+      accepts(params, names.cls, p.pad.wellClass) &&
+      (names.company === undefined || accepts(params, names.company, serviceCompanyOf(seed, p.unit))),
+  };
 }
 
 const V3_NAMES = { county: "county", operator: "operator", region: "region", state: "state_code", subRegion: "sub_region" };
