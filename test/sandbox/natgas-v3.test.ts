@@ -292,3 +292,56 @@ describe("v3 reference endpoints kept for migration", () => {
     expect((await get(s.url, "/v3/glossary/rigs/colour")).status).toBe(400);
   });
 });
+
+describe("every aggregate_by value of every v3 endpoint", () => {
+  const FIELD: Record<string, string> = { county: "county", operator: "operator_name", region: "region", state_code: "state_ab", sub_region: "sub_region", service_company: "service_company" };
+  const CASES: [string, Record<string, unknown>, string[], string][] = [
+    ["/v3/shorttermforecasthistory", { forecast_run_date: "2024-05-01", county: ["Ward", "Caddo"] }, ["county", "date", "operator", "region", "state_code", "sub_region"], "date"],
+    ["/v3/shorttermforecast", { sub_region: "Barnett" }, ["county", "date", "operator", "region", "state_code", "sub_region"], "date"],
+    ["/v3/fraccrews", { start_date: "2025-04-01", end_date: "2025-04-02" }, ["county", "date", "operator", "region", "service_company", "state_code", "sub_region"], "date"],
+    ["/v3/completions", { start_date: "2025-01-01" }, ["county", "date", "end_date", "operator", "region", "state_code", "sub_region"], "end_date"],
+    ["/v3/rigs", { start_date: "2025-04-01", end_date: "2025-04-02" }, ["county", "date", "operator", "region", "state_code", "sub_region"], "date"],
+  ];
+  for (const [path, filters, values, dateField] of CASES) {
+    it.each(values)(`${path} aggregate_by %s`, async (value) => {
+      const { status, body } = await post(s.url, path, { ...filters, aggregate_by: [value] });
+      expect(status).toBe(200);
+      expect(body.data.length).toBeGreaterThan(0);
+      const row = body.data[0];
+      expect(row[dateField]).toBeDefined();
+      if (FIELD[value]) expect(row[FIELD[value]]).toEqual(expect.any(String));
+      else expect(Object.keys(row).filter((k) => Object.values(FIELD).includes(k))).toEqual([]);
+    });
+  }
+
+  it.each(["operator", "region", "state_code", "sub_region"])("/v3/productionbycountyandoperator aggregate_by %s", async (value) => {
+    const { body } = await post(s.url, "/v3/productionbycountyandoperator", { start_date: "2025-01-01", aggregate_by: value });
+    expect(body.data[0].aggregate_by).toBe(value);
+    expect(typeof body.data[0].aggregate_by_filter_value).toBe("string");
+  });
+});
+
+describe("backcast run selection edges", () => {
+  it("a date after asOf reads the last run; a date between runs reads the nearer one on either side", async () => {
+    const runs = (await get(s.url, "/v4/shorttermforecasthistorydates")).body.map((r: any) => r.date_forecast_run);
+    const after = await post(s.url, "/v3/shorttermforecasthistory", { forecast_run_date: "2030-01-01", county: "Loving" });
+    expect(after.body.data[0].forecast_run_date).toBe(runs[runs.length - 1]);
+    // Runs on 2021-01-15 and 2021-01-18: 2021-01-16 is nearer the first, 2021-01-17 nearer the second.
+    const near = async (d: string) => (await post(s.url, "/v3/shorttermforecasthistory", { forecast_run_date: d, county: "Susquehanna" })).body.data[0].forecast_run_date;
+    expect(await near("2021-01-16")).toBe("2021-01-15");
+    expect(await near("2021-01-17")).toBe("2021-01-18");
+  });
+});
+
+describe("wells seen on asOf", () => {
+  it("report future dates as null (permitted wells not yet completed)", async () => {
+    const { rows } = await allPages(s.url, "/v3/wells", { region: "Permian" });
+    const pending = rows.filter((w) => w.completion_date === null);
+    expect(pending.length).toBeGreaterThan(0);
+    for (const w of pending) {
+      expect(w.permit_date <= "2025-06-15").toBe(true);
+      expect(w.production_first_date).toBeNull();
+    }
+    expect(rows.every((w) => w.permit_date !== null && w.permit_date <= "2025-06-15")).toBe(true);
+  });
+});
