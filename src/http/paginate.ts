@@ -5,10 +5,17 @@
  * it is a PaginationError. Rows are never dropped, doubled or reordered silently.
  */
 import { PaginationError } from "../errors";
-import type { Envelope } from "./envelope";
+import type { Pagination } from "./envelope";
+
+/** One page: its records (as an array, or as columns), how many, and the service's pagination object. */
+export interface Page<T> {
+  data: T;
+  rows: number;
+  pagination?: Pagination;
+}
 
 /** Fetches the page at `start` (with its own retries). */
-export type PageFetcher = (start: number) => Promise<Envelope>;
+export type PageFetcher<T> = (start: number) => Promise<Page<T>>;
 
 export interface PaginateOptions {
   concurrency: number;
@@ -22,7 +29,7 @@ export interface PaginateOptions {
 }
 
 /** Yields each page's records in offset order. */
-export async function* paginate(fetchPage: PageFetcher, opts: PaginateOptions): AsyncGenerator<unknown[], void, undefined> {
+export async function* paginate<T>(fetchPage: PageFetcher<T>, opts: PaginateOptions): AsyncGenerator<T, void, undefined> {
   let first = await fetchPage(0);
   if (first.pagination === undefined) {
     yield first.data;
@@ -43,7 +50,7 @@ export async function* paginate(fetchPage: PageFetcher, opts: PaginateOptions): 
   opts.onTotals?.(total, starts.length + 1);
   yield first.data;
 
-  const checked = async (start: number): Promise<unknown[]> => {
+  const checked = async (start: number): Promise<T> => {
     let page = await fetchPage(start);
     if (problemWith(page, start, expect) !== undefined) page = await fetchPage(start);
     const problem = problemWith(page, start, expect);
@@ -51,7 +58,7 @@ export async function* paginate(fetchPage: PageFetcher, opts: PaginateOptions): 
     return page.data;
   };
 
-  const inflight = new Map<number, Promise<unknown[]>>();
+  const inflight = new Map<number, Promise<T>>();
   let failure: { error: unknown } | undefined;
   let next = 0;
   const launch = (): void => {
@@ -73,7 +80,7 @@ export async function* paginate(fetchPage: PageFetcher, opts: PaginateOptions): 
       launch();
       const promise = inflight.get(i);
       if (promise === undefined) throw (failure as { error: unknown }).error;
-      let data: unknown[];
+      let data: T;
       try {
         data = await promise;
       } catch (err) {
@@ -90,14 +97,14 @@ export async function* paginate(fetchPage: PageFetcher, opts: PaginateOptions): 
   }
 }
 
-function problemWith(page: Envelope, start: number, expect: { total: number; pageSize: number }): string | undefined {
+function problemWith<T>(page: Page<T>, start: number, expect: { total: number; pageSize: number }): string | undefined {
   const p = page.pagination;
   if (p === undefined) return "has no pagination object";
   if (p.start !== start) return `echoes start ${p.start}`;
   if (p.total_count !== expect.total) return `reports total_count ${p.total_count} (the first page said ${expect.total})`;
   if (p.page_size !== expect.pageSize) return `reports page_size ${p.page_size} (the first page said ${expect.pageSize})`;
   const want = Math.min(expect.pageSize, expect.total - start);
-  if (page.data.length !== want) return `holds ${page.data.length} rows where ${want} were expected`;
+  if (page.rows !== want) return `holds ${page.rows} rows where ${want} were expected`;
   return undefined;
 }
 

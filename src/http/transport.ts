@@ -10,7 +10,12 @@ import { resolveConfig, type ResolvedConfig } from "./config";
 import { parseEnvelope } from "./envelope";
 import type { Exchange, RequestSpec } from "./exchange";
 import { joinUrl } from "./join-url";
-import { paginate } from "./paginate";
+import { paginate, type Page } from "./paginate";
+import { arrayColumns, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./columnar/column-pages";
+import { sharedParsePool } from "./columnar/parse-pool";
+import { Result } from "../result/result";
+import { RecordColumns } from "../result/record-columns";
+import type { RecordSchema } from "../frame/schema";
 import type { TransportOptions, TransportRequest, TransportService } from "./types";
 import { withRetries } from "./with-retries";
 
@@ -74,6 +79,101 @@ export class Transport {
     }
   }
 
+  /**
+   * All records of a request as a {@link Result}: the fast path for big answers. Bodies are parsed
+   * straight into columns (on worker threads, in parallel with the download and with each other), and
+   * the Result builds row objects only when asked for them. Same records, order, checks, retries and
+   * errors as {@link fetchRecords}; a body whose records are not all objects gives a records-backed
+   * Result.
+   * @param req the request.
+   * @param schema the record schema to attach; default none.
+   */
+  async fetchResult<R = Record<string, unknown>>(req: TransportRequest, schema?: RecordSchema): Promise<Result<R>> {
+    if (req.response === "object" || req.response === "job") {
+      const { records, meta } = await this.fetchRecords<R>(req);
+      return new Result<R>(records, meta, schema);
+    }
+    const call = this.startCall(req);
+    try {
+      const parts: RecordPart[] = [];
+      for await (const part of this.columnParts(call, req, true)) parts.push(part);
+      const meta = call.meta();
+      if (parts.every((p) => !Array.isArray(p))) return Result.fromColumns<R>(RecordColumns.concat(parts as RecordColumns[]), meta, schema);
+      const records: unknown[] = [];
+      for (const p of parts) for (const r of Array.isArray(p) ? p : (p as RecordColumns).toRecords()) records.push(r);
+      return new Result<R>(records as R[], meta, schema);
+    } finally {
+      call.close();
+    }
+  }
+
+  /**
+   * Records as column batches as they arrive: v3 pages in offset order, NDJSON in pieces of about
+   * 8 MB parsed while the next bytes download. Returns the meta when done. As with
+   * {@link streamRecords}, a failure after a batch was handed out is thrown, not retried. Records
+   * that are not all objects come as one-off columns built from them when possible, else are a
+   * ResponseParseError (use `streamRecords`).
+   */
+  async *streamColumns(req: TransportRequest): AsyncGenerator<RecordColumns, ResultMeta, undefined> {
+    const call = this.startCall(req);
+    try {
+      for await (const part of this.columnParts(call, req, false)) {
+        if (Array.isArray(part)) {
+          throw new ResponseParseError(`${req.endpoint}: the records are not all JSON objects, so they have no columns; use streamRecords`, { url: call.url });
+        }
+        yield part as RecordColumns;
+      }
+      return call.meta();
+    } finally {
+      call.close();
+    }
+  }
+
+  /** Record parts (columns, or records that have none) of a paged, envelope or array response. */
+  private async *columnParts(call: Call, req: TransportRequest, whole: boolean): AsyncGenerator<RecordPart, void, undefined> {
+    const count = (part: RecordPart): RecordPart => {
+      const n = rowsOf(part);
+      call.pages++;
+      call.rows += n;
+      call.progress.addPage(n);
+      return part;
+    };
+    const pool = sharedParsePool();
+    if (req.response === "envelope-paged" || req.response === "envelope") {
+      const fetchPage = async (start: number): Promise<Page<RecordPart>> => {
+        const body = req.response === "envelope-paged" ? { ...(req.body ?? {}), pagination: { start } } : req.body;
+        let page: ColumnPage | undefined;
+        for await (const p of withRetries(call, this.specOf(req, body), (ex) => envelopeColumns(ex, call, pool))) page = p;
+        return page as ColumnPage;
+      };
+      if (req.response === "envelope") {
+        yield count((await fetchPage(0)).data);
+        return;
+      }
+      for await (const part of paginate(fetchPage, this.paginateOptions(call, req))) yield count(part);
+      return;
+    }
+    if (req.response !== "array") throw new ResponseParseError(`${req.endpoint}: no columns for response kind ${JSON.stringify(req.response)}`);
+    const spec = this.specOf(req, req.body);
+    const read = (ex: Exchange) => arrayColumns(ex, call, pool, spec.ndjson);
+    // A whole result reads the body inside the attempt, so a failure mid-body is retried.
+    const consume = whole ? (ex: Exchange) => collectParts(read(ex)) : read;
+    for await (const part of withRetries(call, spec, consume)) yield count(part);
+  }
+
+  private paginateOptions(call: Call, req: TransportRequest) {
+    return {
+      concurrency: Math.max(1, Math.floor(this.#config.concurrency)),
+      url: call.url,
+      endpoint: req.endpoint,
+      cancel: () => call.cancel(),
+      onTotals: (rows: number, pages: number) => {
+        call.progress.totalRows = rows;
+        call.progress.totalPages = pages;
+      },
+    };
+  }
+
   /** The whole JSON body of one request (for `envelope-paged`, of its first page). */
   async fetchJson(req: TransportRequest): Promise<{ body: unknown; meta: ResultMeta }> {
     const call = this.startCall(req);
@@ -116,18 +216,10 @@ export class Transport {
           const body = { ...(req.body ?? {}), pagination: { start } };
           let envelope: ReturnType<typeof parseEnvelope> | undefined;
           for await (const e of withRetries(call, this.specOf(req, body), (ex) => envelopeOf(ex, call))) envelope = e;
-          return envelope as ReturnType<typeof parseEnvelope>;
+          const env = envelope as ReturnType<typeof parseEnvelope>;
+          return { data: env.data, rows: env.data.length, ...(env.pagination ? { pagination: env.pagination } : {}) };
         };
-        const pages = paginate(fetchPage, {
-          concurrency: Math.max(1, Math.floor(this.#config.concurrency)),
-          url: call.url,
-          endpoint: req.endpoint,
-          cancel: () => call.cancel(),
-          onTotals: (rows, pages) => {
-            call.progress.totalRows = rows;
-            call.progress.totalPages = pages;
-          },
-        });
+        const pages = paginate(fetchPage, this.paginateOptions(call, req));
         for await (const page of pages) yield count(page);
         return;
       }
@@ -168,6 +260,12 @@ async function* wholeJson(ex: Exchange, call: Call): AsyncGenerator<unknown, voi
 async function* envelopeOf(ex: Exchange, call: Call): AsyncGenerator<ReturnType<typeof parseEnvelope>, void, undefined> {
   const ctx = contextOf(ex, call);
   yield parseEnvelope(await readJsonBody(ex.chunks, ctx), ctx);
+}
+
+async function* collectParts(parts: AsyncGenerator<RecordPart, void, undefined>): AsyncGenerator<RecordPart, void, undefined> {
+  const all: RecordPart[] = [];
+  for await (const part of parts) all.push(part);
+  yield* all;
 }
 
 async function* collect(batches: AsyncGenerator<unknown[], void, undefined>): AsyncGenerator<unknown[], void, undefined> {

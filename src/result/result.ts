@@ -4,6 +4,9 @@
 import type { DataFrame } from "danfojs-node";
 import type { RecordSchema } from "../frame/schema";
 import { toFrame } from "../frame/to-frame";
+import { columnsFromRecords } from "./columns-from-records";
+import { columnsToFrame } from "./columns-to-frame";
+import type { RecordColumns } from "./record-columns";
 
 /** Provenance of a result. Never holds the access token. */
 export interface ResultMeta {
@@ -37,28 +40,69 @@ export interface ResultMeta {
   requestIds: string[];
 }
 
-/** Records of one query with their provenance. */
+/**
+ * Records of one query with their provenance.
+ *
+ * Fast path: a result built by `Result.fromColumns` (what the transport gives for big answers) holds
+ * its records as columns and makes the row objects only when `records`, iteration or `toJSON()` first
+ * asks for them. From then on those objects are the result's content (changes made to them show in
+ * `toFrame()`); `columns()` and `toFrame()` of an untouched result never build them.
+ */
 export class Result<R = Record<string, unknown>> {
-  /** The records, in the service's order (pages in offset order). */
-  readonly records: R[];
   readonly meta: ResultMeta;
   /** The record schema, where the endpoint has one; drives `toFrame()` column types and units. */
   readonly schema?: RecordSchema;
+  private rows: R[] | undefined;
+  private cols: RecordColumns | undefined;
 
   constructor(records: R[], meta: ResultMeta, schema?: RecordSchema) {
-    this.records = records;
+    this.rows = records;
     this.meta = meta;
     if (schema !== undefined) this.schema = schema;
   }
 
+  /**
+   * A result backed by columns: records are built from them on first use.
+   * @param columns the records as columns.
+   * @param meta provenance.
+   * @param schema the record schema, if any.
+   */
+  static fromColumns<R = Record<string, unknown>>(columns: RecordColumns, meta: ResultMeta, schema?: RecordSchema): Result<R> {
+    const result = new Result<R>([], meta, schema);
+    result.rows = undefined;
+    result.cols = columns;
+    return result;
+  }
+
+  /** The records, in the service's order (pages in offset order). Built once, on first access, for a column-backed result. */
+  get records(): R[] {
+    this.rows ??= this.cols!.toRecords() as unknown as R[];
+    return this.rows;
+  }
+
   /** Number of records. */
   get length(): number {
-    return this.records.length;
+    return this.rows !== undefined ? this.rows.length : this.cols!.length;
+  }
+
+  /** Whether the records are (still) held only as columns. */
+  get isColumnar(): boolean {
+    return this.rows === undefined;
+  }
+
+  /**
+   * The records as columns (numbers in Float64Arrays, strings dictionary-coded). Free for a
+   * column-backed result; built from the records (and not kept) otherwise.
+   */
+  columns(): RecordColumns {
+    if (this.rows === undefined) return this.cols!;
+    return columnsFromRecords(this.rows) ?? columnsFromRecords([])!;
   }
 
   /** A danfojs DataFrame of all the records, typed by the schema (see `toFrame`). */
   toFrame(): DataFrame {
-    return toFrame(this.records as unknown as Record<string, unknown>[], this.schema);
+    if (this.rows === undefined) return columnsToFrame(this.cols!, this.schema);
+    return toFrame(this.rows as unknown as Record<string, unknown>[], this.schema);
   }
 
   [Symbol.iterator](): Iterator<R> {

@@ -1,0 +1,136 @@
+/**
+ * Response bodies into columns: whole bodies (v3 pages, JSON arrays) and NDJSON cut into pieces at
+ * line ends, each parsed by the pool while the next bytes arrive.
+ */
+import { ResponseParseError } from "../../errors";
+import type { BodyContext } from "../body-reader";
+import { ColumnParseError } from "./parse-columns";
+import type { ParsedColumns, ParsePool } from "./parse-pool";
+
+/** NDJSON bytes per piece handed to a worker. */
+export const NDJSON_PIECE_BYTES = 8 * 1024 * 1024;
+
+/** The whole body in one fresh buffer (never a view into a shared slab, so it can be moved to a worker). */
+export async function readBytes(source: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
+  return joinChunks(chunks, size);
+}
+
+function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Parses a whole body, turning malformed JSON into a ResponseParseError naming the request. */
+export async function parseBody(pool: ParsePool, kind: "envelope" | "array" | "lines", bytes: Uint8Array, ctx: BodyContext): Promise<ParsedColumns> {
+  if (bytes.byteLength === 0 || isBlank(bytes)) {
+    if (kind === "lines") return { value: [] };
+    throw new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body is empty where JSON was expected`, { status: ctx.status, url: ctx.url });
+  }
+  try {
+    return await pool.parse(kind, bytes);
+  } catch (err) {
+    throw parseErrorOf(err, ctx, bytes.byteLength, kind);
+  }
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;
+  }
+  return true;
+}
+
+function parseErrorOf(err: unknown, ctx: BodyContext, size: number, kind: string): unknown {
+  if (!(err instanceof ColumnParseError)) return err;
+  const what = kind === "lines" ? "is not valid NDJSON" : "is not valid JSON";
+  return new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body ${what} (${size} bytes; truncated or malformed): ${err.message}`, {
+    status: ctx.status,
+    url: ctx.url,
+    cause: err,
+  });
+}
+
+/**
+ * NDJSON parsed piece by piece, in order: bytes are cut after the last line end once a piece is big
+ * enough, and up to `inflight` pieces parse at once. A body that does not end with a line end still
+ * has its last line parsed, and a cut record there is a ResponseParseError.
+ */
+export async function* ndjsonColumns(
+  source: AsyncIterable<Uint8Array>,
+  pool: ParsePool,
+  ctx: BodyContext,
+  opts: { pieceBytes?: number; inflight?: number } = {},
+): AsyncGenerator<ParsedColumns, void, undefined> {
+  const pieceBytes = opts.pieceBytes ?? NDJSON_PIECE_BYTES;
+  const inflight = Math.max(1, opts.inflight ?? 4);
+  const queue: Promise<ParsedColumns>[] = [];
+  let chunks: Uint8Array[] = [];
+  let size = 0;
+  const launch = (piece: Uint8Array): void => {
+    const p = parseBody(pool, "lines", piece, ctx);
+    // Awaited in order below; a failure is seen when its turn comes, not as an unhandled rejection.
+    p.catch(() => undefined);
+    queue.push(p);
+  };
+  try {
+    for await (const chunk of source) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size < pieceBytes) continue;
+      const cut = lastLineEnd(chunks);
+      if (cut === undefined) continue;
+      const [piece, rest] = splitAt(chunks, size, cut);
+      launch(piece);
+      chunks = rest.byteLength > 0 ? [rest] : [];
+      size = rest.byteLength;
+      while (queue.length >= inflight) yield await queue.shift()!;
+    }
+    if (size > 0) launch(joinChunks(chunks, size));
+    chunks = [];
+    while (queue.length > 0) yield await queue.shift()!;
+  } finally {
+    for (const p of queue) await p.catch(() => undefined);
+  }
+}
+
+/** Offset (in the joined chunks) just after the last line end, or undefined. */
+function lastLineEnd(chunks: readonly Uint8Array[]): number | undefined {
+  let end = chunks.reduce((s, c) => s + c.byteLength, 0);
+  for (let k = chunks.length - 1; k >= 0; k--) {
+    const c = chunks[k]!;
+    end -= c.byteLength;
+    const i = c.lastIndexOf(0x0a);
+    if (i !== -1) return end + i + 1;
+  }
+  return undefined;
+}
+
+/** The joined bytes before `cut` (a fresh buffer) and after it. */
+function splitAt(chunks: readonly Uint8Array[], size: number, cut: number): [Uint8Array, Uint8Array] {
+  const head = new Uint8Array(cut);
+  const tail = new Uint8Array(size - cut);
+  let at = 0;
+  for (const c of chunks) {
+    const end = at + c.byteLength;
+    if (end <= cut) head.set(c, at);
+    else if (at >= cut) tail.set(c, at - cut);
+    else {
+      head.set(c.subarray(0, cut - at), at);
+      tail.set(c.subarray(cut - at), 0);
+    }
+    at = end;
+  }
+  return [head, tail];
+}

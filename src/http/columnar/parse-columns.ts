@@ -1,0 +1,411 @@
+/**
+ * The fast path of big responses: JSON bytes straight into columns, without building a JavaScript
+ * object per record or a string per value. It reads exactly the JSON grammar (anything malformed is
+ * a ColumnParseError with its byte offset) and gives the values `JSON.parse` would; the record
+ * shapes it handles are the services' flat records. Whatever it does not handle (a top-level value
+ * that is not an array of objects, a duplicated envelope key) is a NotColumnarError, and the caller
+ * parses that body the ordinary way.
+ *
+ * Speed comes from three things: keys are matched against the previous record's key order byte by
+ * byte; strings are looked up in the column's dictionary by hash and bytes (decoded once per distinct
+ * value); numbers with up to 15 significant digits and no exponent are computed exactly from their
+ * digits (an exact integer divided by an exact power of ten is correctly rounded), others go through
+ * `Number`.
+ */
+import { RecordColumns, type RecordColumn } from "../../result/record-columns";
+import { ColumnBuilder } from "../../result/column-builder";
+
+/** Malformed JSON, with the byte offset where it went wrong. */
+export class ColumnParseError extends Error {}
+
+/** Well-formed JSON of a shape this parser does not turn into columns. */
+export class NotColumnarError extends Error {}
+
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Parses records into column builders, keeping the builders (and dictionaries) across calls. */
+export class ColumnParser {
+  private buf: Uint8Array = new Uint8Array(0);
+  private builders = new Map<string, ColumnBuilder>();
+  private order: ColumnBuilder[] = [];
+  private rows = 0;
+
+  /** Records parsed so far. */
+  get length(): number {
+    return this.rows;
+  }
+
+  /** Parses `[{...}, ...]` in `buf[start, end)`; returns the number of records. */
+  parseArray(buf: Uint8Array, start = 0, end = buf.length): number {
+    this.buf = buf;
+    let p = this.ws(start, end);
+    if (buf[p] !== 0x5b) this.notColumnar(p, end, "a JSON array");
+    const before = this.rows;
+    p = this.arrayBody(p + 1, end);
+    p = this.ws(p, end);
+    if (p !== end) this.fail(p, "text after the end of the array");
+    return this.rows - before;
+  }
+
+  /**
+   * Parses a v3 envelope `{"data": [...], ...}` in `buf[start, end)`: `data` into columns, every other
+   * member as `JSON.parse` gives it. Returns the other members and the number of records.
+   */
+  parseEnvelope(buf: Uint8Array, start = 0, end = buf.length): { rows: number; rest: Record<string, unknown> } {
+    this.buf = buf;
+    let p = this.ws(start, end);
+    if (buf[p] !== 0x7b) this.notColumnar(p, end, "a JSON object");
+    const before = this.rows;
+    const rest: Record<string, unknown> = {};
+    let sawData = false;
+    p = this.ws(p + 1, end);
+    if (buf[p] === 0x7d) p++;
+    else {
+      for (;;) {
+        if (buf[p] !== 0x22) this.fail(p, "expected a member name");
+        const keyEnd = this.stringEnd(p + 1, end);
+        const key = this.decodeKey(p, keyEnd);
+        p = this.ws(keyEnd + 1, end);
+        if (buf[p] !== 0x3a) this.fail(p, "expected ':'");
+        p = this.ws(p + 1, end);
+        if (key === "data" && buf[p] === 0x5b) {
+          if (sawData) throw new NotColumnarError("the envelope has two data members");
+          sawData = true;
+          p = this.arrayBody(p + 1, end);
+        } else {
+          if (key === "data") throw new NotColumnarError("the envelope's data is not an array");
+          const valueEnd = this.valueEnd(p, end);
+          rest[key] = this.parseSlice(p, valueEnd);
+          p = valueEnd;
+        }
+        p = this.ws(p, end);
+        if (buf[p] === 0x2c) {
+          p = this.ws(p + 1, end);
+          continue;
+        }
+        if (buf[p] === 0x7d) {
+          p++;
+          break;
+        }
+        this.fail(p, "expected ',' or '}' in the envelope");
+      }
+    }
+    p = this.ws(p, end);
+    if (p !== end) this.fail(p, "text after the end of the envelope");
+    if (!sawData) throw new NotColumnarError("the envelope has no data array");
+    return { rows: this.rows - before, rest };
+  }
+
+  /** Parses NDJSON lines (one object per line, blank lines skipped) in `buf[start, end)`; returns the records. */
+  parseLines(buf: Uint8Array, start = 0, end = buf.length): number {
+    this.buf = buf;
+    const before = this.rows;
+    let p = start;
+    while (p < end) {
+      let nl = buf.indexOf(0x0a, p);
+      if (nl === -1 || nl > end) nl = end;
+      const q = this.ws(p, nl);
+      if (q < nl) {
+        if (buf[q] !== 0x7b) this.notColumnar(q, nl, "an object on every line");
+        const after = this.ws(this.record(q + 1, nl), nl);
+        if (after !== nl) this.fail(after, "text after the record on its line");
+      }
+      p = nl + 1;
+    }
+    return this.rows - before;
+  }
+
+  /** The columns of every record parsed so far (fields in first-seen order); the parser starts afresh. */
+  finish(): RecordColumns {
+    const n = this.rows;
+    const names = [...this.builders.keys()];
+    const columns = new Map<string, RecordColumn>();
+    for (const [name, builder] of this.builders) columns.set(name, builder.finish(n));
+    this.builders = new Map();
+    this.order = [];
+    this.rows = 0;
+    return new RecordColumns(names, columns, n);
+  }
+
+  /** Elements after '[' up to and including ']'. */
+  private arrayBody(p: number, end: number): number {
+    const buf = this.buf;
+    p = this.ws(p, end);
+    if (buf[p] === 0x5d) return p + 1;
+    for (;;) {
+      if (buf[p] !== 0x7b) this.notColumnar(p, end, "an array of objects");
+      p = this.ws(this.record(p + 1, end), end);
+      if (buf[p] === 0x2c) {
+        p = this.ws(p + 1, end);
+        continue;
+      }
+      if (buf[p] === 0x5d) return p + 1;
+      this.fail(p, p >= end ? "the array ended early (truncated)" : "expected ',' or ']'");
+    }
+  }
+
+  /** One record after its '{'; returns the offset after its '}'. */
+  private record(p: number, end: number): number {
+    const buf = this.buf;
+    const row = this.rows;
+    const order = this.order;
+    p = this.ws(p, end);
+    if (buf[p] === 0x7d) {
+      this.rows++;
+      return p + 1;
+    }
+    for (let j = 0; ; j++) {
+      if (buf[p] !== 0x22) this.fail(p, "expected a field name");
+      const keyStart = p + 1;
+      // Fast path: the same key as in this position of the previous record.
+      let col: ColumnBuilder | undefined;
+      const guess = order[j];
+      if (guess !== undefined && guess.plainKey) {
+        const k = guess.keyBytes;
+        const after = keyStart + k.length;
+        if (after < end && buf[after] === 0x22) {
+          let same = true;
+          for (let i = 0; i < k.length; i++) {
+            if (buf[keyStart + i] !== k[i]) {
+              same = false;
+              break;
+            }
+          }
+          if (same) {
+            col = guess;
+            p = after + 1;
+          }
+        }
+      }
+      if (col === undefined) {
+        const keyEnd = this.stringEnd(keyStart, end);
+        const name = this.decodeKey(p, keyEnd);
+        col = this.builders.get(name);
+        if (col === undefined) {
+          col = new ColumnBuilder(name);
+          this.builders.set(name, col);
+        }
+        order[j] = col;
+        p = keyEnd + 1;
+      }
+      p = this.ws(p, end);
+      if (buf[p] !== 0x3a) this.fail(p, "expected ':'");
+      p = this.value(this.ws(p + 1, end), end, col, row);
+      p = this.ws(p, end);
+      if (buf[p] === 0x2c) {
+        p = this.ws(p + 1, end);
+        continue;
+      }
+      if (buf[p] === 0x7d) {
+        if (order.length > j + 1) order.length = j + 1;
+        this.rows++;
+        return p + 1;
+      }
+      this.fail(p, p >= end ? "a record ended early (truncated)" : "expected ',' or '}' in a record");
+    }
+  }
+
+  /** One field value into `col` at `row`; returns the offset after it. */
+  private value(p: number, end: number, col: ColumnBuilder, row: number): number {
+    const buf = this.buf;
+    const c = buf[p];
+    if (c === 0x22) {
+      let h = 0x811c9dc5 | 0;
+      let ascii = true;
+      let q = p + 1;
+      for (;;) {
+        if (q >= end) this.fail(p, "a string ended early (truncated)");
+        const b = buf[q]!;
+        if (b === 0x22) break;
+        if (b === 0x5c) {
+          const close = this.stringEnd(p + 1, end);
+          col.setValue(row, this.parseSlice(p, close + 1));
+          return close + 1;
+        }
+        if (b < 0x20) this.fail(q, "a control character inside a string");
+        if (b >= 0x80) ascii = false;
+        h = Math.imul(h ^ b, 16777619);
+        q++;
+      }
+      col.setString(row, buf, p + 1, q, h === 0 ? 1 : h, ascii);
+      return q + 1;
+    }
+    if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) return this.number(p, end, col, row);
+    if (c === 0x6e) return this.literal(p, end, "null", null, col, row);
+    if (c === 0x74) return this.literal(p, end, "true", true, col, row);
+    if (c === 0x66) return this.literal(p, end, "false", false, col, row);
+    if (c === 0x7b || c === 0x5b) {
+      const valueEnd = this.valueEnd(p, end);
+      col.setValue(row, this.parseSlice(p, valueEnd));
+      return valueEnd;
+    }
+    return this.fail(p, p >= end ? "a value is missing (truncated)" : "expected a value");
+  }
+
+  private number(p: number, end: number, col: ColumnBuilder, row: number): number {
+    const buf = this.buf;
+    const start = p;
+    let neg = false;
+    if (buf[p] === 0x2d) {
+      neg = true;
+      p++;
+    }
+    let mant = 0;
+    let digits = 0;
+    let scale = 0;
+    let c = buf[p];
+    if (c === 0x30) {
+      p++;
+      c = buf[p];
+    } else if (c !== undefined && c >= 0x31 && c <= 0x39) {
+      while (c !== undefined && c >= 0x30 && c <= 0x39 && p < end) {
+        mant = mant * 10 + (c - 0x30);
+        digits++;
+        c = buf[++p];
+      }
+    } else this.fail(p, "a malformed number");
+    if (c === 0x2e && p < end) {
+      c = buf[++p];
+      if (!(c !== undefined && c >= 0x30 && c <= 0x39 && p < end)) this.fail(p, "a malformed number");
+      while (c !== undefined && c >= 0x30 && c <= 0x39 && p < end) {
+        mant = mant * 10 + (c - 0x30);
+        if (mant !== 0) digits++;
+        scale++;
+        c = buf[++p];
+      }
+    }
+    if ((c === 0x65 || c === 0x45) && p < end) {
+      p++;
+      c = buf[p];
+      if (c === 0x2b || c === 0x2d) c = buf[++p];
+      while (c !== undefined && c >= 0x30 && c <= 0x39 && p < end) c = buf[++p];
+      col.setNumber(row, this.slowNumber(start, p));
+      return p;
+    }
+    if (digits > 15 || scale > 22) {
+      col.setNumber(row, this.slowNumber(start, p));
+      return p;
+    }
+    const x = scale === 0 ? mant : mant / POW10[scale]!;
+    col.setNumber(row, neg ? -x : x);
+    return p;
+  }
+
+  private slowNumber(start: number, end: number): number {
+    const text = String.fromCharCode.apply(null, this.buf.subarray(start, end) as unknown as number[]);
+    if (!NUMBER.test(text)) this.fail(start, `a malformed number ${JSON.stringify(text)}`);
+    return Number(text);
+  }
+
+  private literal(p: number, end: number, word: string, value: unknown, col: ColumnBuilder, row: number): number {
+    for (let i = 0; i < word.length; i++) {
+      if (p + i >= end || this.buf[p + i] !== word.charCodeAt(i)) this.fail(p, "expected a value");
+    }
+    col.setValue(row, value);
+    return p + word.length;
+  }
+
+  /** The offset of the closing quote of a string whose content starts at `p`. */
+  private stringEnd(p: number, end: number): number {
+    const buf = this.buf;
+    while (p < end) {
+      const b = buf[p]!;
+      if (b === 0x22) return p;
+      if (b === 0x5c) p += 2;
+      else p++;
+    }
+    return this.fail(end, "a string ended early (truncated)");
+  }
+
+  /** The offset just after the JSON value starting at `p` (its syntax is checked by parseSlice). */
+  private valueEnd(p: number, end: number): number {
+    const buf = this.buf;
+    const c = buf[p];
+    if (c === 0x22) return this.stringEnd(p + 1, end) + 1;
+    if (c === 0x7b || c === 0x5b) {
+      let depth = 0;
+      while (p < end) {
+        const b = buf[p]!;
+        if (b === 0x22) p = this.stringEnd(p + 1, end) + 1;
+        else {
+          if (b === 0x7b || b === 0x5b) depth++;
+          else if (b === 0x7d || b === 0x5d) {
+            depth--;
+            if (depth === 0) return p + 1;
+          }
+          p++;
+        }
+      }
+      return this.fail(end, "a value ended early (truncated)");
+    }
+    let q = p;
+    while (q < end) {
+      const b = buf[q]!;
+      if (b === 0x2c || b === 0x7d || b === 0x5d || b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) break;
+      q++;
+    }
+    if (q === p) this.fail(p, "expected a value");
+    return q;
+  }
+
+  private parseSlice(start: number, end: number): unknown {
+    let text: string;
+    try {
+      text = utf8.decode(this.buf.subarray(start, end));
+    } catch {
+      return this.fail(start, "invalid UTF-8");
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (err) {
+      return this.fail(start, `a malformed value (${(err as Error).message})`);
+    }
+  }
+
+  private decodeKey(quote: number, close: number): string {
+    const key = this.parseSlice(quote, close + 1);
+    return key as string;
+  }
+
+  private ws(p: number, end: number): number {
+    const buf = this.buf;
+    while (p < end) {
+      const b = buf[p];
+      if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) break;
+      p++;
+    }
+    return p;
+  }
+
+  private notColumnar(p: number, end: number, what: string): never {
+    if (p >= end) this.fail(p, "ended early (truncated)");
+    throw new NotColumnarError(`expected ${what} at byte ${p}`);
+  }
+
+  private fail(p: number, what: string): never {
+    throw new ColumnParseError(`${what} at byte ${p}`);
+  }
+}
+
+/** Parses a whole JSON array of records into columns. */
+export function parseArrayColumns(buf: Uint8Array): RecordColumns {
+  const parser = new ColumnParser();
+  parser.parseArray(buf);
+  return parser.finish();
+}
+
+/** Parses a v3 envelope: its records as columns, and its other members (`pagination`). */
+export function parseEnvelopeColumns(buf: Uint8Array): { columns: RecordColumns; rest: Record<string, unknown> } {
+  const parser = new ColumnParser();
+  const { rest } = parser.parseEnvelope(buf);
+  return { columns: parser.finish(), rest };
+}
+
+/** Parses complete NDJSON lines into columns. */
+export function parseLineColumns(buf: Uint8Array): RecordColumns {
+  const parser = new ColumnParser();
+  parser.parseLines(buf);
+  return parser.finish();
+}

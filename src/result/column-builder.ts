@@ -1,0 +1,234 @@
+/**
+ * A growing column fed by the byte parser: numbers into a Float64Array, strings dictionary-coded by
+ * their bytes (a repeated string is never decoded twice), anything else into the dictionary too.
+ * A column switches to a plain array only when numbers and other values mix.
+ */
+import type { RecordColumn } from "./record-columns";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Dictionary of a coded column: strings found by hash and bytes, other scalars by value. */
+class Dictionary {
+  readonly values: unknown[] = [];
+  private readonly hashes: number[] = [];
+  private readonly ascii: boolean[] = [];
+  private table = new Int32Array(64);
+  private readonly others = new Map<unknown, number>();
+
+  /** The code of the string held in `buf[start, end)` (no escapes; `ascii` when every byte < 0x80). */
+  stringCode(buf: Uint8Array, start: number, end: number, hash: number, ascii: boolean): number {
+    const mask = this.table.length - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const entry = this.table[slot]!;
+      if (entry === 0) break;
+      const code = entry - 1;
+      if (this.hashes[code] === hash && this.sameString(code, buf, start, end, ascii)) return code;
+      slot = (slot + 1) & mask;
+    }
+    const value = ascii ? latin1(buf, start, end) : utf8.decode(buf.subarray(start, end));
+    const code = this.values.push(value) - 1;
+    this.hashes.push(hash);
+    this.ascii.push(ascii);
+    this.table[slot] = code + 1;
+    if (this.values.length * 2 > this.table.length) this.rehash();
+    return code;
+  }
+
+  /** The code of any other value; nested objects always get an entry of their own. */
+  valueCode(value: unknown): number {
+    if (value !== null && typeof value === "object") {
+      this.hashes.push(0);
+      this.ascii.push(false);
+      return this.values.push(value) - 1;
+    }
+    let code = this.others.get(value);
+    if (code === undefined) {
+      code = this.values.push(value) - 1;
+      this.hashes.push(0);
+      this.ascii.push(false);
+      this.others.set(value, code);
+    }
+    return code;
+  }
+
+  private sameString(code: number, buf: Uint8Array, start: number, end: number, ascii: boolean): boolean {
+    const v = this.values[code];
+    if (typeof v !== "string" || this.ascii[code] !== ascii) return false;
+    if (!ascii) return v === utf8.decode(buf.subarray(start, end));
+    if (v.length !== end - start) return false;
+    for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) !== buf[start + i]) return false;
+    return true;
+  }
+
+  private rehash(): void {
+    const table = new Int32Array(this.table.length * 2);
+    const mask = table.length - 1;
+    for (let code = 0; code < this.values.length; code++) {
+      if (typeof this.values[code] !== "string" || this.hashes[code] === 0) continue;
+      let slot = this.hashes[code]! & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = code + 1;
+    }
+    this.table = table;
+  }
+}
+
+/** Bytes known to be ASCII as a string, in pieces small enough for fromCharCode's argument limit. */
+function latin1(buf: Uint8Array, start: number, end: number): string {
+  if (end - start < 4096) return String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
+  let s = "";
+  for (let i = start; i < end; i += 4096) s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(end, i + 4096)) as unknown as number[]);
+  return s;
+}
+
+type Kind = "pending" | "number" | "coded" | "mixed";
+
+/** One column under construction. Rows are written in increasing order; gaps are absent fields. */
+export class ColumnBuilder {
+  /** The field name, and its bytes for the parser's fast key match. */
+  readonly keyBytes: Uint8Array;
+  /** Whether the name's JSON form is its bytes as they are (no quote or backslash to escape). */
+  readonly plainKey: boolean;
+  /** The last row written + 1. */
+  filled = 0;
+  private kind: Kind = "pending";
+  private nums: Float64Array = new Float64Array(0);
+  private codes: Int32Array = new Int32Array(0);
+  private mixed: unknown[] = [];
+  private dict = new Dictionary();
+  private absent: Uint8Array | undefined;
+
+  constructor(readonly name: string) {
+    this.keyBytes = new TextEncoder().encode(name);
+    this.plainKey = !/["\\\u0000-\u001f]/.test(name);
+  }
+
+  /** Writes a number into row `row`. */
+  setNumber(row: number, x: number): void {
+    this.advance(row);
+    if (this.kind === "number") this.nums[row] = x;
+    else if (this.kind === "pending") {
+      this.become("number");
+      this.nums[row] = x;
+    } else if (this.kind === "coded") this.codes[row] = this.dict.valueCode(x);
+    else this.mixed[row] = x;
+    this.filled = row + 1;
+  }
+
+  /** Writes the string held in `buf[start, end)` into row `row`. */
+  setString(row: number, buf: Uint8Array, start: number, end: number, hash: number, ascii: boolean): void {
+    this.advance(row);
+    if (this.kind === "pending") this.become("coded");
+    else if (this.kind === "number") this.become("mixed");
+    if (this.kind === "coded") this.codes[row] = this.dict.stringCode(buf, start, end, hash, ascii);
+    else this.mixed[row] = ascii ? latin1(buf, start, end) : utf8.decode(buf.subarray(start, end));
+    this.filled = row + 1;
+  }
+
+  /** Writes any other value (null, booleans, decoded strings, nested values) into row `row`. */
+  setValue(row: number, value: unknown): void {
+    this.advance(row);
+    if (value === null) {
+      if (this.kind === "number") this.nums[row] = NaN;
+      else if (this.kind === "coded") this.codes[row] = this.dict.valueCode(null);
+      else if (this.kind === "mixed") this.mixed[row] = null;
+      // pending: stays pending; the row is filled with null when the kind is chosen.
+    } else if (typeof value === "number") {
+      this.setNumber(row, value);
+      return;
+    } else {
+      if (this.kind === "pending") this.become("coded");
+      else if (this.kind === "number") this.become("mixed");
+      if (this.kind === "coded") this.codes[row] = this.dict.valueCode(value);
+      else this.mixed[row] = value;
+    }
+    this.filled = row + 1;
+  }
+
+  /** The finished column of `length` rows (rows never written are absent). */
+  finish(length: number): RecordColumn {
+    this.advance(length);
+    const absent = this.absent === undefined ? {} : { absent: this.absent.slice(0, length) };
+    switch (this.kind) {
+      case "number":
+        return { kind: "number", values: this.nums.slice(0, length), ...absent };
+      case "mixed":
+        this.mixed.length = length;
+        return { kind: "mixed", values: this.mixed, ...absent };
+      case "coded":
+        return { kind: "coded", codes: this.codes.slice(0, length), dict: this.dict.values, ...absent };
+      default: {
+        // Only nulls (or nothing) were seen.
+        return { kind: "coded", codes: new Int32Array(length), dict: [null], ...absent };
+      }
+    }
+  }
+
+  /** Marks rows [filled, row) absent and makes room for `row`. */
+  private advance(row: number): void {
+    if (row > this.filled) {
+      this.absent ??= new Uint8Array(Math.max(16, row * 2));
+      if (this.absent.length < row) this.absent = grow8(this.absent, row * 2);
+      this.absent.fill(1, this.filled, row);
+      this.fillEmpty(this.filled, row);
+    }
+    this.ensure(row + 1);
+  }
+
+  /** Rows [from, to) hold no value: NaN or the null code. */
+  private fillEmpty(from: number, to: number): void {
+    this.ensure(to);
+    if (this.kind === "number") this.nums.fill(NaN, from, to);
+    else if (this.kind === "coded") this.codes.fill(this.dict.valueCode(null), from, to);
+    else if (this.kind === "mixed") for (let i = from; i < to; i++) this.mixed[i] = null;
+  }
+
+  private ensure(size: number): void {
+    if (this.kind === "number" && this.nums.length < size) this.nums = growF64(this.nums, size);
+    else if (this.kind === "coded" && this.codes.length < size) this.codes = grow32(this.codes, size);
+    if (this.absent !== undefined && this.absent.length < size) this.absent = grow8(this.absent, size);
+  }
+
+  /** Changes the kind, converting what was written so far (rows before `filled`). */
+  private become(kind: Kind): void {
+    const n = this.filled;
+    const before = this.kind;
+    this.kind = kind;
+    if (kind === "number") {
+      this.nums = new Float64Array(Math.max(16, n * 2));
+      this.nums.fill(NaN, 0, n);
+    } else if (kind === "coded") {
+      this.codes = new Int32Array(Math.max(16, n * 2));
+      this.codes.fill(this.dict.valueCode(null), 0, n);
+    } else if (before === "number") {
+      this.mixed = new Array<unknown>(n);
+      for (let i = 0; i < n; i++) {
+        const v = this.nums[i]!;
+        this.mixed[i] = v === v ? v : null;
+      }
+      this.nums = new Float64Array(0);
+    } else {
+      this.mixed = new Array<unknown>(n).fill(null);
+    }
+    this.ensure(n + 1);
+  }
+}
+
+function growF64(a: Float64Array, size: number): Float64Array {
+  const b = new Float64Array(Math.max(16, size, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+function grow32(a: Int32Array, size: number): Int32Array {
+  const b = new Int32Array(Math.max(16, size, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+function grow8(a: Uint8Array, size: number): Uint8Array {
+  const b = new Uint8Array(Math.max(16, size, a.length * 2));
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,70 @@
+/**
+ * A danfojs DataFrame straight from record columns, with the same typing rules as `toFrame` of the
+ * records (schema order, then extra fields; values converted to their field's type; units).
+ * Dictionary-coded columns are converted once per distinct value instead of once per row.
+ */
+import type { DataFrame } from "danfojs-node";
+import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
+import { inferFieldType, normaliseColumn } from "../frame/normalise";
+import type { FieldType, RecordSchema } from "../frame/schema";
+import { unitForField } from "../frame/units";
+import type { RecordColumn, RecordColumns } from "./record-columns";
+
+/**
+ * The frame of these columns.
+ * @param columns the records as columns.
+ * @param schema the record schema; default none (types inferred from the values).
+ */
+export function columnsToFrame(columns: RecordColumns, schema?: RecordSchema): DataFrame {
+  const fields = new Map<string, { type: FieldType; unit?: string }>();
+  const names: string[] = [];
+  for (const f of schema?.fields ?? []) {
+    if (fields.has(f.name)) continue;
+    fields.set(f.name, f.unit === undefined ? { type: f.type } : { type: f.type, unit: f.unit });
+    names.push(f.name);
+  }
+  for (const name of columns.names) if (!fields.has(name)) names.push(name);
+  const out: FrameColumn[] = names.map((name) => {
+    const col = columns.columns.get(name);
+    const field = fields.get(name);
+    const type = field?.type ?? (col === undefined ? "float" : inferType(col));
+    const unit = field?.unit ?? unitForField(name);
+    const values = col === undefined ? normaliseColumn(name, new Array<unknown>(columns.length).fill(null), type, true) : typed(name, col, type, columns);
+    return unit === undefined ? { name, values, type } : { name, values, type, unit };
+  });
+  return frameFromColumns(out, columns.length);
+}
+
+function inferType(col: RecordColumn): FieldType {
+  if (col.kind === "coded") return inferFieldType(col.dict);
+  if (col.kind === "mixed") return inferFieldType(col.values);
+  const v = col.values;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    if (x === x && !Number.isInteger(x)) return "float";
+  }
+  return "int";
+}
+
+function typed(name: string, col: RecordColumn, type: FieldType, columns: RecordColumns): ArrayLike<unknown> {
+  if (col.kind === "number" && (type === "int" || type === "float")) return col.values;
+  if (col.kind === "coded") {
+    let dict: unknown[];
+    try {
+      dict = normaliseColumn(name, col.dict, type);
+    } catch {
+      // The error must name the row: convert row by row to find it.
+      return normaliseColumn(name, columns.values(name), type, true);
+    }
+    const n = col.codes.length;
+    if (type === "int" || type === "float") {
+      const out = new Float64Array(n);
+      for (let i = 0; i < n; i++) out[i] = dict[col.codes[i]!] as number;
+      return out;
+    }
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) out[i] = dict[col.codes[i]!];
+    return out;
+  }
+  return normaliseColumn(name, columns.values(name), type, true);
+}
