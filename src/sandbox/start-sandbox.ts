@@ -40,9 +40,11 @@ export interface SandboxHandle {
   readonly lngUrl: string;
   /** Old job-based LNG API base: `{legacyUrl}/api/v2/analysis_report`. */
   readonly legacyUrl: string;
-  /** The settings the data was generated with. */
+  /** Seed the data was generated with. */
   readonly seed: number;
+  /** "Today" of the data, YYYY-MM-DD. */
   readonly asOf: string;
+  /** v3 page size. */
   readonly pageSize: number;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;

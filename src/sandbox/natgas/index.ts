@@ -13,7 +13,8 @@ import { rowsOf } from "./row-set";
  */
 export function createNatgasHandler(): ServiceHandler {
   // Pages of one query share its answer: row sets are random-access, so page N costs O(page size).
-  const answers = new QueryCache<EndpointAnswer>(16);
+  // Kept small: an aggregated answer is materialised and can hold a few hundred thousand rows.
+  const answers = new QueryCache<EndpointAnswer>(8);
   return (req, ctx) => {
     const endpoint = natgasEndpointOf(req.path);
     if (!endpoint) return undefined;
