@@ -92,6 +92,24 @@ export function parseTimestampMs(text: string): number {
     return Number.isNaN(d) ? NaN : d * MS_PER_DAY;
   }
   if (s.length < 16 || (s[10] !== "T" && s[10] !== " " && s[10] !== "t")) return NaN;
+  if (isUtcTail(s)) {
+    // Allocation-free path for the services' own forms (UTC, no offset arithmetic needed).
+    const d = datePrefix(s);
+    if (Number.isNaN(d)) return NaN;
+    const mi = digits(s, 14, 16);
+    const sec = s.charCodeAt(16) === 58 ? digits(s, 17, 19) : 0;
+    if (mi > 59 || sec > 60) return NaN;
+    let frac = 0;
+    if (s.charCodeAt(19) === 46 || s.charCodeAt(19) === 44) {
+      let scale = 100;
+      for (let i = 20; i < s.length && scale >= 1; i++, scale /= 10) {
+        const c = s.charCodeAt(i) - 48;
+        if (c < 0 || c > 9) break;
+        frac += c * scale;
+      }
+    }
+    return d * MS_PER_DAY + ((digits(s, 11, 13) * 60 + mi) * 60 + sec) * 1000 + frac;
+  }
   const day = parseDateText(s.slice(0, 10));
   if (Number.isNaN(day)) return NaN;
   const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/.exec(s.slice(11));

@@ -45,3 +45,19 @@ describe("timestamp fast path", () => {
     expect(Number.isNaN(toDayNumber("2024-02-29T10:00:00 UTC"))).toBe(true);
   });
 });
+
+describe("parseTimestampMs", () => {
+  it("agrees with Date.parse on ISO forms, with and without the fast path", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.constantFrom("Z", "+00:00", "+00", "-05:00", "+05:30"), (ms, zone) => {
+        const iso = new Date(ms).toISOString(); // ...Z
+        const text = zone === "Z" ? iso : iso.replace("Z", zone);
+        const expected = zone === "+00" ? ms : Date.parse(text);
+        expect(parseTimestampMs(text)).toBe(expected);
+        expect(parseTimestampMs(text.replace("T", " "))).toBe(expected);
+      }),
+    );
+    expect(parseTimestampMs("2024-05-01 06:07:08.9+00")).toBe(Date.UTC(2024, 4, 1, 6, 7, 8, 900));
+    expect(Number.isNaN(parseTimestampMs("2024-05-01T06:61:00Z"))).toBe(true);
+  });
+});
