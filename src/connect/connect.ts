@@ -36,8 +36,11 @@ export interface Connection {
   readonly sandbox?: SandboxHandle;
 }
 
-/** The token the sandbox clients send: the sandbox accepts any non-empty token unless told otherwise. */
-const SANDBOX_TOKEN = "sandbox";
+/**
+ * The token the sandbox clients send: the sandbox accepts any non-empty token unless told otherwise.
+ * Every token is masked as `***` in error text, so a plain word here ("sandbox") would be masked too.
+ */
+const SANDBOX_TOKEN = "gasframes-sandbox-token";
 
 /** Fixed "today" of the sandbox started by `connect()`, so notebooks and reports are reproducible. */
 export const DEFAULT_SANDBOX_AS_OF = "2026-11-01";

@@ -59,10 +59,11 @@ export class NatGasClient {
   }
 
   /**
-   * A client of a running sandbox (`startSandbox()`): base URL from it, token `"sandbox"` unless
-   * given (the sandbox accepts any non-empty token by default).
+   * A client of a running sandbox (`startSandbox()`): base URL from it, token
+   * `"gasframes-sandbox-token"` unless given (the sandbox accepts any non-empty token by default; every
+   * token is masked as `***` in error text, so a plain word such as "sandbox" would be masked too).
    */
   static forSandbox(sandbox: { natgasUrl: string }, options: NatGasClientOptions = {}): NatGasClient {
-    return new NatGasClient({ token: "sandbox", ...options, baseUrl: sandbox.natgasUrl });
+    return new NatGasClient({ token: "gasframes-sandbox-token", ...options, baseUrl: sandbox.natgasUrl });
   }
 }

@@ -71,7 +71,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
       source = `the embedded sandbox (synthetic data, seed ${sandbox.seed}, as of ${asOf})`;
     }
     // The replayed address must equal the recorded one: the same fixed port, nothing listening on it.
-    Object.assign(env, { GASFRAMES_TOKEN: "sandbox", GASFRAMES_NATGAS_URL: root, GASFRAMES_LNG_URL: `${root}/lng`, GASFRAMES_LEGACY_URL: `${root}/legacy` });
+    Object.assign(env, { GASFRAMES_TOKEN: "gasframes-sandbox-token", GASFRAMES_NATGAS_URL: root, GASFRAMES_LNG_URL: `${root}/lng`, GASFRAMES_LEGACY_URL: `${root}/legacy` });
   }
   try {
     const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, log: options.log });
