@@ -168,4 +168,17 @@ describe("the token never leaks", () => {
     // The hostile service did send the token back: the redaction was needed, and applied.
     expect(errors.some((e) => String(e).includes("***"))).toBe(true);
   });
+
+  it("the sandbox's stand-in token is masked too, yet masks no ordinary word such as \"sandbox\"", async () => {
+    const failing = await startSandbox({ faults: { errorBurst: { every: 1, length: 1 } } });
+    try {
+      const error = await NatGasClient.forSandbox(failing, { progress: false, sleep: async () => {}, maxRetries: 0 })
+        .v3.dtils()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GasframesError);
+      expect(String(error)).toContain("sandbox fault");
+    } finally {
+      await failing.close();
+    }
+  });
 });
