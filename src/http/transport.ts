@@ -98,7 +98,7 @@ export class Transport {
       const parts: RecordPart[] = [];
       for await (const part of this.columnParts(call, req, true)) parts.push(part);
       const meta = call.meta();
-      if (parts.every((p) => !Array.isArray(p))) return Result.fromColumns<R>(RecordColumns.concat(parts as RecordColumns[]), meta, schema);
+      if (parts.every((p) => !Array.isArray(p))) return Result.fromColumns<R>(RecordColumns.concat(parts as RecordColumns[], true), meta, schema);
       const records: unknown[] = [];
       for (const p of parts) for (const r of Array.isArray(p) ? p : (p as RecordColumns).toRecords()) records.push(r);
       return new Result<R>(records as R[], meta, schema);

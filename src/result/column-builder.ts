@@ -13,6 +13,7 @@ class Dictionary {
   private readonly hashes: number[] = [];
   private readonly ascii: boolean[] = [];
   private table = new Int32Array(64);
+  /** Every scalar value (strings included) to its code. */
   private readonly others = new Map<unknown, number>();
 
   /** The code of the string held in `buf[start, end)` (no escapes; `ascii` when every byte < 0x80). */
@@ -27,7 +28,16 @@ class Dictionary {
       slot = (slot + 1) & mask;
     }
     const value = ascii ? latin1(buf, start, end) : utf8.decode(buf.subarray(start, end));
+    // The same text may already be here from a decoded (escaped) string: one value, one code.
+    const known = this.others.get(value);
+    if (known !== undefined) {
+      this.table[slot] = known + 1;
+      this.hashes[known] = hash;
+      this.ascii[known] = ascii;
+      return known;
+    }
     const code = this.values.push(value) - 1;
+    this.others.set(value, code);
     this.hashes.push(hash);
     this.ascii.push(ascii);
     this.table[slot] = code + 1;
@@ -180,7 +190,7 @@ export class ColumnBuilder {
   private fillEmpty(from: number, to: number): void {
     this.ensure(to);
     if (this.kind === "number") this.nums.fill(NaN, from, to);
-    else if (this.kind === "coded") this.codes.fill(this.dict.valueCode(null), from, to);
+    else if (this.kind === "coded" && to > from) this.codes.fill(this.dict.valueCode(null), from, to);
     else if (this.kind === "mixed") for (let i = from; i < to; i++) this.mixed[i] = null;
   }
 
@@ -200,7 +210,7 @@ export class ColumnBuilder {
       this.nums.fill(NaN, 0, n);
     } else if (kind === "coded") {
       this.codes = new Int32Array(Math.max(16, n * 2));
-      this.codes.fill(this.dict.valueCode(null), 0, n);
+      if (n > 0) this.codes.fill(this.dict.valueCode(null), 0, n);
     } else if (before === "number") {
       this.mixed = new Array<unknown>(n);
       for (let i = 0; i < n; i++) {

@@ -26,6 +26,13 @@ export interface MixedColumn {
 /** One column of records. `absent[i] === 1` when record i has no such field at all (not even null). */
 export type RecordColumn = (NumberColumn | CodedColumn | MixedColumn) & { readonly absent?: Uint8Array };
 
+/**
+ * The key of the method through which the frame and analysis functions read records held as columns
+ * without building row objects (`Symbol.for`, so two loaded copies of gasframes agree). The method
+ * returns a {@link RecordColumns}.
+ */
+export const COLUMN_SOURCE: unique symbol = Symbol.for("gasframes.columnSource") as never;
+
 /** Records as named columns of equal length, in the records' first-seen field order. */
 export class RecordColumns {
   /**
@@ -49,6 +56,26 @@ export class RecordColumns {
     const col = this.columns.get(name);
     if (col === undefined || col.absent?.[i] === 1) return undefined;
     return cellOf(col, i);
+  }
+
+  /** This object: records as columns (see {@link COLUMN_SOURCE}). */
+  [COLUMN_SOURCE](): RecordColumns {
+    return this;
+  }
+
+  /** A numeric column's numbers (NaN where null or absent), or undefined when the column is not all numbers. */
+  numbers(name: string): Float64Array | undefined {
+    const col = this.columns.get(name);
+    return col?.kind === "number" ? col.values : undefined;
+  }
+
+  /**
+   * A dictionary-coded column: `values[codes[i]]` is row i's value (null where null or absent); each
+   * distinct scalar value has one code. Undefined for columns that are not coded.
+   */
+  coded(name: string): { codes: Int32Array; values: readonly unknown[] } | undefined {
+    const col = this.columns.get(name);
+    return col?.kind === "coded" ? { codes: col.codes, values: col.dict } : undefined;
   }
 
   /** The values of one column as a plain array (null where null or absent). */
@@ -126,8 +153,13 @@ export class RecordColumns {
     return new RecordColumns(this.names, columns, this.length);
   }
 
-  /** These records followed by those of `parts`, in order, as one set of columns. */
-  static concat(parts: readonly RecordColumns[]): RecordColumns {
+  /**
+   * The records of `parts`, in order, as one set of columns.
+   * @param parts the parts.
+   * @param consume drop each column from the parts once it is copied, so that a big result is never
+   *   held twice (the parts are unusable afterwards); default false.
+   */
+  static concat(parts: readonly RecordColumns[], consume = false): RecordColumns {
     const nonEmpty = parts.filter((p) => p.length > 0 || p.names.length > 0);
     if (nonEmpty.length === 0) return RecordColumns.empty();
     if (nonEmpty.length === 1) return nonEmpty[0]!;
@@ -136,7 +168,10 @@ export class RecordColumns {
     for (const p of nonEmpty) for (const n of p.names) if (!seen.has(n)) (seen.add(n), names.push(n));
     const total = nonEmpty.reduce((s, p) => s + p.length, 0);
     const columns = new Map<string, RecordColumn>();
-    for (const name of names) columns.set(name, concatColumn(nonEmpty, name, total));
+    for (const name of names) {
+      columns.set(name, concatColumn(nonEmpty, name, total));
+      if (consume) for (const p of nonEmpty) (p.columns as Map<string, RecordColumn>).delete(name);
+    }
     return new RecordColumns(names, columns, total);
   }
 }

@@ -6,7 +6,7 @@ import type { RecordSchema } from "../frame/schema";
 import { toFrame } from "../frame/to-frame";
 import { columnsFromRecords } from "./columns-from-records";
 import { columnsToFrame } from "./columns-to-frame";
-import type { RecordColumns } from "./record-columns";
+import { COLUMN_SOURCE, type RecordColumns } from "./record-columns";
 
 /** Provenance of a result. Never holds the access token. */
 export interface ResultMeta {
@@ -97,6 +97,11 @@ export class Result<R = Record<string, unknown>> {
   columns(): RecordColumns {
     if (this.rows === undefined) return this.cols!;
     return columnsFromRecords(this.rows) ?? columnsFromRecords([])!;
+  }
+
+  /** The records as columns, for the frame and analysis functions (see `COLUMN_SOURCE`). */
+  [COLUMN_SOURCE](): RecordColumns {
+    return this.columns();
   }
 
   /** A danfojs DataFrame of all the records, typed by the schema (see `toFrame`). */

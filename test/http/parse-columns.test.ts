@@ -1,0 +1,107 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ColumnParseError, ColumnParser, parseArrayColumns, parseEnvelopeColumns, parseLineColumns } from "../../src/http/columnar/parse-columns";
+import { parseHere } from "../../src/http/columnar/parse-pool";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** Flat records like the services send: a few shared keys, scalar values, some fields missing. */
+const scalar = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme" }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.integer({ min: -1e6, max: 1e6 }).map((x) => x / 1000),
+  fc.boolean(),
+  fc.constant(null),
+);
+const record = fc.dictionary(fc.constantFrom("county", "gas_daily", "date", "api", "x y", 'q"uote', "ünï", "n"), scalar, { maxKeys: 8 });
+
+describe("byte parser into columns", () => {
+  it("gives exactly the records JSON.parse gives, for any flat records", () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 40 }), fc.boolean(), (records, spaced) => {
+        const text = spaced ? JSON.stringify(records, null, 2) : JSON.stringify(records);
+        expect(parseArrayColumns(bytes(text)).toRecords()).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("reads numbers as Number() does: digits, fractions, exponents, long mantissas, negative zero", () => {
+    const texts = ["0", "-0", "0.1", "1e3", "1E-7", "-2.5e+10", "123456789012345678", "0.30000000000000004", "9007199254740993", "1.7976931348623157e308", "5e-324", "0.0000123", "-0.000"];
+    const cols = parseArrayColumns(bytes(`[${texts.map((t) => `{"v":${t}}`).join(",")}]`));
+    const got = cols.values("v");
+    texts.forEach((t, i) => expect(Object.is(got[i], Number(t))).toBe(true));
+  });
+
+  it("keeps nested values, escapes and non-ASCII text as JSON.parse does", () => {
+    const text = JSON.stringify([
+      { a: "tab\tquote\"back\\slash", b: { nested: [1, { x: null }] }, c: [1, 2], d: "Zürich ☃ 😀" },
+      { a: "\u0041", b: null, c: "text now", d: "Zürich ☃ 😀" },
+      { a: "A" },
+    ]);
+    const cols = parseArrayColumns(bytes(text));
+    expect(cols.toRecords()).toEqual(JSON.parse(text));
+    // One distinct value, one code: an escaped "A" and a plain "A" are the same value.
+    const a = cols.coded("a")!;
+    expect(a.codes[1]).toBe(a.codes[2]);
+  });
+
+  it("keeps a missing field missing and a null field null", () => {
+    const cols = parseArrayColumns(bytes('[{"a":1,"b":null},{"a":2},{"b":3,"a":null}]'));
+    expect(cols.toRecords()).toEqual([{ a: 1, b: null }, { a: 2 }, { a: null, b: 3 }]);
+    expect("b" in cols.record(1)).toBe(false);
+  });
+
+  it("stores numbers in a Float64Array and repeated strings once", () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ region: ["Permian", "Haynesville", "Appalachia"][i % 3], gas: i / 10 }));
+    const cols = parseArrayColumns(bytes(JSON.stringify(rows)));
+    expect(cols.numbers("gas")).toBeInstanceOf(Float64Array);
+    expect(cols.coded("region")!.values).toEqual(["Permian", "Haynesville", "Appalachia"]);
+    expect(cols.values("gas")).toEqual(rows.map((r) => r.gas));
+  });
+
+  it("turns a column that mixes numbers and text into plain values, losing nothing", () => {
+    const text = '[{"lat":"31.5"},{"lat":31.6},{"lat":null},{"lat":true}]';
+    expect(parseArrayColumns(bytes(text)).toRecords()).toEqual(JSON.parse(text));
+    const text2 = '[{"lat":31.6},{"lat":"31.5"},{"lat":null}]';
+    expect(parseArrayColumns(bytes(text2)).toRecords()).toEqual(JSON.parse(text2));
+  });
+
+  it("reads a v3 envelope: data as columns, pagination as JSON.parse gives it", () => {
+    const body = { data: [{ county: "Reeves", gas_daily: 0.25 }], pagination: { start: 0, page_size: 10, total_count: 1 } };
+    const { columns, rest } = parseEnvelopeColumns(bytes(JSON.stringify(body)));
+    expect(columns.toRecords()).toEqual(body.data);
+    expect(rest).toEqual({ pagination: body.pagination });
+  });
+
+  it("reads NDJSON lines, blank lines skipped, last line without its newline", () => {
+    const text = '{"a":1}\n\n{"a":2,"b":"x"}\r\n{"a":3}';
+    expect(parseLineColumns(bytes(text)).toRecords()).toEqual([{ a: 1 }, { a: 2, b: "x" }, { a: 3 }]);
+  });
+
+  it("refuses malformed or truncated JSON with the byte offset, never a partial answer", () => {
+    const bad = ['[{"a":1},', '[{"a":01}]', '[{"a":1.}]', '[{"a":-}]', '[{"a":"x}]', '[{"a":1}] x', '[{"a" 1}]', '[{"a":tru}]', '[{"a":1,}]', '[{"a":"\u0001"}]', '[{"a":1}'];
+    for (const text of bad) {
+      expect(() => parseArrayColumns(bytes(text)), text).toThrow(ColumnParseError);
+      expect(() => JSON.parse(text), text).toThrow();
+    }
+    expect(() => parseLineColumns(bytes('{"a":1}\n{"a":'))).toThrow(/at byte/);
+  });
+
+  it("hands a body of another shape back as its JSON value (arrays of scalars, objects without data)", () => {
+    expect(parseHere("array", bytes('["2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z"]'))).toEqual({ value: ["2024-01-01T00:00:00Z", "2024-02-01T00:00:00Z"] });
+    expect(parseHere("envelope", bytes('{"error":"nope"}'))).toEqual({ value: { error: "nope" } });
+    expect(parseHere("lines", bytes("[1]\n[2]\n"))).toEqual({ value: [[1], [2]] });
+  });
+
+  it("keeps dictionaries across calls of one parser (pages share codes)", () => {
+    const p = new ColumnParser();
+    p.parseArray(bytes('[{"r":"Permian"},{"r":"Bakken"}]'));
+    p.parseArray(bytes('[{"r":"Bakken"}]'));
+    const cols = p.finish();
+    expect(cols.length).toBe(3);
+    expect(cols.coded("r")!.values).toEqual(["Permian", "Bakken"]);
+  });
+});
