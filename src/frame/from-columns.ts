@@ -17,7 +17,8 @@ export interface FrameColumn {
 
 const INT32_MAX = 2_147_483_647;
 
-function danfoDtype(type: FieldType, values: ArrayLike<unknown>): string {
+/** The danfo dtype label of a column of this field type. */
+export function danfoDtype(type: FieldType, values: ArrayLike<unknown>): string {
   if (type === "bool") return "boolean";
   if (type === "float") return "float32";
   if (type === "int") {
@@ -72,14 +73,23 @@ export function frameFromColumns(columns: readonly FrameColumn[], length?: numbe
     for (let j = 0; j < k; j++) row[j] = cols[j]![i];
     rows[i] = row;
   }
-  const df = new dfd.DataFrame(rows, { columns: names, dtypes, config: { lowMemoryMode: true } });
+  return withUnits(frameFromRowsAndColumns(names, rows, cols, dtypes), units);
+}
+
+/**
+ * A DataFrame from rows and the same data as columns, both already built (no copy, no transpose).
+ * The caller guarantees `rows[i][j] === columns[j][i]`.
+ */
+export function frameFromRowsAndColumns(names: readonly string[], rows: unknown[][], columns: unknown[][], dtypes: string[]): DataFrame {
+  const dfd = loadDanfo();
+  const df = new dfd.DataFrame(rows, { columns: [...names], dtypes, config: { lowMemoryMode: true } });
   const internals = df as unknown as Patchable;
   // Relies on danfo 1.x internals (pinned by a test): the frame keeps a column copy unless in low
   // memory mode. When they are not where expected, the frame simply stays in low memory mode, which
   // danfo supports publicly (columns are rebuilt from rows on access).
   if ("$dataIncolumnFormat" in internals && internals.$config !== undefined && "lowMemoryMode" in internals.$config) {
-    internals.$dataIncolumnFormat = cols;
+    internals.$dataIncolumnFormat = columns;
     internals.$config.lowMemoryMode = false;
   }
-  return withUnits(df, units);
+  return df;
 }

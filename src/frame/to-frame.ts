@@ -7,6 +7,7 @@ import { toColumns } from "./columns";
 import { frameFromColumns, type FrameColumn } from "./from-columns";
 import { inferFieldType, normaliseColumn } from "./normalise";
 import { unitForField } from "./units";
+import { schemaFrame } from "./schema-frame";
 
 /**
  * Builds a DataFrame from records.
@@ -22,6 +23,10 @@ import { unitForField } from "./units";
  * @param schema the endpoint's record schema; default none (types inferred).
  */
 export function toFrame(records: readonly Record<string, unknown>[], schema?: RecordSchema): DataFrame {
+  if (schema !== undefined && Array.isArray(records)) {
+    const fast = schemaFrame(records, schema);
+    if (fast !== undefined) return fast;
+  }
   const table = toColumns(records);
   const fields = new Map<string, { type: FieldType; unit?: string }>();
   const names: string[] = [];

@@ -51,6 +51,20 @@ describe("toFrame", () => {
     expect((df["gas_daily"] as { sum(): number }).sum()).toBe(2);
   });
 
+  it("gives the same columns on the compiled schema path as on the general path", () => {
+    const recs = [
+      { county: "A", date: "1/2/2024", rigs_count: "3", gas_daily: 1.25, active: "true", seen_at: "2024-01-02 03:04:05+00" },
+      { county: 7, date: "2024-01-03T23:00:00-05:00", rigs_count: null, active: 0, seen_at: null },
+    ];
+    const fast = frameColumns(toFrame(recs, rigSchema));
+    const general = frameColumns(toFrame(recs.map((r, i) => (i === 1 ? { ...r, note: "x" } : r)), rigSchema));
+    delete general.note;
+    expect(fast).toEqual(general);
+    expect(fast.date).toEqual(["2024-01-02", "2024-01-04"]);
+    expect(fast.county).toEqual(["A", "7"]);
+    expect(fast.active).toEqual([true, false]);
+  });
+
   it("gives the schema's columns and zero rows for an empty result", () => {
     const df = toFrame([], rigSchema);
     expect(df.shape).toEqual([0, 6]);
