@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PaginationError, ResponseParseError } from "../../src/errors";
+import { ndjsonColumns } from "../../src/http/columnar/body-columns";
+import { ParsePool } from "../../src/http/columnar/parse-pool";
+import { collectResult, RecordColumns } from "../../src/result";
+import { makeTransport, postRequest } from "./helpers/make-transport";
+import { expectNoToken, rejectionOf } from "./helpers/secrets";
+import { sendJson, startServer, type SeenRequest, type TestServer } from "./helpers/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const row = (i: number) => ({ i, region: ["Permian", "Bakken", "Ünïcode ☃"][i % 3], gas: i % 7 === 0 ? null : i / 8, note: i % 5 === 0 ? 'q"uote\n' : "plain" });
+
+function page(start: number, total: number, pageSize: number) {
+  const data = [];
+  for (let i = start; i < Math.min(total, start + pageSize); i++) data.push(row(i));
+  return { data, pagination: { start, page_size: pageSize, total_count: total } };
+}
+
+const startOf = (req: SeenRequest) => ((req.json as { pagination?: { start?: number } }).pagination?.start ?? 0) as number;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const all = (n: number) => Array.from({ length: n }, (_, i) => row(i));
+
+describe("Transport.fetchResult (records as columns)", () => {
+  it("fetches every v3 page, in offset order, into a column-backed Result equal to fetchRecords'", async () => {
+    server.handle(async (req, res) => {
+      const start = startOf(req);
+      await pause(start === 0 ? 0 : 30 - start / 10);
+      sendJson(res, 200, page(start, 95, 10));
+    });
+    const { transport } = makeTransport(server.url, { concurrency: 3 });
+    const result = await transport.fetchResult(postRequest({ response: "envelope-paged" }));
+    expect(result.isColumnar).toBe(true);
+    expect(result.length).toBe(95);
+    expect(result.meta).toMatchObject({ pages: 10, rows: 95, attempts: 10 });
+    expect(result.columns().coded("region")!.values).toEqual(["Permian", "Bakken", "Ünïcode ☃"]);
+    expect(result.records).toEqual(all(95));
+    const viaRecords = await transport.fetchRecords(postRequest({ response: "envelope-paged" }));
+    expect(viaRecords.records).toEqual(result.records);
+  });
+
+  it("checks every page as fetchRecords does: a page with missing rows is a PaginationError", async () => {
+    server.handle((req, res) => {
+      const start = startOf(req);
+      const p = page(start, 30, 10);
+      if (start === 20) p.data.pop();
+      sendJson(res, 200, p);
+    });
+    const { transport } = makeTransport(server.url);
+    const err = await rejectionOf(transport.fetchResult(postRequest({ response: "envelope-paged" })));
+    expect(err).toBeInstanceOf(PaginationError);
+    expect(String(err)).toMatch(/start=20/);
+    expectNoToken(err);
+  });
+
+  it("refuses a malformed page with a ResponseParseError naming the request, never a partial result", async () => {
+    server.handle((req, res) => {
+      const start = startOf(req);
+      const text = JSON.stringify(page(start, 20, 10));
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(start === 10 ? text.replace('"gas":', '"gas":--') : text);
+    });
+    const { transport } = makeTransport(server.url);
+    const err = await rejectionOf(transport.fetchResult(postRequest({ response: "envelope-paged" })));
+    expect(err).toBeInstanceOf(ResponseParseError);
+    expect(String(err)).toMatch(/\/v3\/rigs/);
+    expectNoToken(err);
+  });
+
+  it("reads a JSON array and an NDJSON answer into the same columns", async () => {
+    const records = all(50);
+    server.handle((req, res) => {
+      if (String(req.headers.accept).includes("ndjson")) {
+        res.writeHead(200, { "content-type": "application/x-ndjson" });
+        // Written in small pieces, one cut inside a multi-byte character.
+        const text = Buffer.from(records.map((r) => JSON.stringify(r)).join("\n") + "\n");
+        let at = 0;
+        const step = () => {
+          if (at >= text.length) return res.end();
+          res.write(text.subarray(at, at + 37));
+          at += 37;
+          setImmediate(step);
+        };
+        step();
+        return;
+      }
+      sendJson(res, 200, records);
+    });
+    const { transport } = makeTransport(server.url);
+    const req = postRequest({ response: "array", apiVersion: "v4", path: "/v4/rigs" });
+    expect((await transport.fetchResult(req)).records).toEqual(records);
+    const nd = await transport.fetchResult({ ...req, ndjson: true });
+    expect(nd.isColumnar).toBe(true);
+    expect(nd.records).toEqual(records);
+    const streamed = await collectResult(transport.streamColumns({ ...req, ndjson: true }));
+    expect(streamed.records).toEqual(records);
+    expect(streamed.meta.rows).toBe(50);
+  });
+
+  it("retries a whole answer cut mid-body, and keeps records that are not objects as records", async () => {
+    let calls = 0;
+    server.handle((_req, res) => {
+      calls++;
+      if (calls === 1) {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+        res.write('["2024-01-01T00:00:00Z",');
+        setTimeout(() => res.destroy(), 5);
+        return;
+      }
+      sendJson(res, 200, ["2024-01-01T00:00:00Z", "2024-01-04T00:00:00Z"]);
+    });
+    const { transport } = makeTransport(server.url);
+    const result = await transport.fetchResult(postRequest({ response: "array" }));
+    expect(result.isColumnar).toBe(false);
+    expect(result.records).toEqual(["2024-01-01T00:00:00Z", "2024-01-04T00:00:00Z"]);
+    expect(result.meta.attempts).toBe(2);
+  });
+
+  it("gives single-object answers as a one-record Result", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { a: 1 }));
+    const { transport } = makeTransport(server.url);
+    expect((await transport.fetchResult(postRequest())).records).toEqual([{ a: 1 }]);
+  });
+});
+
+describe("NDJSON pieces", () => {
+  async function* chunked(text: string, size: number): AsyncGenerator<Uint8Array> {
+    const b = new TextEncoder().encode(text);
+    for (let i = 0; i < b.length; i += size) yield b.slice(i, i + size);
+  }
+  const ctx = { status: 200, method: "POST", url: "http://127.0.0.1/v4/rigs" };
+
+  it("cuts at line ends only, parses pieces in order, and the records come out whole", async () => {
+    const records = all(300);
+    const text = records.map((r) => JSON.stringify(r)).join("\n");
+    const parts: RecordColumns[] = [];
+    for await (const p of ndjsonColumns(chunked(text, 53), new ParsePool(0), ctx, { pieceBytes: 500, inflight: 2 })) {
+      if ("value" in p) throw new Error("expected columns");
+      parts.push(p.columns);
+    }
+    expect(parts.length).toBeGreaterThan(10);
+    expect(RecordColumns.concat(parts).toRecords()).toEqual(records);
+  });
+
+  it("refuses a last line cut inside a record", async () => {
+    const text = '{"a":1}\n{"a":2}\n{"a":';
+    const run = async () => {
+      for await (const _ of ndjsonColumns(chunked(text, 4), new ParsePool(0), ctx, { pieceBytes: 8 })) void _;
+    };
+    await expect(run()).rejects.toBeInstanceOf(ResponseParseError);
+  });
+});
