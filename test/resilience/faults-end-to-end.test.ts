@@ -184,10 +184,10 @@ describe("faults that never clear: a typed error, no partial result, a bounded n
       expect((outcome as ServerError).status).toBe(503);
       const bad = proxy.seen.filter((s) => s.answer === "status");
       expect(bad).toHaveLength(5);
-      // Pages after the failing one stop being requested: at most one concurrency window beyond it.
+      // No page beyond one concurrency window (4) past the failing one is ever requested.
       const starts = proxy.seen.map((s) => (JSON.parse(s.body || "{}") as { pagination?: { start?: number } }).pagination?.start ?? 0);
-      expect(Math.max(...starts)).toBeLessThanOrEqual(BAD_START + 4 * 4 * DATA.pageSize);
-      expect(proxy.seen.length).toBeLessThanOrEqual(BAD_START / DATA.pageSize + 1 + 4 + 4 * 4);
+      expect(Math.max(...starts)).toBeLessThanOrEqual(BAD_START + 4 * DATA.pageSize);
+      expect(proxy.seen.length).toBeLessThanOrEqual(BAD_START / DATA.pageSize + 5 + 4);
       expect(agent.count).toBe(proxy.seen.length);
     });
 

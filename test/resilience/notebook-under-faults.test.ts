@@ -87,8 +87,9 @@ describe("notebooks against a faulty service", () => {
     expect(Number(rigsLine![1])).toBeGreaterThan(reference.pages);
     expect(executed).toContain(`flows: ${reference.flows} rows`);
     expect(executed).toContain("target: live");
-    // The client printed as the last expression of a cell is in the notebook: and it holds no token.
+    // The connection printed as the last expression of a cell is in the notebook, and holds no token.
     expect(executed).toContain("NatGasClient");
+    expect(executed).toContain("LngClient");
 
     const files = [...filesUnder(outDir), ...filesUnder(cacheDir)];
     expect(files.length).toBeGreaterThanOrEqual(4);
