@@ -93,7 +93,7 @@ export class RecordColumns {
     for (const name of this.names) {
       const col = this.columns.get(name)!;
       if (col.absent?.[i] === 1) continue;
-      r[name] = cellOf(col, i);
+      setField(r, name, cellOf(col, i));
     }
     return r;
   }
@@ -102,19 +102,13 @@ export class RecordColumns {
   toRecords(): Record<string, unknown>[] {
     const n = this.length;
     const out = new Array<Record<string, unknown>>(n);
-    // A row constructor per field set lets V8 give every record the same hidden class; records that
-    // lack a field take the general path.
     const cols = this.names.map((name) => this.columns.get(name)!);
-    const anyAbsent = cols.some((c) => c.absent !== undefined);
-    for (let i = 0; i < n; i++) {
-      if (anyAbsent) {
-        out[i] = this.record(i);
-        continue;
-      }
-      const r: Record<string, unknown> = {};
-      for (let j = 0; j < cols.length; j++) r[this.names[j]!] = cellOf(cols[j]!, i);
-      out[i] = r;
+    if (cols.some((c) => c.absent !== undefined) || this.names.includes("__proto__")) {
+      for (let i = 0; i < n; i++) out[i] = this.record(i);
+      return out;
     }
+    const make = rowFactory(this.names, cols);
+    for (let i = 0; i < n; i++) out[i] = make(i);
     return out;
   }
 
@@ -174,6 +168,41 @@ export class RecordColumns {
     }
     return new RecordColumns(names, columns, total);
   }
+}
+
+/**
+ * A function building record i as one object literal with these fields. Fast path: objects made by a
+ * literal of fixed keys share one hidden class and keep their fields in-object, several times faster
+ * to build (and smaller) than objects grown key by key. Keys are embedded with JSON.stringify, so any
+ * name is safe (`__proto__` never reaches here: in a literal it would set the prototype).
+ */
+function rowFactory(names: readonly string[], cols: readonly RecordColumn[]): (i: number) => Record<string, unknown> {
+  const args: string[] = [];
+  const values: unknown[] = [];
+  const fields = cols.map((c, j) => {
+    if (c.kind === "number") {
+      args.push(`n${j}`);
+      values.push(c.values);
+      return `${JSON.stringify(names[j])}: (x = n${j}[i]) === x ? x : null`;
+    }
+    if (c.kind === "coded") {
+      args.push(`c${j}`, `d${j}`);
+      values.push(c.codes, c.dict);
+      return `${JSON.stringify(names[j])}: d${j}[c${j}[i]]`;
+    }
+    args.push(`m${j}`);
+    values.push(c.values);
+    return `${JSON.stringify(names[j])}: m${j}[i]`;
+  });
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const build = new Function(...args, `return function record(i) { let x; return { ${fields.join(", ")} }; };`) as (...a: unknown[]) => (i: number) => Record<string, unknown>;
+  return build(...values);
+}
+
+/** Sets an own field, also one named `__proto__` (as JSON.parse does). */
+function setField(r: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === "__proto__") Object.defineProperty(r, name, { value, enumerable: true, writable: true, configurable: true });
+  else r[name] = value;
 }
 
 function absentOf(col: RecordColumn): { absent?: Uint8Array } {

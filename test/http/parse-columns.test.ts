@@ -48,6 +48,14 @@ describe("byte parser into columns", () => {
     expect(a.codes[1]).toBe(a.codes[2]);
   });
 
+  it("keeps a field named __proto__ as an own field, as JSON.parse does", () => {
+    const text = '[{"__proto__":{"polluted":true},"a":1}]';
+    const [r] = parseArrayColumns(bytes(text)).toRecords();
+    expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
+    expect(r).toEqual(JSON.parse(text)[0]);
+    expect(Object.keys(r!)).toEqual(["__proto__", "a"]);
+  });
+
   it("keeps a missing field missing and a null field null", () => {
     const cols = parseArrayColumns(bytes('[{"a":1,"b":null},{"a":2},{"b":3,"a":null}]'));
     expect(cols.toRecords()).toEqual([{ a: 1, b: null }, { a: 2 }, { a: null, b: 3 }]);
