@@ -44,6 +44,9 @@ export const SUB_REGIONS: readonly { readonly name: string; readonly region: str
   ...new Map(COUNTIES.map((c) => [c.subRegion, { name: c.subRegion, region: c.region }])).values(),
 ];
 
+/** Index in SUB_REGIONS of each county's sub-region, by county index. */
+export const SUB_REGION_OF_COUNTY: Int32Array = Int32Array.from(COUNTIES, (c) => SUB_REGIONS.findIndex((s) => s.name === c.subRegion));
+
 /** Regions in catalogue order. */
 export const REGIONS: readonly string[] = [...new Set(COUNTIES.map((c) => c.region))];
 

@@ -1,4 +1,4 @@
-import { daysInMonth, firstDayOfMonth, monthNumber, monthOfDay, parseDay } from "../../core/dates";
+import { firstDayOfMonth, monthNumber, monthOfDay, parseDay } from "../../core/dates";
 import { normal, unit } from "../../core/hash";
 import { PAIR_COUNT, PAIRS, pointInCounty } from "../geo/geography";
 import type { County } from "../geo/geography";
@@ -135,28 +135,3 @@ function firstPairOfCounty(countyIndex: number): number {
   }
   return firstPairs[countyIndex];
 }
-
-/** Hyperbolic decline factor `t` months after first production (1 at t = 0). */
-function decline(well: Well, t: number): number {
-  return Math.pow(1 + well.b * well.d * t, -1 / well.b);
-}
-
-/** A well's actual gas in a month, BCF/day (0 before first production). */
-export function wellGas(seed: number, well: Well, month: number): number {
-  if (month < well.firstProdMonth) return 0;
-  return well.gasIp * decline(well, month - well.firstProdMonth) * (1 + 0.06 * normal(seed, well.index, month, 21));
-}
-
-/** A well's actual oil in a month, BBL/day (0 before first production). */
-export function wellOil(seed: number, well: Well, month: number): number {
-  if (month < well.firstProdMonth) return 0;
-  return well.oilIp * decline(well, month - well.firstProdMonth) * (1 + 0.06 * normal(seed, well.index, month, 22));
-}
-
-/** A well's water in a month, BBL/day. */
-export function wellWater(seed: number, well: Well, month: number): number {
-  return wellOil(seed, well, month) * 2.2 + wellGas(seed, well, month) * 20_000;
-}
-
-/** Days in the month, re-exported for monthly totals. */
-export { daysInMonth };

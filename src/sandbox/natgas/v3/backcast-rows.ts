@@ -1,7 +1,7 @@
 import { firstDayOfMonth, monthOfDay } from "../../core/dates";
 import { FIRST_RUN_DAY } from "../dataset";
 import type { NatgasDataset } from "../dataset";
-import { forecastOf } from "../model/forecast";
+import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
 import type { RowSet } from "../row-set";
 
@@ -39,7 +39,7 @@ export function backcastRows(
     const months = BACKCAST_OFFSETS.map((o) => runMonth + o).filter(
       (m) => (startDay === undefined || firstDayOfMonth(m + 1) - 1 >= startDay) && (endDay === undefined || firstDayOfMonth(m) <= endDay),
     );
-    return { runDay, months, active: upperBound(firstProd, runMonth) };
+    return { runDay, cutoff: runCutoff(data, runDay), months, active: upperBound(firstProd, runMonth) };
   });
   const prefix = new Float64Array(perRun.length + 1);
   perRun.forEach((r, i) => (prefix[i + 1] = prefix[i] + r.active * r.months.length));
@@ -58,7 +58,7 @@ export function backcastRows(
       const n = run.months.length;
       const well = wells[Math.floor(local / n)];
       const month = run.months[local % n];
-      const f = forecastOf(data.seed, well, run.runDay, month);
+      const f = forecastOf(data.seed, well, run.runDay, run.cutoff, month);
       return toRecord(well, month, run.runDay, f.gas, f.oil);
     },
   };

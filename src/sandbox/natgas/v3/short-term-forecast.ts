@@ -2,7 +2,7 @@ import { firstDayOfMonth, monthOfDay } from "../../core/dates";
 import { aggregateRows } from "../aggregate";
 import type { NatgasDataset } from "../dataset";
 import type { NatgasEndpoint } from "../endpoint";
-import { forecastOf } from "../model/forecast";
+import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
 import type { ParsedParams } from "../params";
 import { listRowSet, rowsOf } from "../row-set";
@@ -39,12 +39,13 @@ export function latestRunRows(
   if (runDay === undefined || months.length === 0) return { count: 0, row: () => ({}) };
   const active = wells.filter((w) => w.firstProdMonth <= monthOfDay(runDay));
   const n = months.length;
+  const cutoff = runCutoff(data, runDay);
   return {
     count: active.length * n,
     row(k) {
       const well = active[Math.floor(k / n)];
       const month = months[k % n];
-      const f = forecastOf(data.seed, well, runDay, month);
+      const f = forecastOf(data.seed, well, runDay, cutoff, month);
       return toRecord(well, month, runDay, f.gas, f.oil);
     },
   };

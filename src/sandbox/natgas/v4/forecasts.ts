@@ -3,7 +3,7 @@ import { SandboxHttpError } from "../../types";
 import type { NatgasDataset } from "../dataset";
 import { ROW_LIMIT } from "../endpoint";
 import type { NatgasEndpoint } from "../endpoint";
-import { forecastOf } from "../model/forecast";
+import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
 import { backcastRows, selectRuns } from "../v3/backcast-rows";
 import { forecastMonths, latestRunRows } from "../v3/short-term-forecast";
@@ -97,8 +97,9 @@ export const v4ShortTermForecastDeclines: NatgasEndpoint = {
     const runDay = data.runDays[data.runDays.length - 1];
     if (runDay === undefined) return { rows: { count: 0, row: () => ({}) } };
     const wells = v4Wells(data.producingWells, params).filter((w) => w.firstProdMonth <= monthOfDay(runDay));
+    const cutoff = runCutoff(data, runDay);
     const rows = wellMonthRows(wells, (w) => wellMonthRange(params, w, data.asOfMonth + 3), (w, month) => {
-      const f = forecastOf(data.seed, w, runDay, month);
+      const f = forecastOf(data.seed, w, runDay, cutoff, month);
       return {
         well_id: wellIdOf(w.api),
         county: w.county.name,

@@ -1,9 +1,8 @@
 import { daysInMonth, formatMonth, monthOfDay } from "../../core/dates";
-import { unit } from "../../core/hash";
 import { aggregateRows } from "../aggregate";
 import type { NatgasDataset } from "../dataset";
 import type { NatgasEndpoint } from "../endpoint";
-import { wellGas, wellOil, wellWater } from "../model/wells";
+import { wellMonth } from "../model/well-production";
 import type { Well } from "../model/wells";
 import type { ParsedParams } from "../params";
 import { listRowSet, rowsOf } from "../row-set";
@@ -35,10 +34,11 @@ export function v4Wells(wells: readonly Well[], params: ParsedParams): Well[] {
 /** The v4 productionbywell record of a well-month (wet gas in MCF, oil and water in BBL; ~0.4% nulls). */
 function productionRecord(data: NatgasDataset, w: Well, month: number): Record<string, unknown> {
   const days = daysInMonth(month);
-  const invalid = unit(data.seed, w.index, month, 47) < 0.004;
-  const wet = wellGas(data.seed, w, month) * MCF_PER_BCF * WET_OVER_DRY;
-  const oil = wellOil(data.seed, w, month);
-  const water = wellWater(data.seed, w, month);
+  const v = wellMonth(data.seed, w, month);
+  const invalid = v.invalid;
+  const wet = v.gas * MCF_PER_BCF * WET_OVER_DRY;
+  const oil = v.oil;
+  const water = v.water;
   return {
     well_id: wellIdOf(w.api),
     county: w.county.name,

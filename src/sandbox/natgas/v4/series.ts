@@ -2,7 +2,7 @@ import { firstDayOfMonth, formatDay, formatMonth, monthOfDay } from "../../core/
 import { normal, pick } from "../../core/hash";
 import type { NatgasEndpoint } from "../endpoint";
 import { SUB_REGIONS } from "../geo/geography";
-import { seasonal, subRegionGas } from "../model/basin-curves";
+import { actualGas } from "../model/region-curve";
 import { accepts, listRowSet, monthOverlaps } from "../row-set";
 import { frackedFeet } from "../v3/daily-fracked-feet";
 import { longTermSeries, longTermValues } from "../v3/long-term-forecast";
@@ -23,7 +23,8 @@ export const v4DailyFrackedFeet: NatgasEndpoint = {
 
 /**
  * POST /v4/dailyproduction: daily dry gas per sub-region (BCF/day) from 2020-01-01 to the day before
- * asOf: the sub-region's monthly curve with day-to-day noise (same curve as productionbycountyandoperator).
+ * asOf: the sub-region's actual monthly total (the one productionbycountyandoperator and productionbywell
+ * distribute) with 1.5% day-to-day noise.
  */
 export const v4DailyProduction: NatgasEndpoint = {
   method: "POST",
@@ -40,8 +41,8 @@ export const v4DailyProduction: NatgasEndpoint = {
         row(k) {
           const day = from + Math.floor(k / subs.length);
           const s = subs[k % subs.length];
-          const month = monthOfDay(day);
-          const gas = subRegionGas(s.name, month) * seasonal(month) * (1 + 0.015 * normal(data.seed, day, SUB_REGIONS.indexOf(s), 87));
+          const sub = SUB_REGIONS.indexOf(s);
+          const gas = actualGas(data.seed, sub, monthOfDay(day)) * (1 + 0.015 * normal(data.seed, day, sub, 87));
           return { date_prod: formatDay(day), prod_dry_gas_bcf_day: Number(gas.toPrecision(6)), region_natgas: s.region, sub_region_natgas: s.name };
         },
       },
@@ -65,7 +66,7 @@ export const v4LongTermForecast: NatgasEndpoint = {
         let oil = 0;
         for (const x of series) {
           if (x.subRegion !== s.name) continue;
-          const v = longTermValues(data.seed, x, m);
+          const v = longTermValues(x, m);
           gas += v.gas;
           oil += v.oil;
         }
