@@ -5,7 +5,7 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
-import { parseTimestampMs, toDayNumber } from "../frame/dates";
+import { isoFromMs, parseTimestampMs, toDayNumber } from "../frame/dates";
 import { frameFromColumns } from "../frame/from-columns";
 import { attachNotes } from "../frame/notes";
 
@@ -86,8 +86,8 @@ export function deriveVoyages(transactions: FrameInput): DataFrame {
   const df = frameFromColumns([
     { name: "imo", values: v.imo, type: "int" },
     { name: "tx", values: v.tx, type: "int" },
-    { name: "start_date", values: v.startMs.map((ms) => new Date(ms).toISOString()), type: "timestamp" },
-    { name: "end_date", values: v.endMs.map((ms) => new Date(ms).toISOString()), type: "timestamp" },
+    { name: "start_date", values: v.startMs.map(isoFromMs), type: "timestamp" },
+    { name: "end_date", values: v.endMs.map(isoFromMs), type: "timestamp" },
     { name: "start_terminal", values: v.start_terminal, type: "string" },
     { name: "start_country", values: v.start_country, type: "string" },
     { name: "end_terminal", values: v.end_terminal, type: "string" },

@@ -61,3 +61,15 @@ describe("parseTimestampMs", () => {
     expect(Number.isNaN(parseTimestampMs("2024-05-01T06:61:00Z"))).toBe(true);
   });
 });
+
+describe("isoFromMs", () => {
+  it("matches Date#toISOString", async () => {
+    const { isoFromMs } = await import("../../src/frame/dates");
+    fc.assert(
+      fc.property(fc.integer({ min: -62_000_000_000_000, max: 253_000_000_000_000 }), (ms) => {
+        expect(isoFromMs(ms)).toBe(new Date(ms).toISOString());
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
