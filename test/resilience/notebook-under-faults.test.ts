@@ -1,5 +1,5 @@
 /**
- * The notebook runner and the report (`npm start` is `buildReport`) against a sandbox with faults on:
+ * The notebook runner and the report (`gasframes report`, what `npm start` runs) against a sandbox with faults on:
  * retries absorb faults that clear, and the numbers equal a fault-free run; a fault that never clears
  * fails the run with the notebook, the cell and the error. Both runs use the canary token, and neither
  * the executed notebook, the report pages, the cache, the progress log nor the failure names it.
@@ -11,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli/run";
 import { LngClient } from "../../src/lng";
 import { NatGasClient } from "../../src/natgas";
-import { buildReport } from "../../src/notebook/report/build-report";
+import { reportCommand } from "../../src/cli/report";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { CANARY, filesUnder, leaks } from "./helpers/canary";
 
-const NOTEBOOK = join(__dirname, "fixtures", "faulty-service.ipynb");
+const FIXTURES = join(__dirname, "fixtures");
+const NOTEBOOK = join(FIXTURES, "faulty-service.ipynb");
 const DATA = { seed: 11, asOf: "2026-11-01", pageSize: 100 } as const;
 const RIGS = { county: "Reeves", start_date: "2026-01-01", end_date: "2026-01-31" } as const;
 const FLOWS = { destination_country_codes: ["US"], from_timestamp: "2026-09-01", to_timestamp: "2026-09-30" };
@@ -30,6 +31,19 @@ function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
+}
+
+/** Runs `body` with process.env set to `env` (the commands read it, as they do from a shell). */
+async function withEnv<T>(env: NodeJS.ProcessEnv, body: () => Promise<T>): Promise<T> {
+  const saved = { ...process.env };
+  for (const key of Object.keys(process.env)) delete process.env[key];
+  Object.assign(process.env, env);
+  try {
+    return await body();
+  } finally {
+    for (const key of Object.keys(process.env)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
 }
 
 /** The kernels' environment: the canary token and the given sandbox as the "live" services. */
@@ -73,14 +87,13 @@ describe("notebooks against a faulty service", () => {
     const outDir = tempDir("gasframes-faulty-report-");
     const cacheDir = tempDir("gasframes-faulty-cache-");
     const log: string[] = [];
-    const result = await buildReport({
-      notebooks: [NOTEBOOK],
-      outDir,
-      env: envFor(flaky, { GASFRAMES_CACHE: "readwrite", GASFRAMES_CACHE_DIR: cacheDir }),
-      log: (line) => log.push(line),
-    });
+    const io = { out: (s: string) => log.push(s), err: (s: string) => log.push(s) };
+    const code = await withEnv(envFor(flaky, { GASFRAMES_CACHE: "readwrite", GASFRAMES_CACHE_DIR: cacheDir }), () =>
+      reportCommand(["--notebooks", FIXTURES, "--out", outDir, "--cell-timeout", "60"], io),
+    );
 
-    expect(existsSync(result.indexPath)).toBe(true);
+    expect(code, log.join("\n")).toBe(0);
+    expect(existsSync(join(outDir, "index.html"))).toBe(true);
     const executed = readFileSync(join(outDir, "notebooks", "faulty-service.ipynb"), "utf8");
     const rigsLine = new RegExp(`rigs: ${reference.rigs} rows in ${reference.pages} pages, (\\d+) requests`).exec(executed);
     expect(rigsLine, executed.slice(0, 2000)).not.toBeNull();
@@ -100,15 +113,9 @@ describe("notebooks against a faulty service", () => {
     const outDir = tempDir("gasframes-broken-run-");
     const out: string[] = [];
     const err: string[] = [];
-    const saved = { ...process.env };
-    Object.assign(process.env, envFor(broken));
-    let code: number;
-    try {
-      code = await runCommand([NOTEBOOK, "--out", outDir, "--cell-timeout", "60"], { out: (s) => out.push(s), err: (s) => err.push(s) });
-    } finally {
-      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-      Object.assign(process.env, saved);
-    }
+    const code = await withEnv(envFor(broken), () =>
+      runCommand([NOTEBOOK, "--out", outDir, "--cell-timeout", "60"], { out: (s) => out.push(s), err: (s) => err.push(s) }),
+    );
     expect(code).toBe(1);
     const failure = err.join("\n");
     expect(failure).toContain("faulty-service.ipynb");
