@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConnectionError, GasframesError, RateLimitError, ResponseParseError, ServerError } from "../../src/errors";
+import { LegacyLngClient, LngClient } from "../../src/lng";
 import { NatGasClient, type NatGasClientOptions } from "../../src/natgas";
 import { startSandbox, type SandboxFaults, type SandboxHandle } from "../../src/sandbox";
 import { CountingAgent } from "./helpers/counting-agent";
@@ -47,6 +48,20 @@ const V4_FAULTS: SandboxFaults = {
   faultAfterBytes: 64 * 1024,
   slowEvery: 7,
   slowMs: 20,
+};
+
+/**
+ * LNG v1 and old-API faults, one counter over the calls in order: 429 every 3rd, 503 every 7th, reset
+ * every 5th, truncated every 11th request; at most four failures in a row over the first 50 requests.
+ */
+const LNG_FAULTS: SandboxFaults = {
+  paths: /^\/(lng|legacy)\//,
+  rateLimitEvery: 3,
+  retryAfterSeconds: 0,
+  errorBurst: { every: 7, length: 1, status: 503 },
+  resetEvery: 5,
+  truncateEvery: 11,
+  faultAfterBytes: 256,
 };
 
 let clean: SandboxHandle;
@@ -126,6 +141,44 @@ describe("faults that clear: retries absorb them and nothing changes", () => {
     expect(faulty.agent.count).toBeGreaterThan(V4_WINDOWS.length + 5);
     await reference.agent.close();
     await faulty.agent.close();
+  });
+});
+
+describe("LNG v1 and the old API under faults", () => {
+  it("every call equals the fault-free one, record for record", async () => {
+    const faulty = await startSandbox({ ...DATA, faults: LNG_FAULTS });
+    const make = (sandbox: SandboxHandle) => {
+      const common = { token: "resilience", progress: false as const, warn: () => {}, sleep: async () => {} };
+      const lng = new LngClient({ ...common, baseUrl: sandbox.lngUrl });
+      const legacy = new LegacyLngClient({ ...common, baseUrl: sandbox.legacyUrl });
+      return [
+        () => lng.volumeFlows({ destination_country_codes: ["JP"], from_timestamp: "2026-06-01", to_timestamp: "2026-12-31" }),
+        () => lng.volumeFlows({ origin_country_codes: ["US"], from_timestamp: "2026-01-01", to_timestamp: "2026-10-31" }, { ndjson: true }),
+        () => lng.transactions({ from_timestamp: "2026-08-01", to_timestamp: "2026-10-31" }, { ndjson: true }),
+        () => lng.transactionsForecast({ destination_country_codes: ["JP", "KR", "CN"] }),
+        () => lng.vessels(),
+        () => lng.forecastRunAtTimestamps(),
+        () => legacy.overview({ start_date: "2026-08-01", end_date: "2026-10-31" }),
+        () => legacy.flowTimeseries({ polygons: ["Japan"], start_date: "2026-05-01", end_date: "2026-10-31", aggregation: "weekly" }),
+        () => legacy.liveStatus(),
+        () => legacy.targetdQuery({ countries: ["Japan"], start_date: "2026-01-01", end_date: "2026-10-31" }),
+      ];
+    };
+    try {
+      const expected = make(clean);
+      const got = make(faulty);
+      let attempts = 0;
+      for (let i = 0; i < expected.length; i++) {
+        const want = await expected[i]!();
+        const have = await got[i]!();
+        expect(want.records.length, `call ${i}`).toBeGreaterThan(0);
+        expect(firstDifference(have.records, want.records), `call ${i}`).toBeUndefined();
+        attempts += have.meta.attempts;
+      }
+      expect(attempts).toBeGreaterThanOrEqual(expected.length + 10);
+    } finally {
+      await faulty.close();
+    }
   });
 });
 
