@@ -19,7 +19,7 @@ const TYPES: Record<string, WellType> = {
   Utica: { tvd: 8500, gasIp: 0.014, oilIp: 80, b: 0.85, d: 0.1 },
   Delaware: { tvd: 10500, gasIp: 0.0035, oilIp: 1100, b: 1.0, d: 0.15 },
   Midland: { tvd: 9000, gasIp: 0.0018, oilIp: 800, b: 1.0, d: 0.14 },
-  Haynesville: { tvd: 11500, gasIp: 0.02, oilIp: 0, b: 0.8, d: 0.12 },
+  Haynesville: { tvd: 11500, gasIp: 0.02, oilIp: 4, b: 0.8, d: 0.12 },
   "Eagle Ford": { tvd: 11000, gasIp: 0.004, oilIp: 600, b: 1.0, d: 0.15 },
   "Gulf Coast Conventional": { tvd: 12000, gasIp: 0.003, oilIp: 40, b: 0.5, d: 0.05 },
   Anadarko: { tvd: 12000, gasIp: 0.005, oilIp: 350, b: 0.9, d: 0.12 },
