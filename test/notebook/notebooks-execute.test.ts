@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { executeNotebook } from "../../src/notebook/execute-notebook";
 import { findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
-import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
+import { execFileSync } from "node:child_process";
+import { readNotebook, writeNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { Notebook } from "../../src/notebook/nbformat/types";
-import { comparableOutputs, installTslabKernel, nbconvertExecute, repoRoot } from "./helpers/jupyter";
+import { comparableOutputs, installTslabKernel, nbconvertExecute, repoRoot, SYSTEM_PYTHON } from "./helpers/jupyter";
 
 const notebooksDir = join(repoRoot, "notebooks");
 const notebooks = readdirSync(notebooksDir).filter((n) => n.endsWith(".ipynb")).sort();
@@ -32,6 +33,12 @@ describe("every notebook runs top to bottom under gasframes run and under nbclie
     expect(kinds).toContain("image/svg+xml"); // every notebook draws at least one chart
     expect(kinds).toContain("text/markdown"); // and tells its story with numbers from the data
     expect(kinds).not.toMatch(/NaN|undefined/);
+    const counts = ours.cells.flatMap((c) => (c.cell_type === "code" ? [c.execution_count] : []));
+    expect(counts).toEqual(counts.map((_, i) => i + 1));
+    const written = join(mkdtempSync(join(tmpdir(), "ours-")), name);
+    writeNotebook(written, ours);
+    const validate = "import nbformat,sys; nbformat.validate(nbformat.read(sys.argv[1], as_version=4)); print('valid')";
+    expect(execFileSync(SYSTEM_PYTHON, ["-c", validate, written], { env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" } }).toString().trim()).toBe("valid");
     const theirs = await nbconvertExecute(path, mkdtempSync(join(tmpdir(), "nbconvert-")), env);
     expect(comparableOutputs(theirs)).toEqual(outputs);
   }, 400_000);
