@@ -1,7 +1,7 @@
 import { daysInMonth, formatDay, formatMonth } from "../../core/dates";
 import type { Well } from "../model/wells";
 
-/** The v3 forecast record fields of one well-month from one run (gas BCF/day, gas_monthly MCF, oil BBL). */
+/** The v3 forecast record fields of one well-month from one run (gas BCF/day to 1e-8, gas_monthly MCF, oil BBL). */
 export function v3ForecastRecord(well: Well, month: number, runDay: number, gas: number | null, oil: number | null): Record<string, unknown> {
   const days = daysInMonth(month);
   return {
@@ -9,7 +9,8 @@ export function v3ForecastRecord(well: Well, month: number, runDay: number, gas:
     county: well.county.name,
     date: formatMonth(month),
     forecast_run_date: formatDay(runDay),
-    gas_daily: gas === null ? null : gas === 0 ? 0 : Number(gas.toPrecision(6)),
+    // 1e-8 BCF/day = 0.01 MCF/day, the rounding of v4's MCF rates: the same well-month is the same number in both
+    gas_daily: gas === null ? null : Math.round(gas * 1e8) / 1e8,
     gas_monthly: gas === null ? null : Math.round(gas * days * 1e6),
     oil_daily: oil === null ? null : Math.round(oil * 100) / 100,
     oil_monthly: oil === null ? null : Math.round(oil * days),
