@@ -8,7 +8,7 @@ import { ColumnParseError } from "./parse-columns";
 import type { ParsedColumns, ParsePool } from "./parse-pool";
 
 /** NDJSON bytes per piece handed to a worker. */
-export const NDJSON_PIECE_BYTES = 8 * 1024 * 1024;
+export const NDJSON_PIECE_BYTES = 4 * 1024 * 1024;
 
 /** The whole body in one fresh buffer (never a view into a shared slab, so it can be moved to a worker). */
 export async function readBytes(source: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
@@ -74,7 +74,7 @@ export async function* ndjsonColumns(
   opts: { pieceBytes?: number; inflight?: number } = {},
 ): AsyncGenerator<ParsedColumns, void, undefined> {
   const pieceBytes = opts.pieceBytes ?? NDJSON_PIECE_BYTES;
-  const inflight = Math.max(1, opts.inflight ?? 4);
+  const inflight = Math.max(1, opts.inflight ?? 3);
   const queue: Promise<ParsedColumns>[] = [];
   let chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,7 +1,8 @@
 /**
- * Parses response bodies into columns on worker threads (one per core, at most two), in parallel
- * with the download and with each other. Small bodies, and builds without the compiled worker file
- * (tests running the TypeScript sources), parse on the calling thread: same parser, same answer.
+ * Parses response bodies into columns on worker threads (one fewer than the cores), in parallel with
+ * the download and with each other; the calling thread takes a body itself when every worker is busy.
+ * Small bodies, and builds without the compiled worker file (tests running the TypeScript sources),
+ * parse on the calling thread: same parser, same answer.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -30,8 +31,15 @@ export class ParsePool {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve(p: ParsedColumns): void; reject(e: Error): void; slot: Slot }>();
 
-  /** @param workers worker threads; default one per core, at most 2. 0 parses on the calling thread. */
-  constructor(private readonly workers = Math.min(2, availableParallelism())) {}
+  /**
+   * @param workers worker threads; default one fewer than the cores (at least 1, at most 3). 0 parses
+   *   everything on the calling thread.
+   * @param helpHere whether the calling thread also parses while every worker is busy; default true.
+   */
+  constructor(
+    private readonly workers = Math.max(1, Math.min(3, availableParallelism() - 1)),
+    private readonly helpHere = true,
+  ) {}
 
   /** Parses `bytes` (handed over: the caller must not use them afterwards). */
   parse(kind: ParseRequest["kind"], bytes: Uint8Array): Promise<ParsedColumns> {
@@ -44,6 +52,15 @@ export class ParsePool {
       }
     }
     const slot = slots.reduce((a, b) => (b.pending < a.pending ? b : a));
+    if (slot.pending > 0 && this.helpHere) {
+      // Every worker is busy: this thread parses too (it mostly waits on the network meanwhile), so
+      // all cores work with one worker fewer, and each worker costs memory.
+      try {
+        return Promise.resolve(parseHere(kind, bytes));
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    }
     const id = this.nextId++;
     // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves.
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
@@ -140,8 +157,15 @@ function parseValue(kind: ParseRequest["kind"], bytes: Uint8Array): unknown {
 
 let shared: ParsePool | undefined;
 
-/** The process-wide pool every transport shares (workers start on first use). */
+/**
+ * The process-wide pool every transport shares (workers start on first use). Its size is one fewer
+ * than the cores (1 to 3), or the environment variable `GASFRAMES_PARSE_WORKERS` (0: parse on the
+ * calling thread only, where threads are scarce or memory is tight: each worker costs 20-30 MB).
+ */
 export function sharedParsePool(): ParsePool {
-  shared ??= new ParsePool();
+  if (shared === undefined) {
+    const env = Number(process.env.GASFRAMES_PARSE_WORKERS);
+    shared = process.env.GASFRAMES_PARSE_WORKERS !== undefined && Number.isInteger(env) && env >= 0 ? new ParsePool(Math.min(env, 16)) : new ParsePool();
+  }
   return shared;
 }
