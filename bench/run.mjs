@@ -122,7 +122,8 @@ function evaluate(scenario, runs, dataMeta) {
   });
   let agree;
   if (scenario.agree) {
-    const [a, b] = scenario.agree.map((n) => variants[n]?.check);
+    const pick = (check) => (check === undefined || scenario.agreeOn === undefined ? check : Object.fromEntries(scenario.agreeOn.map((k) => [k, check[k]])));
+    const [a, b] = scenario.agree.map((n) => pick(variants[n]?.check));
     agree = a !== undefined && isDeepStrictEqual(a, b);
     targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
   }

@@ -1,6 +1,7 @@
 // One measured run of one variant of one scenario, in a process of its own so that its peak RSS is
 // its own. Usage (by run.mjs): node --expose-gc bench/lib/child.mjs <scenario-id> <variant> <context-json>
 // Prints one JSON line: { ms, rssMB, check }.
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { scenarioById } from "../scenarios/index.mjs";
 
@@ -16,8 +17,22 @@ globalThis.gc?.();
 const t0 = performance.now();
 const check = await variant.run(state);
 const ms = performance.now() - t0;
-const rssMB = process.resourceUsage().maxRSS / 1024;
+const rssMB = peakRssMB();
 process.stdout.write(`${JSON.stringify({ ms, rssMB, check })}\n`);
+/**
+ * Peak resident set of this process. VmHWM, not resourceUsage().maxRSS: Linux carries ru_maxrss over
+ * from the parent across fork and exec, so a child would report at least the runner's own peak.
+ */
+function peakRssMB() {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+    if (m) return Number(m[1]) / 1024;
+  } catch {
+    // Not Linux: fall back to the rusage figure.
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
 // Keep `state` alive until after the measurement (a reference may hold its input in it).
 if (state === Symbol.for("never")) console.log(state);
 process.exit(0);

@@ -4,8 +4,11 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 let cached;
 
-/** The gasframes module from dist/ (run `npm run build` first: `npm run bench` does). */
+/**
+ * The gasframes module from dist/ (run `npm run build` first: `npm run bench` does). The environment
+ * variable GASFRAMES_BENCH_MODULE points the bench at another build (to measure a change before it lands).
+ */
 export function gasframes() {
-  cached ??= require("../../dist/index.js");
+  cached ??= require(process.env.GASFRAMES_BENCH_MODULE ?? "../../dist/index.js");
   return cached;
 }

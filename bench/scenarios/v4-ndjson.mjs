@@ -24,14 +24,14 @@ export const v4Ndjson = {
       },
     },
     gasframes: {
-      label: "gasframes: NatGasClient v4 stream -> collectResult (columns)",
+      label: "gasframes: NatGasClient v4 productionByWell, NDJSON streamed into columns",
       setup(ctx) {
         const gf = gasframes();
         return { ctx, gf, client: new gf.NatGasClient({ baseUrl: ctx.url, token: "bench", progress: false, warn: () => {} }) };
       },
-      async run({ ctx, gf, client }) {
-        const result = await gf.collectResult(client.v4.stream.productionByWell(ctx.meta.v4.query));
-        return { rows: result.length };
+      async run({ ctx, client }) {
+        const result = await client.v4.productionByWell(ctx.meta.v4.query, { ndjson: true });
+        return { rows: result.length, path: result.isColumnar === true ? "columns" : "records" };
       },
     },
   },
