@@ -107,6 +107,7 @@ function evaluate(scenario, runs, dataMeta) {
       errors: list.filter((x) => x.error !== undefined).map((x) => x.error),
       ms: ok.length ? summary(ok.map((x) => x.ms)) : undefined,
       rssMB: ok.length ? summary(ok.map((x) => x.rssMB)) : undefined,
+      growthMB: ok.length ? summary(ok.map((x) => x.growthMB)) : undefined,
       check: ok[0]?.check,
     };
   }

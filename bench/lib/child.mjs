@@ -14,11 +14,12 @@ const context = JSON.parse(contextJson);
 // Data generation, file reading and module loading happen here, before the clock starts.
 const state = await variant.setup(context);
 globalThis.gc?.();
+const rssBeforeMB = process.memoryUsage().rss / 1024 / 1024;
 const t0 = performance.now();
 const check = await variant.run(state);
 const ms = performance.now() - t0;
 const rssMB = peakRssMB();
-process.stdout.write(`${JSON.stringify({ ms, rssMB, check })}\n`);
+process.stdout.write(`${JSON.stringify({ ms, rssMB, growthMB: rssMB - rssBeforeMB, check })}\n`);
 /**
  * Peak resident set of this process. VmHWM, not resourceUsage().maxRSS: Linux carries ru_maxrss over
  * from the parent across fork and exec, so a child would report at least the runner's own peak.

@@ -37,7 +37,8 @@ export function flowRecords(n) {
   let k = 0;
   for (let s = 0; s < series; s++) {
     const origin = COUNTRIES[s % 10];
-    const destination = `${COUNTRIES[10 + (s % 22)]}${s >= 220 ? ` ${Math.floor(s / 220)}` : ""}`;
+    // (s % 10, s % 22) repeats every 110 series: the suffix keeps every series its own.
+    const destination = `${COUNTRIES[10 + (s % 22)]}${s >= 110 ? ` ${Math.floor(s / 110)}` : ""}`;
     for (let d = 0; d < days; d++) {
       const forecast = d > days - 60;
       out[k++] = {

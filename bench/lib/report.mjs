@@ -9,14 +9,15 @@ export function formatReport(report) {
   const lines = [];
   lines.push(`${report.command}: ${report.date}, node ${report.node}, ${report.cpus}, ${report.runs} runs per variant, ${report.totalSeconds} s in all`);
   lines.push("");
-  lines.push("| Scenario | Variant | Time, median (min-max) | Peak RSS, median (min-max) |");
-  lines.push("|---|---|---|---|");
+  lines.push("| Scenario | Variant | Time, median (min-max) | Peak RSS, median (min-max) | Peak minus RSS at start |");
+  lines.push("|---|---|---|---|---|");
   for (const s of report.scenarios) {
     let first = true;
     for (const v of Object.values(s.variants)) {
       const title = first ? `${s.title}${s.rows ? ` (${s.rows.toLocaleString("en-US")} rows)` : ""}` : "";
       const err = v.ok ? "" : ` (errors: ${v.errors.join("; ")})`;
-      lines.push(`| ${title} | ${v.label}${err} | ${fmtMs(v.ms)} | ${fmtMb(v.rssMB)} |`);
+      const path = v.check?.path ? ` [${v.check.path}]` : "";
+      lines.push(`| ${title} | ${v.label}${path}${err} | ${fmtMs(v.ms)} | ${fmtMb(v.rssMB)} | ${v.growthMB ? `${Math.round(v.growthMB.median)} MB` : ""} |`);
       first = false;
     }
   }

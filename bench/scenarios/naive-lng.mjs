@@ -63,7 +63,7 @@ export function naiveVoyages(records) {
       latest[key] = t;
     }
   });
-  kept.push(...Object.values(latest));
+  for (const t of Object.values(latest)) kept.push(t);
   const byVessel = {};
   for (const t of kept) (byVessel[t.imo] ??= []).push(t);
   const legs = [];
