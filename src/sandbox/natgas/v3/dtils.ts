@@ -1,7 +1,8 @@
 import { formatDay } from "../../core/dates";
 import { pick } from "../../core/hash";
 import type { NatgasEndpoint } from "../endpoint";
-import { PAIR_COUNT } from "../geo/geography";
+import { PAIR_COUNT, SUB_REGION_OF_COUNTY } from "../geo/geography";
+import { wellScalesOf } from "../model/well-scale";
 import { wellsOf } from "../model/wells";
 
 /** Pads whose fracking ended up to this many days before asOf (or is under way) are reported. */
@@ -9,7 +10,8 @@ const WINDOW_DAYS = 150;
 
 /**
  * GET /v3/dtils: wellpads with drilled-but-not-turned-in-line wells: fracking under way (frac_end null),
- * or done and waiting (til_date null), or turned in line within the window (til_date set).
+ * or done and waiting (til_date null), or turned in line within the window (til_date set). `bcfd` is
+ * the pad's initial rate on the scale the sub-region's producing wells have in the last history month.
  */
 export const dtils: NatgasEndpoint = {
   method: "GET",
@@ -17,6 +19,7 @@ export const dtils: NatgasEndpoint = {
   params: {},
   answer(_params, data) {
     const all = wellsOf(data.seed);
+    const scales = wellScalesOf(data.seed, data.lastHistoryMonth);
     const records = [];
     for (let padKey = 0; padKey < PAIR_COUNT * 2; padKey++) {
       const pair = padKey >> 1;
@@ -27,7 +30,7 @@ export const dtils: NatgasEndpoint = {
       if (fracStart > data.asOfDay || fracEnd < data.asOfDay - WINDOW_DAYS) continue;
       const tilDay = fracEnd + 20 + pick(90, data.seed, padKey, 91);
       records.push({
-        bcfd: Number(padWells.reduce((s, w) => s + w.gasIp, 0).toPrecision(6)),
+        bcfd: Number(padWells.reduce((s, w) => s + w.gasIp * scales.actualScale(SUB_REGION_OF_COUNTY[w.county.index], data.lastHistoryMonth, 0), 0).toPrecision(6)),
         frac_end: fracEnd <= data.asOfDay ? formatDay(fracEnd) : null,
         operator_name: padWells[0].operatorName,
         til_date: fracEnd <= data.asOfDay && tilDay <= data.asOfDay ? formatDay(tilDay) : null,
