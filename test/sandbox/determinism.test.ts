@@ -54,4 +54,16 @@ describe("determinism", () => {
     const body = { sub_region: "Midland", start_date: "2023-01-01", end_date: "2023-12-31" };
     expect(await bytes(later.url, "POST", "/v3/productionbycountyandoperator", body)).toBe(await bytes(a.url, "POST", "/v3/productionbycountyandoperator", body));
   });
+
+  // wells are scaled to their sub-region's total: the scale of a month must not depend on what exists later
+  for (const [path, body] of [
+    ["/v4/productionbywell", { county: "Dunn", date_prod_min: "2024-01-01", date_prod_max: "2025-05-31" }],
+    ["/v3/shorttermforecasthistory", { forecast_run_date: "2024-07-01", county: "Tioga" }],
+  ] as const) {
+    it(`a later asOf keeps ${path} of the shared past`, async () => {
+      const earlier = await bytes(a.url, "POST", path, body);
+      expect(earlier.length).toBeGreaterThan(1000);
+      expect(await bytes(later.url, "POST", path, body)).toBe(earlier);
+    });
+  }
 });
