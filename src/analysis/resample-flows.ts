@@ -93,39 +93,172 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
     return c.values[c.codes[row]!];
   };
 
-  let minDay = Infinity;
-  let maxDay = -Infinity;
-  for (let i = 0; i < n; i++) {
-    if (days[i]! < minDay) minDay = days[i]!;
-    if (days[i]! > maxDay) maxDay = days[i]!;
-  }
+  const [minDay, maxDay] = dayRange(days);
   const span = n === 0 ? 0 : maxDay - minDay + 1;
   checkDuplicates(groups.ids, days, minDay, span, groups.groups, (i) => {
     const key = by.map((b) => `${b}=${JSON.stringify(valueAt(b, i))}`).join(", ");
     return `${fn}: two rows for the UTC day ${isoFromDay(days[i]!)}${key ? ` (${key})` : ""}; each day must appear once per series (split series with "by")`;
   });
 
-  // Buckets: (group, period) -> dense bucket id. Period offsets are relative to the earliest day.
+  // Each hot loop lives in its own small function: V8 then optimises each with complete type
+  // feedback, where one large function kept deoptimising as execution reached each new loop.
   const stride = span + 31;
-  const cells = groups.groups * stride;
+  const { table, rowBucket, bGroup, bStart } = assignBuckets(groups.ids, starts, minDay, stride, groups.groups);
+  const m = bGroup.length;
+  const unitIsNull = Uint8Array.from(unitCoded.values, (v) => (v === null ? 1 : 0));
+  const acc = accumulate(rowBucket, m, volume, count, vstd, cstd, unitCodes, unitIsNull);
+  if (acc.mixed !== undefined) {
+    const { bucket, a, b } = acc.mixed;
+    throw new DataError(
+      `${fn}: the period starting ${isoFromDay(bStart[bucket]!)} mixes volume units ${JSON.stringify(unitCoded.values[a])} and ${JSON.stringify(unitCoded.values[b])}; convert them to one unit first (convertUnits)`,
+    );
+  }
+
+  const order = bucketOrder(sortedGroups(groups), table, stride, groups.groups, bGroup, bStart);
+  const out = buildOutput(order, acc, {
+    by,
+    keys: groups.keys,
+    bGroup,
+    bStart,
+    unitValues: unitCoded.values,
+    freq,
+    withStd,
+    withCount,
+    withCountStd,
+  });
+  return {
+    ...out,
+    firstDay: n === 0 ? null : isoFromDay(minDay),
+    lastDay: n === 0 ? null : isoFromDay(maxDay),
+  } as ResampledFlows;
+}
+
+/** Buckets in output order: by the groups' key order, then period. */
+function bucketOrder(
+  groupOrder: Int32Array,
+  table: Int32Array | undefined,
+  stride: number,
+  groups: number,
+  bGroup: readonly number[],
+  bStart: readonly number[],
+): Int32Array {
+  const m = bGroup.length;
+  const order = new Int32Array(m);
+  if (table !== undefined) {
+    // The dense table is already laid out by (group, period): walk it in key order.
+    let k = 0;
+    for (let r = 0; r < groupOrder.length; r++) {
+      const base = groupOrder[r]! * stride;
+      for (let off = 0; off < stride; off++) {
+        const b = table[base + off]!;
+        if (b >= 0) order[k++] = b;
+      }
+    }
+    return order;
+  }
+  const rank = new Int32Array(groups);
+  for (let r = 0; r < groupOrder.length; r++) rank[groupOrder[r]!] = r;
+  for (let b = 0; b < m; b++) order[b] = b;
+  return order.sort((x, y) => rank[bGroup[x]!]! - rank[bGroup[y]!]! || bStart[x]! - bStart[y]!);
+}
+
+interface OutputContext {
+  by: string[];
+  keys: unknown[][];
+  bGroup: readonly number[];
+  bStart: readonly number[];
+  unitValues: readonly unknown[];
+  freq: Freq;
+  withStd: boolean;
+  withCount: boolean;
+  withCountStd: boolean;
+}
+
+function buildOutput(order: Int32Array, acc: ReturnType<typeof accumulate>, ctx: OutputContext) {
+  const m = order.length;
+  const { by, keys, bGroup, bStart, unitValues, freq } = ctx;
+  const { sumV, sumC, sqV, sqC, hasV, hasC, hasVs, hasCs, nDays, missV, missC, unit } = acc;
+  const out = {
+    by,
+    byValues: by.map(() => new Array<unknown>(m)),
+    period: new Array<string>(m),
+    periodDay: new Int32Array(m),
+    volume: new Float64Array(m),
+    volumeStd: ctx.withStd ? new Float64Array(m) : undefined,
+    count: ctx.withCount ? new Float64Array(m) : undefined,
+    countStd: ctx.withCountStd ? new Float64Array(m) : undefined,
+    volumeUnit: new Array<string | null>(m),
+    days: new Int32Array(m),
+    complete: new Array<boolean>(m),
+    volumeMissing: new Int32Array(m),
+    countMissing: ctx.withCount ? new Int32Array(m) : undefined,
+  };
+  const unitText = unitValues.map((u) => (u === null ? null : String(u)));
+  for (let r = 0; r < m; r++) {
+    const b = order[r]!;
+    for (let c = 0; c < by.length; c++) out.byValues[c]![r] = keys[c]![bGroup[b]!];
+    const start = bStart[b]!;
+    out.periodDay[r] = start;
+    out.period[r] = isoFromDay(start);
+    out.volume[r] = hasV[b] ? sumV[b]! : NaN;
+    if (out.volumeStd) out.volumeStd[r] = hasVs[b] ? Math.sqrt(sqV[b]!) : NaN;
+    if (out.count) out.count[r] = hasC[b] ? sumC[b]! : NaN;
+    if (out.countStd) out.countStd[r] = hasCs[b] ? Math.sqrt(sqC[b]!) : NaN;
+    out.volumeUnit[r] = unit[b]! < 0 ? null : unitText[unit[b]!]!;
+    out.days[r] = nDays[b]!;
+    out.complete[r] = nDays[b] === periodLength(start, freq);
+    out.volumeMissing[r] = missV[b]!;
+    if (out.countMissing) out.countMissing[r] = missC[b]!;
+  }
+  return out;
+}
+
+function dayRange(days: Int32Array): [number, number] {
+  let minDay = Infinity;
+  let maxDay = -Infinity;
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i]!;
+    if (d < minDay) minDay = d;
+    if (d > maxDay) maxDay = d;
+  }
+  return [minDay, maxDay];
+}
+
+/** (group, period) -> dense bucket id. Period offsets are relative to the earliest day (minus 31). */
+function assignBuckets(ids: Int32Array, starts: Int32Array, minDay: number, stride: number, groups: number) {
+  const n = ids.length;
+  const cells = groups * stride;
   const table = cells <= 16_000_000 ? new Int32Array(cells).fill(-1) : undefined;
-  const bucketOf = table === undefined ? new Map<number, number>() : undefined;
+  const bucketOf = new Map<number, number>();
   const bGroup: number[] = [];
   const bStart: number[] = [];
   const rowBucket = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const code = groups.ids[i]! * stride + (starts[i]! - minDay + 31);
-    let b = table !== undefined ? table[code]! : (bucketOf!.get(code) ?? -1);
+    const code = ids[i]! * stride + (starts[i]! - minDay + 31);
+    let b = table !== undefined ? table[code]! : (bucketOf.get(code) ?? -1);
     if (b < 0) {
       b = bGroup.length;
       if (table !== undefined) table[code] = b;
-      else bucketOf!.set(code, b);
-      bGroup.push(groups.ids[i]!);
+      else bucketOf.set(code, b);
+      bGroup.push(ids[i]!);
       bStart.push(starts[i]!);
     }
     rowBucket[i] = b;
   }
-  const m = bGroup.length;
+  return { table, rowBucket, bGroup, bStart };
+}
+
+/** Per-bucket sums, squares, counts and the unit code; `mixed` names the first bucket with two units. */
+function accumulate(
+  rowBucket: Int32Array,
+  m: number,
+  volume: Float64Array,
+  count: Float64Array,
+  vstd: Float64Array,
+  cstd: Float64Array,
+  unitCodes: Int32Array,
+  unitIsNull: Uint8Array,
+) {
   const sumV = new Float64Array(m);
   const sumC = new Float64Array(m);
   const sqV = new Float64Array(m);
@@ -138,98 +271,40 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const missV = new Int32Array(m);
   const missC = new Int32Array(m);
   const unit = new Int32Array(m).fill(-1);
-  for (let i = 0; i < n; i++) {
+  let mixed: { bucket: number; a: number; b: number } | undefined;
+  for (let i = 0; i < rowBucket.length; i++) {
     const b = rowBucket[i]!;
     nDays[b]!++;
     const v = volume[i]!;
-    if (Number.isNaN(v)) missV[b]!++;
+    if (v !== v) missV[b]!++;
     else {
       sumV[b]! += v;
       hasV[b] = 1;
     }
     const c = count[i]!;
-    if (Number.isNaN(c)) missC[b]!++;
+    if (c !== c) missC[b]!++;
     else {
       sumC[b]! += c;
       hasC[b] = 1;
     }
     const vs = vstd[i]!;
-    if (!Number.isNaN(vs)) {
+    if (vs === vs) {
       sqV[b]! += vs * vs;
       hasVs[b] = 1;
     }
     const cs = cstd[i]!;
-    if (!Number.isNaN(cs)) {
+    if (cs === cs) {
       sqC[b]! += cs * cs;
       hasCs[b] = 1;
     }
     const u = unitCodes[i]!;
-    if (unitCoded.values[u] !== null) {
+    if (unitIsNull[u] === 0) {
       const prev = unit[b]!;
       if (prev < 0) unit[b] = u;
-      else if (prev !== u) {
-        throw new DataError(
-          `${fn}: the period starting ${isoFromDay(bStart[b]!)} mixes volume units ${JSON.stringify(unitCoded.values[prev])} and ${JSON.stringify(unitCoded.values[u])}; convert them to one unit first (convertUnits)`,
-        );
-      }
+      else if (prev !== u && mixed === undefined) mixed = { bucket: b, a: prev, b: u };
     }
   }
-
-  const groupOrder = sortedGroups(groups);
-  let order: Int32Array;
-  if (table !== undefined) {
-    // The dense table is already laid out by (group, period): walk it in key order.
-    order = new Int32Array(m);
-    let k = 0;
-    for (let r = 0; r < groupOrder.length; r++) {
-      const base = groupOrder[r]! * stride;
-      for (let off = 0; off < stride; off++) {
-        const b = table[base + off]!;
-        if (b >= 0) order[k++] = b;
-      }
-    }
-  } else {
-    const rank = new Int32Array(groups.groups);
-    for (let r = 0; r < groupOrder.length; r++) rank[groupOrder[r]!] = r;
-    order = new Int32Array(m);
-    for (let b = 0; b < m; b++) order[b] = b;
-    order.sort((x, y) => rank[bGroup[x]!]! - rank[bGroup[y]!]! || bStart[x]! - bStart[y]!);
-  }
-  const out = {
-    by,
-    byValues: by.map(() => new Array<unknown>(m)),
-    period: new Array<string>(m),
-    periodDay: new Int32Array(m),
-    volume: new Float64Array(m),
-    volumeStd: withStd ? new Float64Array(m) : undefined,
-    count: withCount ? new Float64Array(m) : undefined,
-    countStd: withCountStd ? new Float64Array(m) : undefined,
-    volumeUnit: new Array<string | null>(m),
-    days: new Int32Array(m),
-    complete: new Array<boolean>(m),
-    volumeMissing: new Int32Array(m),
-    countMissing: withCount ? new Int32Array(m) : undefined,
-  };
-  for (let r = 0; r < m; r++) {
-    const b = order[r]!;
-    for (let c = 0; c < by.length; c++) out.byValues[c]![r] = groups.keys[c]![bGroup[b]!];
-    out.periodDay[r] = bStart[b]!;
-    out.period[r] = isoFromDay(bStart[b]!);
-    out.volume[r] = hasV[b] ? sumV[b]! : NaN;
-    if (out.volumeStd) out.volumeStd[r] = hasVs[b] ? Math.sqrt(sqV[b]!) : NaN;
-    if (out.count) out.count[r] = hasC[b] ? sumC[b]! : NaN;
-    if (out.countStd) out.countStd[r] = hasCs[b] ? Math.sqrt(sqC[b]!) : NaN;
-    out.volumeUnit[r] = unit[b]! < 0 ? null : String(unitCoded.values[unit[b]!]);
-    out.days[r] = nDays[b]!;
-    out.complete[r] = nDays[b] === periodLength(bStart[b]!, freq);
-    out.volumeMissing[r] = missV[b]!;
-    if (out.countMissing) out.countMissing[r] = missC[b]!;
-  }
-  return {
-    ...out,
-    firstDay: n === 0 ? null : isoFromDay(minDay),
-    lastDay: n === 0 ? null : isoFromDay(maxDay),
-  } as ResampledFlows;
+  return { sumV, sumC, sqV, sqC, hasV, hasC, hasVs, hasCs, nDays, missV, missC, unit, mixed };
 }
 
 function checkDuplicates(
