@@ -52,9 +52,9 @@ export class ParsePool {
       }
     }
     const slot = slots.reduce((a, b) => (b.pending < a.pending ? b : a));
-    if (slot.pending > 0 && this.helpHere) {
-      // Every worker is busy: this thread parses too (it mostly waits on the network meanwhile), so
-      // all cores work with one worker fewer, and each worker costs memory.
+    if (slot.pending >= 2 && this.helpHere) {
+      // Every worker has a body waiting besides the one it parses: this thread parses too (it mostly
+      // waits on the network meanwhile), so all cores work with one worker fewer (each costs memory).
       try {
         return Promise.resolve(parseHere(kind, bytes));
       } catch (err) {
