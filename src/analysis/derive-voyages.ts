@@ -111,39 +111,64 @@ function unitOf(units: readonly unknown[]): { unit?: string } {
 export function voyageColumns(transactions: FrameInput): VoyageColumns {
   requireColumns(transactions, ["imo", "destination_timestamp", "transaction_type"], "deriveVoyages");
   const t = toTypedColumns(transactions, { fn: "deriveVoyages", values: WANTED, numbers: ["imo", "transaction_number", "volume"] }, toDayNumber);
-  const n = t.length;
   const col = (name: string): readonly unknown[] => t.values.get(name)!;
   const imo = t.numbers.get("imo")!;
   const txNum = t.numbers.get("transaction_number")!;
-  const volume = t.numbers.get("volume")!;
-  const destTs = col("destination_timestamp");
-  const modified = col("modified_at");
+  // Each step is its own small function so that V8 optimises each loop with full type feedback.
+  const { time, keepRow, noImo, noTime } = destinationTimes(imo, col("destination_timestamp"));
+  const duplicates = dropDuplicates(imo, txNum, keepRow, col("modified_at"));
+  const order = sortTransactions(keepRow, imo, time, txNum);
+  const legs = buildLegs(order, imo, time, t.numbers.get("volume")!, {
+    terminal: col("destination_terminal"),
+    country: col("destination_country"),
+    ttype: col("transaction_type"),
+    unit: col("volume_unit"),
+    forecast: col("forecasted_transaction"),
+  });
+  return {
+    ...legs,
+    report: {
+      dropped_no_imo: noImo,
+      dropped_no_destination_timestamp: noTime,
+      duplicates_removed: duplicates,
+      transactions_used: order.length,
+    },
+  };
+}
+
+/** Each record's destination instant; rows without imo or time are marked dropped and counted. */
+function destinationTimes(imo: Float64Array, destTs: readonly unknown[]) {
+  const n = imo.length;
   const time = new Float64Array(n);
+  const keepRow = new Uint8Array(n);
   let noImo = 0;
   let noTime = 0;
-  const keepRow = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    if (Number.isNaN(imo[i]!)) {
+    if (imo[i] !== imo[i]) {
       noImo++;
       continue;
     }
-    time[i] = timeOf(destTs[i], i, "destination_timestamp");
-    if (Number.isNaN(time[i]!)) {
+    const ms = timeOf(destTs[i], i, "destination_timestamp");
+    if (ms !== ms) {
       noTime++;
       continue;
     }
+    time[i] = ms;
     keepRow[i] = 1;
   }
+  return { time, keepRow, noImo, noTime };
+}
 
-  // Latest modified_at wins per (imo, transaction_number); a missing modified_at counts as oldest.
+/** Latest modified_at wins per (imo, transaction_number); a missing modified_at counts as oldest. */
+function dropDuplicates(imo: Float64Array, txNum: Float64Array, keepRow: Uint8Array, modified: readonly unknown[]): number {
   let duplicates = 0;
   const byImo = new Map<number, Map<number, number>>();
   const modMs = (i: number): number => {
     const ms = timeOf(modified[i], i, "modified_at");
     return Number.isNaN(ms) ? -Infinity : ms;
   };
-  for (let i = 0; i < n; i++) {
-    if (keepRow[i] === 0 || Number.isNaN(txNum[i]!)) continue;
+  for (let i = 0; i < imo.length; i++) {
+    if (keepRow[i] === 0 || txNum[i] !== txNum[i]) continue;
     let seen = byImo.get(imo[i]!);
     if (seen === undefined) {
       seen = new Map();
@@ -162,23 +187,42 @@ export function voyageColumns(transactions: FrameInput): VoyageColumns {
       keepRow[i] = 0;
     }
   }
+  return duplicates;
+}
 
-  const kept: number[] = [];
-  for (let i = 0; i < n; i++) if (keepRow[i] === 1) kept.push(i);
-  const order = Int32Array.from(kept).sort((a, b) => {
+/** Kept rows ordered by imo, time, transaction_number (nulls last), input order. */
+function sortTransactions(keepRow: Uint8Array, imo: Float64Array, time: Float64Array, txNum: Float64Array): Int32Array {
+  let m = 0;
+  for (let i = 0; i < keepRow.length; i++) m += keepRow[i]!;
+  const order = new Int32Array(m);
+  for (let i = 0, k = 0; i < keepRow.length; i++) if (keepRow[i] === 1) order[k++] = i;
+  return order.sort((a, b) => {
     const d = imo[a]! - imo[b]! || time[a]! - time[b]!;
     if (d !== 0) return d;
     const ta = txNum[a]!;
     const tb = txNum[b]!;
-    if (Number.isNaN(ta) !== Number.isNaN(tb)) return Number.isNaN(ta) ? 1 : -1;
-    return (Number.isNaN(ta) ? 0 : ta - tb) || a - b;
+    if (ta !== ta || tb !== tb) return ta !== ta && tb !== tb ? a - b : ta !== ta ? 1 : -1;
+    return ta - tb || a - b;
   });
+}
 
-  const terminal = col("destination_terminal");
-  const country = col("destination_country");
-  const ttype = col("transaction_type");
-  const unit = col("volume_unit");
-  const forecast = col("forecasted_transaction");
+const NOTATION: Record<string, Record<string, string>> = {};
+for (const a of ["L", "R", "?"]) {
+  NOTATION[a] = {};
+  for (const b of ["L", "R", "?"]) NOTATION[a]![b] = `${a} to ${b}`;
+}
+
+interface LegSources {
+  terminal: readonly unknown[];
+  country: readonly unknown[];
+  ttype: readonly unknown[];
+  unit: readonly unknown[];
+  forecast: readonly unknown[];
+}
+
+/** One leg per consecutive pair of a vessel's ordered transactions. */
+function buildLegs(order: Int32Array, imo: Float64Array, time: Float64Array, volume: Float64Array, src: LegSources) {
+  const { terminal, country, ttype, unit, forecast } = src;
   const out = {
     imo: [] as number[], tx: [] as number[], startMs: [] as number[], endMs: [] as number[],
     start_terminal: [] as unknown[], start_country: [] as unknown[], end_terminal: [] as unknown[], end_country: [] as unknown[],
@@ -196,7 +240,7 @@ export function voyageColumns(transactions: FrameInput): VoyageColumns {
     legNo++;
     const la = letter(ttype[a]);
     const lb = letter(ttype[b]);
-    const notation = `${la} to ${lb}`;
+    const notation = NOTATION[la]![lb]!;
     out.imo.push(imo[b]!);
     out.tx.push(legNo);
     out.startMs.push(time[a]!);
@@ -207,19 +251,11 @@ export function voyageColumns(transactions: FrameInput): VoyageColumns {
     out.end_country.push(country[b] ?? null);
     out.type.push(ttype[b] ?? null);
     out.voyage_tx.push(notation);
-    out.voyage_status.push(notation === "R to L" ? "Ballast" : "Laden");
+    out.voyage_status.push(la === "R" && lb === "L" ? "Ballast" : "Laden");
     const from = lb === "R" ? b : la === "L" ? a : -1;
     out.volume.push(from < 0 ? 0 : volume[from]!);
     out.volume_unit.push((from < 0 ? (unit[b] ?? unit[a]) : unit[from]) ?? null);
     out.forecasted.push(forecast[a] === true || forecast[b] === true);
   }
-  return {
-    ...out,
-    report: {
-      dropped_no_imo: noImo,
-      dropped_no_destination_timestamp: noTime,
-      duplicates_removed: duplicates,
-      transactions_used: order.length,
-    },
-  };
+  return out;
 }
