@@ -69,9 +69,12 @@ export function validateParams(spec: EndpointSpec, params: unknown): ValidatedPa
   for (const range of spec.ranges ?? []) {
     const start = body[range.start];
     const end = body[range.end];
-    if (typeof start !== "string" || typeof end !== "string") continue;
-    const isTimestamp = known.get(range.start)?.type.kind === "timestamp";
-    const inOrder = isTimestamp ? timestampMs(start) <= timestampMs(end) : start <= end;
+    let inOrder: boolean;
+    if (typeof start === "number" && typeof end === "number") inOrder = start <= end;
+    else if (typeof start === "string" && typeof end === "string") {
+      const isTimestamp = known.get(range.start)?.type.kind === "timestamp";
+      inOrder = isTimestamp ? timestampMs(start) <= timestampMs(end) : start <= end;
+    } else continue;
     if (!inOrder) {
       issues.push({ param: range.start, value: given[range.start], expected: `${range.start} <= ${range.end} (${range.end} = ${JSON.stringify(given[range.end])})` });
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidParamsError } from "../../src/errors";
 import { validateParams } from "../../src/validate/validate-params";
+import { v4 } from "../../src/natgas/catalog/v4";
 import { everyKind, needsRun, square } from "./fixtures";
 
 function issuesOf(params: unknown, spec = everyKind as never) {
@@ -93,6 +94,13 @@ describe("validateParams: refusals", () => {
     const [issue] = issuesOf({ from_timestamp: "2024-05-01T01:00:00+00:00", to_timestamp: "2024-05-01T02:30:00+02:00" });
     expect(issue!.param).toBe("from_timestamp");
     expect(issue!.expected).toContain("to_timestamp");
+  });
+
+  it("refuses an integer range whose min is above its max (v4 production_month_min/max)", () => {
+    const [issue] = issuesOf({ production_month_min: 12, production_month_max: 3 }, v4.productionByWell as never);
+    expect(issue).toMatchObject({ param: "production_month_min", value: 12 });
+    expect(issue!.expected).toContain("production_month_max");
+    expect(validateParams(v4.productionByWell, { production_month_min: 3, production_month_max: 3 }).body).toEqual({ production_month_min: 3, production_month_max: 3 });
   });
 
   it("refuses malformed timestamps", () => {
