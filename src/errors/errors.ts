@@ -224,9 +224,30 @@ export class InvalidParamsError extends GasframesError {
 /** A token pasted into a parameter (as a value or a name) stays out of the issues, as it does out of the message. */
 function redactIssue(issue: ParamIssue): ParamIssue {
   const out: ParamIssue = { ...issue, param: redact(issue.param), expected: redact(issue.expected) };
-  if (typeof issue.value === "string") out.value = redact(issue.value);
+  if ("value" in issue) out.value = redactValue(issue.value);
   if (issue.suggestion !== undefined) out.suggestion = redact(issue.suggestion);
   return out;
+}
+
+/** A value with every registered secret masked, also inside lists and objects (a polygon, an unknown parameter's object). */
+function redactValue(value: unknown): unknown {
+  if (typeof value === "string") return redact(value);
+  if (value === null || typeof value !== "object") return value;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return "(a value that cannot be shown)";
+  }
+  if (text === undefined) return value;
+  const masked = redact(text);
+  if (masked === text) return value;
+  try {
+    return JSON.parse(masked) as unknown;
+  } catch {
+    // The secret spanned JSON syntax (quotes, commas): the masked text no longer parses; keep it as text.
+    return masked;
+  }
 }
 
 function formatIssue(issue: ParamIssue): string {

@@ -69,6 +69,20 @@ describe("secrets never appear in errors", () => {
     expect(err.message).toContain("***");
   });
 
+  it("masks a secret inside a list or object value of a parameter issue", () => {
+    const err = new InvalidParamsError("lng.v1.volumeFlows", [
+      { param: "origin_polygons[0][0][1]", value: [token, 1], expected: "a [longitude, latitude] pair" },
+      { param: "filters", value: { key: `k=${token}` }, expected: "one of the parameters" },
+      { param: "county", value: ["Reeves"], expected: "a string" },
+    ]);
+    for (const text of [JSON.stringify(err), JSON.stringify(err.issues), inspect(err, { depth: 8 })]) {
+      expect(text).not.toContain(token);
+    }
+    expect(err.issues[0]!.value).toEqual(["***", 1]);
+    expect(err.issues[1]!.value).toEqual({ key: "k=***" });
+    expect(err.issues[2]!.value).toEqual(["Reeves"]);
+  });
+
   it("redact leaves text without secrets unchanged", () => {
     expect(redact("nothing secret here")).toBe("nothing secret here");
   });
