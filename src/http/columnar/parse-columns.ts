@@ -234,8 +234,15 @@ export class ColumnParser {
       let ascii = true;
       let q = p + 1;
       for (;;) {
-        if (q >= end) this.fail(p, "a string ended early (truncated)");
         const b = buf[q]!;
+        // One range test for the common byte (printable ASCII but '"' and '\'); past the end of the
+        // buffer b is undefined and takes the slow branch too.
+        if (b >= 0x20 && b < 0x80 && b !== 0x22 && b !== 0x5c) {
+          h = Math.imul(h ^ b, 16777619);
+          q++;
+          continue;
+        }
+        if (q >= end) this.fail(p, "a string ended early (truncated)");
         if (b === 0x22) break;
         if (b === 0x5c) {
           const close = this.stringEnd(p + 1, end);
@@ -243,7 +250,7 @@ export class ColumnParser {
           return close + 1;
         }
         if (b < 0x20) this.fail(q, "a control character inside a string");
-        if (b >= 0x80) ascii = false;
+        ascii = false;
         h = Math.imul(h ^ b, 16777619);
         q++;
       }
