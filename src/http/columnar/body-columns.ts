@@ -21,8 +21,13 @@ export async function readBytes(source: AsyncIterable<Uint8Array>): Promise<Uint
   return joinChunks(chunks, size);
 }
 
+/** A buffer of its own (never a slice of Node's shared pool, so it can move to a worker), not zero-filled. */
+function ownBuffer(size: number): Uint8Array {
+  return Buffer.allocUnsafeSlow(size);
+}
+
 function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
+  const out = ownBuffer(size);
   let at = 0;
   for (const c of chunks) {
     out.set(c, at);
@@ -119,8 +124,8 @@ function lastLineEnd(chunks: readonly Uint8Array[]): number | undefined {
 
 /** The joined bytes before `cut` (a fresh buffer) and after it. */
 function splitAt(chunks: readonly Uint8Array[], size: number, cut: number): [Uint8Array, Uint8Array] {
-  const head = new Uint8Array(cut);
-  const tail = new Uint8Array(size - cut);
+  const head = ownBuffer(cut);
+  const tail = ownBuffer(size - cut);
   let at = 0;
   for (const c of chunks) {
     const end = at + c.byteLength;
