@@ -1,7 +1,7 @@
 // Scenario 1: v3 paginated production rows fetched into a Result and rolled up by month and region,
 // against the raw transfer of the same pages and a naive client.
 import { request } from "undici";
-import { gasframes } from "../lib/gasframes.mjs";
+import { gasframes, warmDanfo } from "../lib/gasframes.mjs";
 import { V3_PATH } from "../lib/prepare.mjs";
 
 const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
@@ -93,7 +93,7 @@ export const v3Paged = {
       label: "gasframes: NatGasClient v3 -> Result -> rollup",
       setup(ctx) {
         const gf = gasframes();
-        gf.loadDanfo();
+        warmDanfo(gf);
         return { ctx, gf, client: new gf.NatGasClient({ baseUrl: ctx.url, token: "bench", progress: false, warn: () => {} }), takesResults: takesResults(gf) };
       },
       async run({ ctx, gf, client, takesResults }) {
