@@ -73,6 +73,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer((req, res) => {
     void handleRequest(req, res, settings);
   });
+  // Node closes idle keep-alive sockets after 5 s, while clients (undici, fetch) keep them about as long:
+  // a request sent on a socket the server is closing at that moment fails with ECONNRESET. Idle sockets
+  // are held well past any client's own idle limit instead, so the client always closes first.
+  server.keepAliveTimeout = 65_000;
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) {
       socket.destroy();
