@@ -15,8 +15,12 @@ export type ParamKind =
   | { readonly kind: "date" }
   /** A UTC ISO 8601 timestamp; a plain YYYY-MM-DD means midnight UTC. */
   | { readonly kind: "timestamp" }
-  /** Well identifiers (API numbers): strings or integers, always sent as a list of strings. */
-  | { readonly kind: "idArr" }
+  /**
+   * Well identifiers (API numbers): strings or integers, always sent as a list of strings. With `width`,
+   * an all-digit identifier is zero-padded to that many digits (an integer API number loses the leading
+   * zero of its state code: 05 = Colorado).
+   */
+  | { readonly kind: "idArr"; readonly width?: number }
   /** A list of integers; `check: "imo"` warns when an IMO check digit is wrong. */
   | { readonly kind: "intArr"; readonly check?: "imo" }
   /** ISO 3166-1 alpha-2 country codes (list). */

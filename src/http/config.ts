@@ -43,6 +43,11 @@ export function resolveConfig(
   const baseUrl = resolveBaseUrl(options.baseUrl ?? nonEmpty(env[service.baseUrlEnv]), service);
   const serviceTokenEnv = `GASFRAMES_${service.service.toUpperCase()}_TOKEN`;
   const token = nonEmpty(options.token) ?? nonEmpty(env[serviceTokenEnv]) ?? nonEmpty(env[TOKEN_ENV]);
+  // Error text is cleaned of the token by plain substring replacement, which cannot safely hide a
+  // token of one to three characters (it would mask ordinary words): such a token is refused instead.
+  if (token !== undefined && token.length < 4) {
+    throw new ConfigurationError(`the access token is too short (${token.length} characters; real tokens are longer): check GASFRAMES_TOKEN or the token option`);
+  }
   registerSecret(token);
   const tokenHeader = options.tokenHeader ?? "access_key";
   if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(tokenHeader)) {

@@ -232,7 +232,10 @@ export class Transport {
       }
       case "object":
       case "job": {
-        for await (const body of withRetries(call, this.specOf(req, req.body), (ex) => wholeJson(ex, call))) yield count([body]);
+        for await (const body of withRetries(call, this.specOf(req, req.body), (ex) => wholeJson(ex, call))) {
+          // An endpoint documented as answering one object may answer a list of them: take either.
+          yield count(req.response === "object" && Array.isArray(body) ? (body as unknown[]) : [body]);
+        }
         return;
       }
       case "array": {

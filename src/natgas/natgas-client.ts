@@ -33,7 +33,7 @@ export type NatGasV4Api = EndpointApi<V4Catalog> & { readonly asV3: AsV3Api };
  * Client of the natural gas data service.
  *
  * ```ts
- * const ng = new NatGasClient({ baseUrl: sandbox.natgasUrl, token: "any" });
+ * const ng = new NatGasClient({ baseUrl: sandbox.natgasUrl, token: "any-token" });
  * const rigs = await ng.v3.rigs({ region: "Permian", start_date: "2024-01-01", aggregate_by: "date" });
  * rigs.toFrame().print();
  * for await (const batch of ng.v4.stream.productionByWell({ region_natgas: "Permian" })) { ... }

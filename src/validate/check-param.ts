@@ -57,7 +57,7 @@ export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
         if (typeof item === "number" && Number.isSafeInteger(item) && item >= 0) return undefined;
         return { param: path, value: item, expected: "a well identifier: a string without spaces or a non-negative integer" };
       });
-      if (checked.issues.length === 0) checked.value = (checked.value as unknown[]).map((v) => String(v));
+      if (checked.issues.length === 0) checked.value = (checked.value as unknown[]).map((v) => padId(String(v), t.width));
       return checked;
     }
     case "intArr": {
@@ -128,4 +128,9 @@ function describeStr(values: readonly string[] | undefined): string {
 
 function describeStrArr(values: readonly string[] | undefined): string {
   return values ? `one or a list of ${values.join(", ")}` : "a string or a list of strings";
+}
+
+/** Zero-pads an all-digit identifier to `width` digits; anything else is sent as given. */
+function padId(id: string, width: number | undefined): string {
+  return width !== undefined && /^\d+$/.test(id) ? id.padStart(width, "0") : id;
 }

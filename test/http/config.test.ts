@@ -150,3 +150,17 @@ describe("configuration", () => {
     expectNoToken(err, logs.lines);
   });
 });
+
+describe("a token too short to mask safely", () => {
+  it("is refused at construction, without printing it", () => {
+    let error: unknown;
+    try {
+      new Transport({ baseUrl: "http://127.0.0.1:9", token: "x7q" }, { service: "natgas", baseUrlEnv: "UNUSED_ENV" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(String(error)).toMatch(/too short \(3 characters/);
+    expect(String(error)).not.toContain("x7q");
+  });
+});

@@ -97,3 +97,10 @@ describe("records", () => {
     expect(v4RecordToV3("ducsByOperator", { ducs_count: 4, date_observed: "2024-01-01" })).toEqual({ ducs_count: 4, date: "2024-01-01", count: 4 });
   });
 });
+
+describe("v3 api numbers become v4 well ids in the records' form", () => {
+  it("pads an API number that lost its state code's leading zero", () => {
+    const v4 = v3ParamsToV4("shortTermForecastHistory", { api: [512345678], forecast_run_date: "2024-03-01" } as never);
+    expect(v4.well_id).toEqual(["0512345678"]);
+  });
+});

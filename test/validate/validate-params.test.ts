@@ -169,3 +169,10 @@ describe("validateParams: refusals", () => {
     }
   });
 });
+
+describe("validateParams: v4 well identifiers", () => {
+  it("zero-pads integer and all-digit well ids to 10 digits, as v4 records carry them", () => {
+    const { body } = validateParams(v4.productionByWell, { well_id: [512345678, "4212345678", "05123"] });
+    expect(body.well_id).toEqual(["0512345678", "4212345678", "0000005123"]);
+  });
+});

@@ -84,7 +84,10 @@ export function validatedDimensions(params: unknown): string[] {
  */
 function labelAggregate(row: Record<string, unknown>, dims: readonly string[]): Record<string, unknown> {
   const fields = dims.map((d) => PRODUCTION_DIMENSION_FIELD[d] ?? d);
-  const out: Record<string, unknown> = { aggregate_by: dims.join(","), aggregate_by_filter_value: fields.map((f) => String(row[f] ?? "")).join(",") };
+  // One dimension keeps a null value null; several are joined as text, a null one as the empty string.
+  const values = fields.map((f) => row[f]);
+  const filterValue = values.length === 1 && (values[0] === null || values[0] === undefined) ? null : values.map((v) => String(v ?? "")).join(",");
+  const out: Record<string, unknown> = { aggregate_by: dims.join(","), aggregate_by_filter_value: filterValue };
   // `count` (wells summed) has no place in the v3 row.
   for (const [k, v] of Object.entries(row)) if (!fields.includes(k) && k !== "count") out[k] = v;
   return out;

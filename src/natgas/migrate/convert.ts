@@ -52,14 +52,17 @@ export function v4ParamsToV3(endpoint: MigratedEndpoint, params: Row): Record<st
 }
 
 function renameParams(params: Row, renames: readonly Rename[], aggregateBy: readonly Rename[], from: "v3" | "v4", to: "v3" | "v4", label: string): Row {
-  const names = new Map(renames.map((r) => [r[from], r[to]]));
+  const byName = new Map(renames.map((r) => [r[from], r]));
   const values = new Map(aggregateBy.map((r) => [r[from], r[to]]));
   const out: Row = {};
   const issues: ParamIssue[] = [];
   for (const [key, value] of Object.entries(params)) {
-    const target = names.get(key) ?? key;
+    const rename = byName.get(key);
+    const target = rename ? rename[to] : key;
     if (target in out) issues.push({ param: key, value, expected: `only one of the parameters that become ${target}` });
-    out[target] = key === "aggregate_by" ? renameAggregateBy(value, values) : value;
+    if (key === "aggregate_by") out[target] = renameAggregateBy(value, values);
+    else if (to === "v4" && rename?.convert === "id" && value !== null && value !== undefined) out[target] = padWellId(value);
+    else out[target] = value;
   }
   if (issues.length > 0) throw new InvalidParamsError(label, issues);
   return out;
@@ -116,7 +119,7 @@ export function v3RecordToV4(endpoint: MigratedEndpoint, record: Row): Row {
 function toV4(value: unknown, r: Rename): unknown {
   if (value === null || value === undefined) return value;
   // An API number has at least 10 digits; as an integer it loses the state code's leading zero (05 = Colorado).
-  if (r.convert === "id") return typeof value === "number" ? String(value).padStart(10, "0") : String(value);
+  if (r.convert === "id") return padWellId(value);
   if (typeof r.convert === "number" && typeof value === "number") return clean(value * r.convert);
   return value;
 }
@@ -143,4 +146,11 @@ function monthFromDaily(daily: unknown, date: unknown, rename: Rename | undefine
   if (!m) return null;
   const perDay = typeof rename?.convert === "number" ? daily * rename.convert : daily;
   return Math.round(perDay * daysInMonth(Number(m[1]), Number(m[2])));
+}
+
+/** A v4 well_id: a 10-digit string. API numbers arrive as integers or as strings of digits (the v3 parameter form). */
+function padWellId(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(padWellId);
+  const text = String(value);
+  return /^\d+$/.test(text) ? text.padStart(10, "0") : text;
 }

@@ -149,7 +149,7 @@ export const V3_TO_V4 = {
     v4: "shortTermForecastHistory",
     v4Path: "/v4/shorttermforecasthistory",
     params: [
-      { v3: "api", v4: "well_id" },
+      { v3: "api", v4: "well_id", convert: "id" },
       { v3: "forecast_run_date", v4: "date_forecast_run" },
       ...regionParams,
       ...dateParams("date_prod_min", "date_prod_max"),
@@ -217,7 +217,7 @@ export const V3_TO_V4 = {
     v3Path: "/v3/shorttermforecastdeclines",
     v4: "shortTermForecastDeclines",
     v4Path: "/v4/shorttermforecastdeclines",
-    params: [{ v3: "api", v4: "well_id" }, ...regionParams, ...dateParams("date_prod_min", "date_prod_max")],
+    params: [{ v3: "api", v4: "well_id", convert: "id" }, ...regionParams, ...dateParams("date_prod_min", "date_prod_max")],
     aggregateBy: [],
     fields: [...commonFields, { v3: "county_name", v4: "county" }, { v3: "date", v4: "date_prod" }, { v3: "num_records", v4: "count" }],
     derived: [],

@@ -14,7 +14,7 @@ export const operator = strArr("operator");
 export const region_natgas = strArr("region_natgas");
 export const sub_region_natgas = strArr("sub_region_natgas");
 export const state_code = strArr("state_code");
-export const well_id = { name: "well_id", type: kind.idArr, description: "well identifiers (v3 api numbers), sent as strings" } as const;
+export const well_id = { name: "well_id", type: { kind: "idArr", width: 10 }, description: "well identifiers (v3 api numbers), sent as 10-digit strings" } as const;
 
 export const post = { service: "natgas", version: "v4", httpMethod: "POST", response: "array" } as const;
 export const get = { service: "natgas", version: "v4", httpMethod: "GET", response: "array", params: [] } as const;

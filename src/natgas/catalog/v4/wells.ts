@@ -169,6 +169,8 @@ export const v4Wells = {
   },
   shortTermForecastHistoryDates: {
     ...get,
+    // The spec says "object with date_forecast_run"; the transport takes one object or a list of them.
+    response: "object",
     method: "shortTermForecastHistoryDates",
     path: "/v4/shorttermforecasthistorydates",
     record: { name: "natgas.v4.shortTermForecastHistoryDates", fields: [F.date_forecast_run] },
