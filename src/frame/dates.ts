@@ -3,6 +3,7 @@
  * host time zone never matters: `new Date("2024-03-10")` and its local-time getters are the classic
  * source of off-by-one-day bugs in zones with daylight saving, so nothing here uses them.
  */
+import { daysInMonth, isLeapYear } from "../util/calendar";
 
 const MS_PER_DAY = 86_400_000;
 
@@ -30,16 +31,7 @@ export function civilFromDay(dayNumber: number): { year: number; month: number; 
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
-/** Whether `year` is a Gregorian leap year. */
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-/** Days in a month (month 1-12): 28, 29, 30 or 31. */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
+export { isLeapYear, daysInMonth };
 
 /** Day of week of a UTC day number: 0 = Sunday ... 6 = Saturday (1970-01-01 was a Thursday). */
 export function weekdayOfDay(dayNumber: number): number {

@@ -3,6 +3,7 @@
  * detail-record form `YYYY-MM-DD HH:MM:SS[.ffffff]+00`, the vessel form `YYYY-MM-DD HH:MM:SS` (no
  * zone: UTC) and plain dates (midnight UTC).
  */
+import { daysInMonth } from "../util/calendar";
 import { DataError } from "../errors";
 
 const PATTERN =
@@ -124,7 +125,3 @@ function parseOffset(zone: string): number {
   return sign * (hours * 60 + minutes);
 }
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}

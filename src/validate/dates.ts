@@ -2,11 +2,9 @@
  * Calendar dates and UTC timestamps as the services take them.
  */
 
-/** Days in a month of the proleptic Gregorian calendar (`month` 1-12). */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
+import { daysInMonth } from "../util/calendar";
+
+export { daysInMonth };
 
 /** Whether `text` is a real calendar date written YYYY-MM-DD (`2023-02-29` is not). */
 export function isCalendarDate(text: string): boolean {
