@@ -87,5 +87,8 @@ export function chartSize(options: ChartOptions, height = 320, width = 640): { w
 
 /** A time axis channel read in UTC, so the chart shows the same dates in every time zone. */
 export function utcTimeChannel(field: string, title: string, format = "%Y-%m-%d"): Record<string, unknown> {
-  return { field, type: "temporal", scale: { type: "utc" }, title, axis: { format, labelOverlap: true, grid: false } };
+  const axis: Record<string, unknown> = { format, labelOverlap: true, grid: false };
+  // Monthly labels on ticks Vega places mid-month would print the same month twice: tick on months.
+  if (format === "%b %Y") axis.tickCount = { interval: "month", step: 1 };
+  return { field, type: "temporal", scale: { type: "utc" }, title, axis };
 }

@@ -103,3 +103,18 @@ describe("toPng", () => {
     await expect(toPng(charts.completions!, { scale: 0 })).rejects.toBeInstanceOf(InvalidParamsError);
   });
 });
+
+describe("monthly time axes", () => {
+  it("label each month once (no tick repeats a month label)", async () => {
+    const { flowsChart } = await import("../../src/plot");
+    const rows = [];
+    for (let m = 0; m < 5; m++) {
+      const period = `2026-${String(m + 6).padStart(2, "0")}-01`;
+      rows.push({ period, volume: 300 + m * 7, volume_std: m > 2 ? 12 : 0, volume_unit: "gas_Bcf", count: 90 });
+    }
+    const svg = await toSvg(flowsChart(rows, { width: 900 }));
+    const monthLabels = texts(svg).filter((t) => /^[A-Z][a-z]{2} 2026$/.test(t));
+    expect(monthLabels.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(monthLabels).size).toBe(monthLabels.length);
+  });
+});
