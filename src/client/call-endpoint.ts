@@ -7,7 +7,7 @@ import type { RecordSchema } from "../frame/schema";
 import { Result, type ResultMeta } from "../result/result";
 import { endpointLabel, validateParams } from "../validate/validate-params";
 import type { EndpointRequest, EndpointTransport } from "./endpoint-transport";
-import { normaliseRecords } from "./normalise-records";
+import { normaliseRecords, normaliseResult } from "./normalise-records";
 import { warnOnce, type WarningSink } from "./warn-once";
 
 /** Options of one endpoint call. */
@@ -52,14 +52,19 @@ export async function callEndpoint<R = Record<string, unknown>>(
   opts: CallOptions = {},
 ): Promise<Result<R>> {
   const { req, schema } = prepare(spec, params, opts, opts.ndjson ?? false);
-  let out: { records: R[]; meta: ResultMeta };
+  let result: Result<R>;
   try {
-    out = await transport.fetchRecords<R>(req);
+    // Fast path: a transport that parses into columns gives a column-backed Result (row objects are
+    // built only if the caller asks for `records`).
+    if (transport.fetchResult !== undefined) result = await transport.fetchResult<R>(req, schema);
+    else {
+      const out = await transport.fetchRecords<R>(req);
+      result = new Result<R>(out.records, out.meta, schema);
+    }
   } catch (err) {
     throw refine(spec, err);
   }
-  normaliseRecords(out.records, schema, opts.fieldAliases);
-  return new Result<R>(out.records, out.meta, schema);
+  return normaliseResult(result, schema, opts.fieldAliases);
 }
 
 /**

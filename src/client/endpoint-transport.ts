@@ -3,7 +3,8 @@
  * caller depends only on the two calls it makes, so a test can hand it a small transport of its own.
  */
 import type { TransportRequest } from "../http/types";
-import type { ResultMeta } from "../result/result";
+import type { Result, ResultMeta } from "../result/result";
+import type { RecordSchema } from "../frame/schema";
 
 /** One request as the caller hands it to the transport. */
 export type EndpointRequest = TransportRequest;
@@ -12,4 +13,6 @@ export type EndpointRequest = TransportRequest;
 export interface EndpointTransport {
   fetchRecords<R>(req: EndpointRequest): Promise<{ records: R[]; meta: ResultMeta }>;
   streamRecords<R>(req: EndpointRequest, opts?: { batchSize?: number }): AsyncGenerator<R[], ResultMeta, undefined>;
+  /** All records as a (column-backed) Result; when present, whole calls use it instead of `fetchRecords`. */
+  fetchResult?<R>(req: EndpointRequest, schema?: RecordSchema): Promise<Result<R>>;
 }

@@ -2,6 +2,7 @@
  * Fixes what a service sends inconsistently, in place, on freshly parsed records.
  */
 import type { RecordSchema } from "../frame/schema";
+import { Result } from "../result/result";
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
@@ -41,4 +42,18 @@ export function normaliseRecords<R>(records: R[], schema: RecordSchema | undefin
     }
   }
   return records;
+}
+
+/**
+ * `normaliseRecords` for a Result: a column-backed one is normalised on its columns (dates once per
+ * distinct value), a records-backed one in place. Returns the normalised Result.
+ */
+export function normaliseResult<R>(result: Result<R>, schema: RecordSchema | undefined, aliases?: Readonly<Record<string, string>>): Result<R> {
+  if (!result.isColumnar) {
+    normaliseRecords(result.records, schema, aliases);
+    return result;
+  }
+  let columns = aliases ? result.columns().renamed(aliases) : result.columns();
+  for (const f of schema?.fields ?? []) if (f.type === "date") columns = columns.mapped(f.name, normaliseDate);
+  return Result.fromColumns<R>(columns, result.meta, result.schema);
 }

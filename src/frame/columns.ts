@@ -5,8 +5,37 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 
-/** What analysis functions accept: an array of records or a danfojs DataFrame. */
-export type FrameInput = readonly Record<string, unknown>[] | DataFrame;
+import { COLUMN_SOURCE as COLUMN_SOURCE_KEY } from "../result/record-columns";
+
+/** The key of the method of records held as columns (a column-backed `Result`, `RecordColumns`): one symbol, defined with them. */
+export { COLUMN_SOURCE_KEY };
+
+/** Records held as columns, read without building row objects. */
+export interface ColumnSource {
+  readonly names: readonly string[];
+  readonly length: number;
+  /** Plain values (null where missing). */
+  values(name: string): unknown[];
+  /** A numeric column's Float64Array (NaN = missing), or undefined. */
+  numbers(name: string): Float64Array | undefined;
+  /** A dictionary-coded column (one code per distinct value), or undefined. */
+  coded(name: string): { codes: Int32Array; values: readonly unknown[] } | undefined;
+}
+
+/** Anything holding records as columns: it hands them out through `COLUMN_SOURCE_KEY`. */
+export interface HasColumnSource {
+  [COLUMN_SOURCE_KEY](): ColumnSource;
+}
+
+/** What analysis functions accept: an array of records, a danfojs DataFrame, or a Result (records as columns). */
+export type FrameInput = readonly Record<string, unknown>[] | DataFrame | HasColumnSource;
+
+/** The columns of a column-holding input, or undefined for records and frames. */
+export function columnSourceOf(x: unknown): ColumnSource | undefined {
+  if (x === null || typeof x !== "object" || Array.isArray(x)) return undefined;
+  const get = (x as Partial<HasColumnSource>)[COLUMN_SOURCE_KEY];
+  return typeof get === "function" ? get.call(x) : undefined;
+}
 
 /** Column arrays by name, all of length `length`. */
 export interface ColumnTable {
@@ -52,6 +81,16 @@ export function toTypedColumns(input: FrameInput, spec: TypedColumnSpec, toDay: 
   const numbers = spec.numbers ?? [];
   const days = spec.days ?? [];
   const codes = spec.codes ?? [];
+  const source = columnSourceOf(input);
+  if (source !== undefined) {
+    return {
+      length: source.length,
+      values: new Map(values.map((n) => [n, source.values(n)])),
+      numbers: new Map(numbers.map((n) => [n, source.numbers(n) ?? numericColumn(source.values(n), n)])),
+      days: new Map(days.map((n) => [n, sourceDays(source, n, toDay, spec.fn)])),
+      codes: new Map(codes.map((n) => [n, codedOf(source, n)])),
+    };
+  }
   if (isDataFrame(input) || !Array.isArray(input)) {
     const t = toColumns(input, [...new Set([...values, ...numbers, ...days, ...codes])]);
     return {
@@ -81,6 +120,25 @@ export function toTypedColumns(input: FrameInput, spec: TypedColumnSpec, toDay: 
     days: new Map(days.map((name, j) => [name, out.days[j]!])),
     codes: new Map(codes.map((name, j) => [name, { codes: out.codes[j]!, values: out.dictValues[j]! }])),
   };
+}
+
+/** Day numbers of a source column: computed once per distinct value when it is dictionary-coded. */
+function sourceDays(source: ColumnSource, name: string, toDay: (v: unknown) => number, fn?: string): Int32Array {
+  const coded = source.coded(name);
+  if (coded === undefined) return dayNumbers(source.values(name), name, toDay, fn);
+  const dict = coded.values.map(toDay);
+  const out = new Int32Array(coded.codes.length);
+  for (let i = 0; i < out.length; i++) {
+    const d = dict[coded.codes[i]!]!;
+    if (Number.isNaN(d)) badDay(coded.values[coded.codes[i]!], name, i, fn);
+    out[i] = d;
+  }
+  return out;
+}
+
+function codedOf(source: ColumnSource, name: string): CodedColumn {
+  const c = source.coded(name);
+  return c !== undefined ? { codes: c.codes, values: [...c.values] } : encodeColumn(source.values(name));
 }
 
 function badDay(v: unknown, name: string, row: number, fn?: string): never {
@@ -129,6 +187,11 @@ export function isDataFrame(x: unknown): x is DataFrame {
  * @param wanted column names to extract; default all.
  */
 export function toColumns(input: FrameInput, wanted?: readonly string[]): ColumnTable {
+  const source = columnSourceOf(input);
+  if (source !== undefined) {
+    const pick = wanted ?? source.names;
+    return { names: [...pick], columns: new Map(pick.map((n) => [n, source.values(n)])), length: source.length };
+  }
   if (isDataFrame(input)) return frameColumns(input as unknown as DanfoInternals, wanted);
   if (!Array.isArray(input)) {
     throw new DataError(`expected an array of records or a danfojs DataFrame, got ${describe(input)}`);
@@ -255,6 +318,8 @@ function frameColumns(df: DanfoInternals, wanted?: readonly string[]): ColumnTab
 
 /** Whether the input has a column (a frame column, or a key of any record). */
 export function hasColumn(input: FrameInput, name: string): boolean {
+  const source = columnSourceOf(input);
+  if (source !== undefined) return source.names.includes(name);
   if (isDataFrame(input)) return ((input as unknown as DanfoInternals).$columns ?? []).includes(name);
   return (input as readonly Record<string, unknown>[]).some((r) => r !== null && typeof r === "object" && name in r);
 }
@@ -264,14 +329,16 @@ export function hasColumn(input: FrameInput, name: string): boolean {
  * An empty input passes: it has no rows that could lack a field.
  */
 export function requireColumns(input: FrameInput, names: readonly string[], fn: string): void {
-  if (isDataFrame(input)) {
-    const cols = (input as unknown as DanfoInternals).$columns ?? [];
+  const source = columnSourceOf(input);
+  if (isDataFrame(input) || (source !== undefined && source.length > 0)) {
+    const cols = source?.names ?? (input as unknown as DanfoInternals).$columns ?? [];
     const missing = names.filter((n) => !cols.includes(n));
     if (missing.length > 0) {
       throw new DataError(`${fn}: the frame has no column ${missing.map((m) => `"${m}"`).join(", ")} (columns: ${cols.join(", ")})`);
     }
     return;
   }
+  if (source !== undefined) return;
   const recs = input as readonly Record<string, unknown>[];
   if (recs.length === 0) return;
   const missing = names.filter((n) => !hasColumn(recs, n));

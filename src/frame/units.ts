@@ -9,7 +9,7 @@
  * A renamed measure column loses its unit unless registered again with `withUnits`.
  */
 import type { DataFrame } from "danfojs-node";
-import { isDataFrame, toColumns } from "./columns";
+import { columnSourceOf, isDataFrame, toColumns, type FrameInput } from "./columns";
 
 const registered = new WeakMap<object, Record<string, string>>();
 
@@ -67,7 +67,7 @@ export function withUnits<T extends object>(frame: T, units: Record<string, stri
  * unit read from its `volume_unit` column (`"mixed"` when the rows disagree). Columns with no known
  * unit are left out.
  */
-export function unitsOf(frame: DataFrame | readonly Record<string, unknown>[]): Record<string, string> {
+export function unitsOf(frame: FrameInput): Record<string, string> {
   const out: Record<string, string> = {};
   const names = columnNames(frame);
   for (const name of names) {
@@ -92,7 +92,9 @@ function isVolumeColumn(name: string): boolean {
   return name === "volume" || name === "volume_std" || name === "route_score_weighted_volume";
 }
 
-function columnNames(frame: DataFrame | readonly Record<string, unknown>[]): string[] {
+function columnNames(frame: FrameInput): string[] {
+  const source = columnSourceOf(frame);
+  if (source !== undefined) return [...source.names];
   if (isDataFrame(frame)) return [...(frame as unknown as { $columns: string[] }).$columns];
   const seen = new Set<string>();
   for (const r of frame as readonly Record<string, unknown>[]) for (const k in r) seen.add(k);
