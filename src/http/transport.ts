@@ -11,7 +11,8 @@ import type { Exchange, RequestSpec } from "./exchange";
 import { joinUrl } from "./join-url";
 import { paginate, type Page } from "./paginate";
 import { arrayColumns, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./columnar/column-pages";
-import { sharedParsePool } from "./columnar/parse-pool";
+import { sharedParsePool, type ParsePool } from "./columnar/parse-pool";
+import { NetworkSlots } from "./columnar/network-slots";
 import { Result } from "../result/result";
 import { RecordColumns } from "../result/record-columns";
 import type { RecordSchema } from "../frame/schema";
@@ -139,17 +140,12 @@ export class Transport {
     };
     const pool = sharedParsePool();
     if (req.response === "envelope-paged" || req.response === "envelope") {
-      const fetchPage = async (start: number): Promise<Page<RecordPart>> => {
-        const body = req.response === "envelope-paged" ? { ...(req.body ?? {}), pagination: { start } } : req.body;
-        let page: ColumnPage | undefined;
-        for await (const p of withRetries(call, this.specOf(req, body), (ex) => envelopeColumns(ex, call, pool))) page = p;
-        return page as ColumnPage;
-      };
+      const { fetchPage, options } = this.columnPages(call, req, pool);
       if (req.response === "envelope") {
         yield count((await fetchPage(0)).data);
         return;
       }
-      for await (const part of paginate(fetchPage, this.paginateOptions(call, req))) yield count(part);
+      for await (const part of paginate(fetchPage, options)) yield count(part);
       return;
     }
     if (req.response !== "array") throw new ResponseParseError(`${req.endpoint}: no columns for response kind ${JSON.stringify(req.response)}`);
@@ -158,6 +154,28 @@ export class Transport {
     // A whole result reads the body inside the attempt, so a failure mid-body is retried.
     const consume = whole ? (ex: Exchange) => collectParts(read(ex)) : read;
     for await (const part of withRetries(call, spec, consume)) yield count(part);
+  }
+
+  /**
+   * The page fetcher of the column fast path, and its pagination options. At most `concurrency`
+   * requests are on the wire; a page frees its slot once its bytes are in, and up to three times as
+   * many pages may be parsing or waiting to be handed out, so downloading and parsing overlap.
+   */
+  private columnPages(call: Call, req: TransportRequest, pool: ParsePool) {
+    const concurrency = Math.max(1, Math.floor(this.#config.concurrency));
+    const slots = new NetworkSlots(concurrency);
+    const fetchPage = async (start: number): Promise<Page<RecordPart>> => {
+      const body = req.response === "envelope-paged" ? { ...(req.body ?? {}), pagination: { start } } : req.body;
+      const release = await slots.acquire();
+      try {
+        let page: ColumnPage | undefined;
+        for await (const p of withRetries(call, this.specOf(req, body), (ex) => envelopeColumns(ex, call, pool, release))) page = p;
+        return page as ColumnPage;
+      } finally {
+        release();
+      }
+    };
+    return { fetchPage, options: { ...this.paginateOptions(call, req), concurrency: concurrency * 3 } };
   }
 
   private paginateOptions(call: Call, req: TransportRequest) {
@@ -215,19 +233,12 @@ export class Transport {
       // JSON.parse on this thread and gives the same records.
       case "envelope-paged":
       case "envelope": {
-        const pool = sharedParsePool();
-        const fetchPage = async (start: number): Promise<Page<unknown[]>> => {
-          const body = req.response === "envelope-paged" ? { ...(req.body ?? {}), pagination: { start } } : req.body;
-          let page: ColumnPage | undefined;
-          for await (const p of withRetries(call, this.specOf(req, body), (ex) => envelopeColumns(ex, call, pool))) page = p;
-          const { data, rows, pagination } = page as ColumnPage;
-          return { data: recordsOf(data), rows, ...(pagination ? { pagination } : {}) };
-        };
+        const { fetchPage, options } = this.columnPages(call, req, sharedParsePool());
         if (req.response === "envelope") {
-          yield count((await fetchPage(0)).data);
+          yield count(recordsOf((await fetchPage(0)).data));
           return;
         }
-        for await (const page of paginate(fetchPage, this.paginateOptions(call, req))) yield count(page);
+        for await (const page of paginate(fetchPage, options)) yield count(recordsOf(page));
         return;
       }
       case "object":

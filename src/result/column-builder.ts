@@ -124,6 +124,12 @@ export class ColumnBuilder {
 
   /** Writes a number into row `row`. */
   setNumber(row: number, x: number): void {
+    // Fast path: the next row of a number column with room for it.
+    if (row === this.filled && this.kind === "number" && row < this.nums.length) {
+      this.nums[row] = x;
+      this.filled = row + 1;
+      return;
+    }
     this.advance(row);
     if (this.kind === "number") this.nums[row] = x;
     else if (this.kind === "pending") {
@@ -136,6 +142,12 @@ export class ColumnBuilder {
 
   /** Writes the string held in `buf[start, end)` into row `row`. */
   setString(row: number, buf: Uint8Array, start: number, end: number, hash: number, ascii: boolean): void {
+    // Fast path: the next row of a coded column with room for it.
+    if (row === this.filled && this.kind === "coded" && row < this.codes.length) {
+      this.codes[row] = this.dict.stringCode(buf, start, end, hash, ascii);
+      this.filled = row + 1;
+      return;
+    }
     this.advance(row);
     if (this.kind === "pending") this.become("coded");
     else if (this.kind === "number") this.become("mixed");

@@ -26,10 +26,15 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
   return { status: ex.status, method: call.req.httpMethod, url: call.url };
 }
 
-/** Reads and parses one envelope body (a v3 page). */
-export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool): AsyncGenerator<ColumnPage, void, undefined> {
+/**
+ * Reads and parses one envelope body (a v3 page).
+ * @param bodyRead called once the bytes are in, before parsing (frees the page's network slot).
+ */
+export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
   const ctx = contextOf(ex, call);
-  const parsed = await parseBody(pool, "envelope", await readBytes(ex.chunks), ctx);
+  const bytes = await readBytes(ex.chunks);
+  bodyRead?.();
+  const parsed = await parseBody(pool, "envelope", bytes, ctx);
   if ("value" in parsed) {
     const env = parseEnvelope(parsed.value, ctx);
     yield { data: columnsFromRecords(env.data) ?? env.data, rows: env.data.length, ...(env.pagination ? { pagination: env.pagination } : {}) };

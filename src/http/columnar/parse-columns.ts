@@ -208,12 +208,16 @@ export class ColumnParser {
         order[j] = col;
         p = keyEnd + 1;
       }
-      p = this.ws(p, end);
+      // Whitespace is skipped by a call only where there is some (the services send compact JSON).
+      if (buf[p]! <= 0x20) p = this.ws(p, end);
       if (buf[p] !== 0x3a) this.fail(p, "expected ':'");
-      p = this.value(this.ws(p + 1, end), end, col, row);
-      p = this.ws(p, end);
+      p++;
+      if (buf[p]! <= 0x20) p = this.ws(p, end);
+      p = this.value(p, end, col, row);
+      if (buf[p]! <= 0x20) p = this.ws(p, end);
       if (buf[p] === 0x2c) {
-        p = this.ws(p + 1, end);
+        p++;
+        if (buf[p]! <= 0x20) p = this.ws(p, end);
         continue;
       }
       if (buf[p] === 0x7d) {
