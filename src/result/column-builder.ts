@@ -98,6 +98,8 @@ type Kind = "pending" | "number" | "coded" | "mixed";
 export class ColumnBuilder {
   /** The field name, and its bytes for the parser's fast key match. */
   readonly keyBytes: Uint8Array;
+  /** The name's bytes as little-endian 32-bit words (the whole words only), for a quicker key match. */
+  readonly keyWords: Int32Array;
   /** Whether the name's JSON form is its bytes as they are (no quote or backslash to escape). */
   readonly plainKey: boolean;
   /** The last row written + 1. */
@@ -113,6 +115,10 @@ export class ColumnBuilder {
 
   constructor(readonly name: string) {
     this.keyBytes = new TextEncoder().encode(name);
+    const words = new Int32Array(this.keyBytes.length >> 2);
+    const view = new DataView(this.keyBytes.buffer, this.keyBytes.byteOffset, this.keyBytes.byteLength);
+    for (let i = 0; i < words.length; i++) words[i] = view.getInt32(i * 4, true);
+    this.keyWords = words;
     this.plainKey = !/["\\\u0000-\u001f]/.test(name);
   }
 

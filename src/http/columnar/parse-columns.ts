@@ -28,6 +28,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /** Parses records into column builders, keeping the builders (and dictionaries) across calls. */
 export class ColumnParser {
   private buf: Uint8Array = new Uint8Array(0);
+  private view: DataView = new DataView(new ArrayBuffer(0));
   private builders = new Map<string, ColumnBuilder>();
   private order: ColumnBuilder[] = [];
   private rows = 0;
@@ -42,6 +43,7 @@ export class ColumnParser {
   /** Parses `[{...}, ...]` in `buf[start, end)`; returns the number of records. */
   parseArray(buf: Uint8Array, start = 0, end = buf.length): number {
     this.buf = buf;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let p = this.ws(start, end);
     if (buf[p] !== 0x5b) this.notColumnar(p, end, "a JSON array");
     const before = this.rows;
@@ -57,6 +59,7 @@ export class ColumnParser {
    */
   parseEnvelope(buf: Uint8Array, start = 0, end = buf.length): { rows: number; rest: Record<string, unknown> } {
     this.buf = buf;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let p = this.ws(start, end);
     if (buf[p] !== 0x7b) this.notColumnar(p, end, "a JSON object");
     const before = this.rows;
@@ -103,6 +106,7 @@ export class ColumnParser {
   /** Parses NDJSON lines (one object per line, blank lines skipped) in `buf[start, end)`; returns the records. */
   parseLines(buf: Uint8Array, start = 0, end = buf.length): number {
     this.buf = buf;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     const before = this.rows;
     // Counting lines is a fast native scan; it sizes the columns once instead of growing them.
     let lines = 1;
@@ -183,12 +187,18 @@ export class ColumnParser {
         const k = guess.keyBytes;
         const after = keyStart + k.length;
         if (after < end && buf[after] === 0x22) {
+          // Four bytes at a time, then the rest one by one.
+          const words = guess.keyWords;
+          const view = this.view;
           let same = true;
-          for (let i = 0; i < k.length; i++) {
-            if (buf[keyStart + i] !== k[i]) {
+          for (let w = 0; w < words.length; w++) {
+            if (view.getInt32(keyStart + w * 4, true) !== words[w]) {
               same = false;
               break;
             }
+          }
+          for (let i = words.length * 4; same && i < k.length; i++) {
+            if (buf[keyStart + i] !== k[i]) same = false;
           }
           if (same) {
             col = guess;
