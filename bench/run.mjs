@@ -106,12 +106,17 @@ function evaluate(scenario, runs, dataMeta) {
       ok: ok.length === list.length,
       errors: list.filter((x) => x.error !== undefined).map((x) => x.error),
       ms: ok.length ? summary(ok.map((x) => x.ms)) : undefined,
+      cpuMs: ok.length ? summary(ok.map((x) => x.cpuMs)) : undefined,
       rssMB: ok.length ? summary(ok.map((x) => x.rssMB)) : undefined,
       growthMB: ok.length ? summary(ok.map((x) => x.growthMB)) : undefined,
       check: ok[0]?.check,
     };
   }
   const targets = scenario.targets.map((t) => {
+    // For time targets, the same ratio in CPU time is reported beside it (not judged).
+    const cpuRatio = t.measure === "ms" && t.reference !== undefined && variants[t.variant]?.cpuMs && variants[t.reference]?.cpuMs
+      ? variants[t.variant].cpuMs.median / variants[t.reference].cpuMs.median
+      : undefined;
     const v = variants[t.variant]?.[t.measure];
     if (t.absolute !== undefined) {
       const value = v?.median;
@@ -119,7 +124,7 @@ function evaluate(scenario, runs, dataMeta) {
     }
     const ref = variants[t.reference]?.[t.measure];
     const ratio = v && ref ? v.median / ref.median : undefined;
-    return { label: t.label, ratio, limit: t.max, pass: ratio !== undefined && ratio <= t.max };
+    return { label: t.label, ratio, cpuRatio, limit: t.max, pass: ratio !== undefined && ratio <= t.max };
   });
   let agree;
   if (scenario.agree) {

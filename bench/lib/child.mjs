@@ -15,11 +15,15 @@ const context = JSON.parse(contextJson);
 const state = await variant.setup(context);
 globalThis.gc?.();
 const rssBeforeMB = process.memoryUsage().rss / 1024 / 1024;
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const check = await variant.run(state);
 const ms = performance.now() - t0;
+// CPU time of every thread of the process (workers included): what a busy machine cannot distort.
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 const rssMB = peakRssMB();
-process.stdout.write(`${JSON.stringify({ ms, rssMB, growthMB: rssMB - rssBeforeMB, check })}\n`);
+process.stdout.write(`${JSON.stringify({ ms, cpuMs, rssMB, growthMB: rssMB - rssBeforeMB, check })}\n`);
 /**
  * Peak resident set of this process. VmHWM, not resourceUsage().maxRSS: Linux carries ru_maxrss over
  * from the parent across fork and exec, so a child would report at least the runner's own peak.

@@ -9,26 +9,26 @@ export function formatReport(report) {
   const lines = [];
   lines.push(`${report.command}: ${report.date}, node ${report.node}, ${report.cpus}, ${report.runs} runs per variant, ${report.totalSeconds} s in all`);
   lines.push("");
-  lines.push("| Scenario | Variant | Time, median (min-max) | Peak RSS, median (min-max) | Peak minus RSS at start |");
-  lines.push("|---|---|---|---|---|");
+  lines.push("| Scenario | Variant | Time, median (min-max) | CPU time (all threads) | Peak RSS, median (min-max) | Peak minus RSS at start |");
+  lines.push("|---|---|---|---|---|---|");
   for (const s of report.scenarios) {
     let first = true;
     for (const v of Object.values(s.variants)) {
       const title = first ? `${s.title}${s.rows ? ` (${s.rows.toLocaleString("en-US")} rows)` : ""}` : "";
       const err = v.ok ? "" : ` (errors: ${v.errors.join("; ")})`;
       const path = v.check?.path ? ` [${v.check.path}]` : "";
-      lines.push(`| ${title} | ${v.label}${path}${err} | ${fmtMs(v.ms)} | ${fmtMb(v.rssMB)} | ${v.growthMB ? `${Math.round(v.growthMB.median)} MB` : ""} |`);
+      lines.push(`| ${title} | ${v.label}${path}${err} | ${fmtMs(v.ms)} | ${v.cpuMs ? `${fmtNum(v.cpuMs.median / 1000)} s` : ""} | ${fmtMb(v.rssMB)} | ${v.growthMB ? `${Math.round(v.growthMB.median)} MB` : ""} |`);
       first = false;
     }
   }
   lines.push("");
-  lines.push("| Scenario | Target | Measured | Result |");
-  lines.push("|---|---|---|---|");
+  lines.push("| Scenario | Target | Measured | Same ratio in CPU time | Result |");
+  lines.push("|---|---|---|---|---|");
   for (const s of report.scenarios) {
     for (const t of s.targets) {
       const measured =
         t.ratio !== undefined ? `${t.ratio.toFixed(2)}x` : t.value !== undefined ? `${Math.round(t.value)}` : t.detail ? JSON.stringify(t.detail) : t.pass ? "yes" : "n/a";
-      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.pass ? "PASS" : "FAIL"} |`);
+      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${t.pass ? "PASS" : "FAIL"} |`);
     }
   }
   return lines.join("\n");
