@@ -11,35 +11,45 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 class Dictionary {
   readonly values: unknown[] = [];
   private readonly hashes: number[] = [];
-  private readonly ascii: boolean[] = [];
+  /** Each string entry's UTF-8 bytes, and the same as little-endian 32-bit words (whole words only). */
+  private readonly bytes: (Uint8Array | undefined)[] = [];
+  private readonly words: (Int32Array | undefined)[] = [];
   private table = new Int32Array(64);
   /** Every scalar value (strings included) to its code. */
   private readonly others = new Map<unknown, number>();
 
-  /** The code of the string held in `buf[start, end)` (no escapes; `ascii` when every byte < 0x80). */
-  stringCode(buf: Uint8Array, start: number, end: number, hash: number, ascii: boolean): number {
+  /**
+   * The code of the string held in `buf[start, end)` (no escapes; `ascii` when every byte < 0x80).
+   * `view` is a DataView of `buf`: a known string is recognised by comparing its bytes four at a time.
+   */
+  stringCode(buf: Uint8Array, view: DataView, start: number, end: number, hash: number, ascii: boolean): number {
     const mask = this.table.length - 1;
     let slot = hash & mask;
     for (;;) {
       const entry = this.table[slot]!;
       if (entry === 0) break;
       const code = entry - 1;
-      if (this.hashes[code] === hash && this.sameString(code, buf, start, end, ascii)) return code;
+      if (this.hashes[code] === hash && this.sameBytes(code, buf, view, start, end)) return code;
       slot = (slot + 1) & mask;
     }
     const value = ascii ? latin1(buf, start, end) : utf8.decode(buf.subarray(start, end));
     // The same text may already be here from a decoded (escaped) string: one value, one code.
-    const known = this.others.get(value);
-    if (known !== undefined) {
-      this.table[slot] = known + 1;
-      this.hashes[known] = hash;
-      this.ascii[known] = ascii;
-      return known;
+    let code = this.others.get(value);
+    if (code === undefined) {
+      code = this.values.push(value) - 1;
+      this.others.set(value, code);
+      this.hashes.push(hash);
+      this.bytes.push(undefined);
+      this.words.push(undefined);
     }
-    const code = this.values.push(value) - 1;
-    this.others.set(value, code);
-    this.hashes.push(hash);
-    this.ascii.push(ascii);
+    // A copy (Buffer#slice would be a view of the whole body).
+    const own = new Uint8Array(buf.subarray(start, end));
+    const words = new Int32Array(own.length >> 2);
+    const ownView = new DataView(own.buffer);
+    for (let i = 0; i < words.length; i++) words[i] = ownView.getInt32(i * 4, true);
+    this.hashes[code] = hash;
+    this.bytes[code] = own;
+    this.words[code] = words;
     this.table[slot] = code + 1;
     if (this.values.length * 2 > this.table.length) this.rehash();
     return code;
@@ -47,27 +57,28 @@ class Dictionary {
 
   /** The code of any other value; nested objects always get an entry of their own. */
   valueCode(value: unknown): number {
-    if (value !== null && typeof value === "object") {
-      this.hashes.push(0);
-      this.ascii.push(false);
-      return this.values.push(value) - 1;
-    }
+    if (value !== null && typeof value === "object") return this.push(value);
     let code = this.others.get(value);
     if (code === undefined) {
-      code = this.values.push(value) - 1;
-      this.hashes.push(0);
-      this.ascii.push(false);
+      code = this.push(value);
       this.others.set(value, code);
     }
     return code;
   }
 
-  private sameString(code: number, buf: Uint8Array, start: number, end: number, ascii: boolean): boolean {
-    const v = this.values[code];
-    if (typeof v !== "string" || this.ascii[code] !== ascii) return false;
-    if (!ascii) return v === utf8.decode(buf.subarray(start, end));
-    if (v.length !== end - start) return false;
-    for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) !== buf[start + i]) return false;
+  private push(value: unknown): number {
+    this.hashes.push(0);
+    this.bytes.push(undefined);
+    this.words.push(undefined);
+    return this.values.push(value) - 1;
+  }
+
+  private sameBytes(code: number, buf: Uint8Array, view: DataView, start: number, end: number): boolean {
+    const own = this.bytes[code];
+    if (own === undefined || own.length !== end - start) return false;
+    const words = this.words[code]!;
+    for (let w = 0; w < words.length; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return false;
+    for (let i = words.length * 4; i < own.length; i++) if (buf[start + i] !== own[i]) return false;
     return true;
   }
 
@@ -75,7 +86,7 @@ class Dictionary {
     const table = new Int32Array(this.table.length * 2);
     const mask = table.length - 1;
     for (let code = 0; code < this.values.length; code++) {
-      if (typeof this.values[code] !== "string" || this.hashes[code] === 0) continue;
+      if (this.bytes[code] === undefined) continue;
       let slot = this.hashes[code]! & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = code + 1;
@@ -146,18 +157,18 @@ export class ColumnBuilder {
     this.filled = row + 1;
   }
 
-  /** Writes the string held in `buf[start, end)` into row `row`. */
-  setString(row: number, buf: Uint8Array, start: number, end: number, hash: number, ascii: boolean): void {
+  /** Writes the string held in `buf[start, end)` into row `row` (`view`: a DataView of `buf`). */
+  setString(row: number, buf: Uint8Array, view: DataView, start: number, end: number, hash: number, ascii: boolean): void {
     // Fast path: the next row of a coded column with room for it.
     if (row === this.filled && this.kind === "coded" && row < this.codes.length) {
-      this.codes[row] = this.dict.stringCode(buf, start, end, hash, ascii);
+      this.codes[row] = this.dict.stringCode(buf, view, start, end, hash, ascii);
       this.filled = row + 1;
       return;
     }
     this.advance(row);
     if (this.kind === "pending") this.become("coded");
     else if (this.kind === "number") this.become("mixed");
-    if (this.kind === "coded") this.codes[row] = this.dict.stringCode(buf, start, end, hash, ascii);
+    if (this.kind === "coded") this.codes[row] = this.dict.stringCode(buf, view, start, end, hash, ascii);
     else this.mixed[row] = ascii ? latin1(buf, start, end) : utf8.decode(buf.subarray(start, end));
     this.filled = row + 1;
   }

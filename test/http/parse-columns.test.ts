@@ -62,6 +62,13 @@ describe("byte parser into columns", () => {
     expect("b" in cols.record(1)).toBe(false);
   });
 
+  it("reads a Node Buffer (whose slice is a view) with thousands of distinct strings", () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ well: `WELL ${i % 1500} ÄB`, op: `Op ${i % 7}`, v: i }));
+    const cols = parseArrayColumns(Buffer.from(JSON.stringify(rows)));
+    expect(cols.toRecords()).toEqual(rows);
+    expect(cols.coded("well")!.values).toHaveLength(1500);
+  });
+
   it("stores numbers in a Float64Array and repeated strings once", () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ region: ["Permian", "Haynesville", "Appalachia"][i % 3], gas: i / 10 }));
     const cols = parseArrayColumns(bytes(JSON.stringify(rows)));

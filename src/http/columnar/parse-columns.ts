@@ -268,7 +268,7 @@ export class ColumnParser {
         h = Math.imul(h ^ b, 16777619);
         q++;
       }
-      col.setString(row, buf, p + 1, q, h === 0 ? 1 : h, ascii);
+      col.setString(row, buf, this.view, p + 1, q, h === 0 ? 1 : h, ascii);
       return q + 1;
     }
     if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) return this.number(p, end, col, row);
