@@ -79,7 +79,7 @@ export async function* ndjsonColumns(
   opts: { pieceBytes?: number; inflight?: number } = {},
 ): AsyncGenerator<ParsedColumns, void, undefined> {
   const pieceBytes = opts.pieceBytes ?? NDJSON_PIECE_BYTES;
-  const inflight = Math.max(1, opts.inflight ?? 3);
+  const inflight = Math.max(1, opts.inflight ?? 2);
   const queue: Promise<ParsedColumns>[] = [];
   let chunks: Uint8Array[] = [];
   let size = 0;
