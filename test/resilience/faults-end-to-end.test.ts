@@ -244,7 +244,10 @@ describe("faults that never clear: a typed error, no partial result, a bounded n
       const starts = proxy.seen.map((s) => (JSON.parse(s.body || "{}") as { pagination?: { start?: number } }).pagination?.start ?? 0);
       expect(Math.max(...starts)).toBeLessThan(BAD_START + window * DATA.pageSize);
       expect(proxy.seen.length).toBeLessThanOrEqual(BAD_START / DATA.pageSize + 5 + window);
-      expect(agent.count).toBe(proxy.seen.length);
+      // Requests still on the wire when the call failed are cancelled; the proxy may never log them
+      // (at most one per network slot).
+      expect(agent.count).toBeGreaterThanOrEqual(proxy.seen.length);
+      expect(agent.count).toBeLessThanOrEqual(proxy.seen.length + 4);
     });
 
     it("a stream hands out the pages before the failing one, then throws: never a silent end", async () => {
