@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AS_V3_ENDPOINTS, NATGAS_V3, NATGAS_V4, V3_TO_V4 } from "../../src/natgas";
 
-const readme = readFileSync(join(__dirname, "../../docs/readme/natgas.md"), "utf8");
+const readme = readFileSync(join(__dirname, "../../README.md"), "utf8");
 
 describe("the README's natural gas sections", () => {
   it("list every v3 -> v4 rename of the migration table", () => {
