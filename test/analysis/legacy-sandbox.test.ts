@@ -2,7 +2,7 @@
  * The legacy reports rebuilt from v1 data agree with the sandbox's own old API, number for number,
  * and the analysis invariants hold on the sandbox's data (over real HTTP on 127.0.0.1).
  */
-import { request } from "node:http";
+import { rawPost } from "../helpers/raw-post";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";
 import { legacyFlowTimeseries } from "../../src/analysis/legacy-flow-timeseries";
@@ -14,28 +14,7 @@ import { frameColumns, frameRows } from "../helpers/frame-columns";
 
 let sandbox: SandboxHandle;
 
-/** Raw POST on a fresh connection (no keep-alive reuse, so no race with the server's idle time-out). */
-function post(url: string, body: unknown): Promise<unknown> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), access_key: "any-token" } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          if ((res.statusCode ?? 0) >= 300) reject(new Error(`${url}: ${res.statusCode} ${text.slice(0, 300)}`));
-          else resolve(JSON.parse(text));
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
+const post = (url: string, body: unknown): Promise<unknown> => rawPost(url, body);
 
 async function legacyReport(body: Record<string, unknown>): Promise<unknown> {
   const job = (await post(`${sandbox.legacyUrl}/api/v2/analysis_report`, body)) as { meta: { report_result: unknown } };

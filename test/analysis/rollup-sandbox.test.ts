@@ -1,7 +1,7 @@
 /**
  * rollup of unaggregated v3 rows agrees with the sandbox service's own aggregate_by (raw HTTP on 127.0.0.1).
  */
-import { request } from "node:http";
+import { rawPost } from "../helpers/raw-post";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";
 import { rollup } from "../../src/analysis/rollup";
@@ -10,27 +10,7 @@ import { frameRows } from "../helpers/frame-columns";
 
 let sandbox: SandboxHandle;
 
-function post(url: string, body: unknown): Promise<{ data: Record<string, unknown>[]; pagination: { total_count: number } }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), access_key: "any-token" } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          if ((res.statusCode ?? 0) >= 300) reject(new Error(`${url}: ${res.statusCode} ${text.slice(0, 300)}`));
-          else resolve(JSON.parse(text));
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
+const post = (url: string, body: unknown) => rawPost<{ data: Record<string, unknown>[]; pagination: { total_count: number } }>(url, body);
 
 async function allRows(path: string, body: Record<string, unknown>): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
