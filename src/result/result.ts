@@ -36,7 +36,7 @@ export interface ResultMeta {
   durationMs: number;
   /** Whether every page came from the on-disk cache. */
   fromCache: boolean;
-  /** Request ids the service sent back, when it sent any. */
+  /** Request ids the service sent back, when it sent any, in the order the answers arrived (pages are fetched concurrently). */
   requestIds: string[];
 }
 
