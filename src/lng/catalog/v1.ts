@@ -33,6 +33,18 @@ import {
 const base = { service: "lng", version: "v1", response: "array" } as const;
 
 /** Every LNG v1 endpoint, keyed by client method name. */
+/** The filters of the observed and the forecast transaction endpoints (the same set: a sandbox choice, see README). */
+const TRANSACTION_PARAMS = [
+  ...DESTINATION_FILTERS,
+  ...DESTINATION_TERMINAL_IDS,
+  ...TIME_RANGE,
+  ...ORIGIN_FILTERS,
+  ...ORIGIN_TERMINAL_IDS,
+  ...LOADING_ORIGIN_FILTERS,
+  ...IMOS,
+  ...TRANSACTION_TYPE,
+] as const;
+
 export const LNG_V1 = {
   volumeFlows: {
     ...base,
@@ -67,16 +79,7 @@ export const LNG_V1 = {
     method: "transactions",
     httpMethod: "POST",
     path: "/v1/transactions",
-    params: [
-      ...DESTINATION_FILTERS,
-      ...DESTINATION_TERMINAL_IDS,
-      ...TIME_RANGE,
-      ...ORIGIN_FILTERS,
-      ...ORIGIN_TERMINAL_IDS,
-      ...LOADING_ORIGIN_FILTERS,
-      ...IMOS,
-      ...TRANSACTION_TYPE,
-    ],
+    params: TRANSACTION_PARAMS,
     ranges: TIME_RANGE_RULE,
     record: TRANSACTION_RECORD,
     description: "Observed loading and offloading transactions of vessels.",
@@ -86,16 +89,7 @@ export const LNG_V1 = {
     method: "transactionsForecast",
     httpMethod: "POST",
     path: "/v1/transactions/forecast",
-    params: [
-      ...DESTINATION_FILTERS,
-      ...DESTINATION_TERMINAL_IDS,
-      ...TIME_RANGE,
-      ...ORIGIN_FILTERS,
-      ...ORIGIN_TERMINAL_IDS,
-      ...LOADING_ORIGIN_FILTERS,
-      ...IMOS,
-      ...TRANSACTION_TYPE,
-    ],
+    params: TRANSACTION_PARAMS,
     ranges: TIME_RANGE_RULE,
     record: FORECAST_TRANSACTION_RECORD,
     description: "Forecast transactions of the latest forecast run.",
