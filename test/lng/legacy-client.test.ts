@@ -1,3 +1,4 @@
+import { OLD_OVERVIEW_VOYAGE } from "./fixtures/old-overview-voyage";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,21 +26,7 @@ function wrap(reportResult: unknown, state = "SUCCESS", extra: Record<string, un
   };
 }
 
-const voyage = {
-  imo: 9705641,
-  tx: 1,
-  start_date: "2024-01-03 10:00:00",
-  end_date: "2024-01-20 06:00:00",
-  start_country: "United States",
-  start_terminal: "Sabine Pass",
-  end_country: "Belgium",
-  end_terminal: "Zeebrugge",
-  voyage_status: "Laden",
-  type: "offloading",
-  voyage_tx: "L to R",
-  volume: 3.4,
-  units: "bcf",
-};
+const voyage = OLD_OVERVIEW_VOYAGE;
 
 function answer(req: Seen): unknown {
   const body = (req.body ?? {}) as Record<string, unknown>;

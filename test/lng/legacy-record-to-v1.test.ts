@@ -1,3 +1,4 @@
+import { OLD_OVERVIEW_VOYAGE } from "./fixtures/old-overview-voyage";
 import { describe, expect, it } from "vitest";
 import {
   LEGACY_FIELD_RENAMES,
@@ -44,21 +45,7 @@ describe("legacy field renames", () => {
 });
 
 describe("legacyRecordToV1", () => {
-  const voyage = {
-    imo: 9705641,
-    tx: 2,
-    start_date: "2024-01-03 10:00:00",
-    end_date: "2024-01-20 06:00:00",
-    start_country: "United States",
-    start_terminal: "Sabine Pass",
-    end_country: "Belgium",
-    end_terminal: "Zeebrugge",
-    voyage_status: "Laden",
-    type: "offloading",
-    voyage_tx: "L to R",
-    volume: 3.4,
-    units: "bcf",
-  };
+  const voyage = OLD_OVERVIEW_VOYAGE;
 
   it("renames an overview voyage to transaction fields and normalises its times", () => {
     expect(legacyRecordToV1("overview", voyage)).toEqual({
