@@ -155,7 +155,11 @@ function dayNumbers(col: readonly unknown[], name: string, toDay: (v: unknown) =
   return out;
 }
 
-function slowNumber(v: unknown, name: string, row: number): number {
+/**
+ * A value that is not already a number, as a number: NaN (missing) for null, undefined and "", the
+ * parsed value of a numeric string or a bigint; anything else is a DataError naming column and row.
+ */
+export function slowNumber(v: unknown, name: string, row: number): number {
   if (v === null || v === undefined || v === "") return NaN;
   const x = typeof v === "string" || typeof v === "bigint" ? Number(v) : NaN;
   if (Number.isNaN(x)) throw new DataError(`column "${name}" row ${row}: ${JSON.stringify(v)} is not a number`);
@@ -354,6 +358,10 @@ export function requireColumns(input: FrameInput, names: readonly string[], fn: 
  */
 export function numericColumn(col: readonly unknown[], name: string): Float64Array {
   const out = new Float64Array(col.length);
+  if (allNumbers(col)) {
+    for (let i = 0; i < col.length; i++) out[i] = +(col[i] as number);
+    return out;
+  }
   for (let i = 0; i < col.length; i++) {
     const v = col[i];
     if (typeof v === "number") out[i] = v;
@@ -367,6 +375,17 @@ export function numericColumn(col: readonly unknown[], name: string): Float64Arr
   return out;
 }
 
+/**
+ * Whether every element is a number (NaN included). Checked first so that the loop reading a frame's
+ * numeric column can take each value with `+`: a loop that also handles other values makes V8 box
+ * every element of the holey double arrays frames hold (a heap number per row, and the garbage
+ * collection it brings).
+ */
+export function allNumbers(col: readonly unknown[]): boolean {
+  for (let i = 0; i < col.length; i++) if (typeof col[i] !== "number") return false;
+  return true;
+}
+
 /** A dictionary-coded column: `codes[i]` indexes `values`; missing values have their own code. */
 export interface CodedColumn {
   readonly codes: Int32Array;
@@ -374,21 +393,41 @@ export interface CodedColumn {
   readonly values: unknown[];
 }
 
+/** The code of a value seen for the first time (undefined and NaN take null's code). */
+function firstSighting(index: Map<unknown, number>, values: unknown[], v: unknown): number {
+  const value = v === undefined || v !== v ? null : v;
+  let c = index.get(value);
+  if (c === undefined) {
+    c = values.length;
+    values.push(value);
+    index.set(value, c);
+  }
+  index.set(v, c);
+  return c;
+}
+
 /** Dictionary-codes a column by value identity (strings, numbers, booleans, null). */
 export function encodeColumn(col: readonly unknown[]): CodedColumn {
   const codes = new Int32Array(col.length);
   const values: unknown[] = [];
+  // Raw values to codes: undefined and NaN are keys of their own here, sharing null's code.
   const index = new Map<unknown, number>();
+  // Rows usually come sorted or grouped, so a value often repeats the previous row's: that check is
+  // cheaper than the map lookup. The loop holds no rarely taken branch (first sightings are a call),
+  // so the optimised loop is not thrown away for want of type feedback.
+  let last: unknown = index;
+  let lastCode = 0;
   for (let i = 0; i < col.length; i++) {
-    let v = col[i];
-    if (v === undefined || (typeof v === "number" && Number.isNaN(v))) v = null;
-    let c = index.get(v);
-    if (c === undefined) {
-      c = values.length;
-      values.push(v);
-      index.set(v, c);
+    const v = col[i];
+    if (v === last) {
+      codes[i] = lastCode;
+      continue;
     }
+    let c = index.get(v);
+    if (c === undefined) c = firstSighting(index, values, v);
     codes[i] = c;
+    last = v;
+    lastCode = c;
   }
   return { codes, values };
 }

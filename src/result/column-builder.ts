@@ -17,12 +17,22 @@ class Dictionary {
   private table = new Int32Array(64);
   /** Every scalar value (strings included) to its code. */
   private readonly others = new Map<unknown, number>();
+  /** Why `stringCode` last refused a string: the offset of a control character, or BAD_UTF8. */
+  invalid = 0;
 
   /**
-   * The code of the string held in `buf[start, end)` (no escapes; `ascii` when every byte < 0x80).
-   * `view` is a DataView of `buf`: a known string is recognised by comparing its bytes four at a time.
+   * The code of the string held in `buf[start, end)` (no escapes inside), or -1 when its bytes are not
+   * a valid string (`invalid` then says where). `view` is a DataView of `buf`: bytes are compared four
+   * at a time. `wordHash` is the parser's hash of the bytes, computed while it looks for the string's
+   * end: from 0, `h = imul(h ^ x, 0x9e3779b1)` for each whole little-endian 32-bit word from `start`,
+   * then for each remaining byte (equal bytes always give equal hashes). Control characters and UTF-8 are checked only for strings new to the
+   * dictionary: a known string has the bytes of one already checked.
    */
-  stringCode(buf: Uint8Array, view: DataView, start: number, end: number, hash: number, ascii: boolean): number {
+  stringCode(buf: Uint8Array, view: DataView, start: number, end: number, wordHash: number): number {
+    let hash = Math.imul(wordHash ^ (end - start), 0x9e3779b1);
+    hash ^= hash >>> 16;
+    // 0 marks entries that are not strings.
+    if (hash === 0) hash = 1;
     const mask = this.table.length - 1;
     let slot = hash & mask;
     for (;;) {
@@ -32,7 +42,11 @@ class Dictionary {
       if (this.hashes[code] === hash && this.sameBytes(code, buf, view, start, end)) return code;
       slot = (slot + 1) & mask;
     }
-    const value = ascii ? latin1(buf, start, end) : utf8.decode(buf.subarray(start, end));
+    const value = decodeChecked(buf, start, end);
+    if (typeof value === "number") {
+      this.invalid = value;
+      return -1;
+    }
     // The same text may already be here from a decoded (escaped) string: one value, one code.
     let code = this.others.get(value);
     if (code === undefined) {
@@ -46,13 +60,26 @@ class Dictionary {
     const own = new Uint8Array(buf.subarray(start, end));
     const words = new Int32Array(own.length >> 2);
     const ownView = new DataView(own.buffer);
-    for (let i = 0; i < words.length; i++) words[i] = ownView.getInt32(i * 4, true);
+    for (let w = 0; w < words.length; w++) words[w] = ownView.getInt32(w * 4, true);
     this.hashes[code] = hash;
     this.bytes[code] = own;
     this.words[code] = words;
     this.table[slot] = code + 1;
     if (this.values.length * 2 > this.table.length) this.rehash();
     return code;
+  }
+
+  /**
+   * Where the string starting at `buf[start]` ends (the offset of its closing quote) when it is the
+   * string of entry `code`, else -1. The entry's bytes hold no quote or backslash, so the same bytes
+   * followed by a quote are the whole string.
+   */
+  matchAt(code: number, buf: Uint8Array, view: DataView, start: number, end: number): number {
+    const own = this.bytes[code];
+    if (own === undefined) return -1;
+    const close = start + own.length;
+    if (close >= end || buf[close] !== 0x22) return -1;
+    return this.sameBytes(code, buf, view, start, close) ? close : -1;
   }
 
   /** The code of any other value; nested objects always get an entry of their own. */
@@ -95,6 +122,28 @@ class Dictionary {
   }
 }
 
+/** What `setString` and `stringCode` report for bytes that are not UTF-8. */
+export const BAD_UTF8 = -2;
+
+/**
+ * The string held in `buf[start, end)` (raw JSON string content without escapes), or where it is
+ * invalid: the offset of a control character (JSON forbids them unescaped), or BAD_UTF8.
+ */
+function decodeChecked(buf: Uint8Array, start: number, end: number): string | number {
+  let ascii = true;
+  for (let i = start; i < end; i++) {
+    const b = buf[i]!;
+    if (b < 0x20) return i;
+    if (b >= 0x80) ascii = false;
+  }
+  if (ascii) return latin1(buf, start, end);
+  try {
+    return utf8.decode(buf.subarray(start, end));
+  } catch {
+    return BAD_UTF8;
+  }
+}
+
 /** Bytes known to be ASCII as a string, in pieces small enough for fromCharCode's argument limit. */
 function latin1(buf: Uint8Array, start: number, end: number): string {
   if (end - start < 4096) return String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
@@ -107,12 +156,14 @@ type Kind = "pending" | "number" | "coded" | "mixed";
 
 /** One column under construction. Rows are written in increasing order; gaps are absent fields. */
 export class ColumnBuilder {
-  /** The field name, and its bytes for the parser's fast key match. */
-  readonly keyBytes: Uint8Array;
-  /** The name's bytes as little-endian 32-bit words (the whole words only), for a quicker key match. */
-  readonly keyWords: Int32Array;
-  /** Whether the name's JSON form is its bytes as they are (no quote or backslash to escape). */
-  readonly plainKey: boolean;
+  /**
+   * For the parser's fast key match: the length of `name":` in bytes (0 when the name needs escaping
+   * in JSON or is shorter than two bytes), its whole little-endian 32-bit words, and its last four
+   * bytes as one word.
+   */
+  readonly keyPatternLength: number;
+  readonly keyPatternWords: Int32Array;
+  readonly keyPatternLast: number;
   /** The last row written + 1. */
   filled = 0;
   /** Rows expected in all (a hint): arrays are sized for it at once instead of growing. */
@@ -123,14 +174,17 @@ export class ColumnBuilder {
   private mixed: unknown[] = [];
   private dict = new Dictionary();
   private absent: Uint8Array | undefined;
+  /** The code of the last string written (-1: none yet), tried first for the next row. */
+  private lastString = -1;
 
   constructor(readonly name: string) {
-    this.keyBytes = new TextEncoder().encode(name);
-    const words = new Int32Array(this.keyBytes.length >> 2);
-    const view = new DataView(this.keyBytes.buffer, this.keyBytes.byteOffset, this.keyBytes.byteLength);
-    for (let i = 0; i < words.length; i++) words[i] = view.getInt32(i * 4, true);
-    this.keyWords = words;
-    this.plainKey = !/["\\\u0000-\u001f]/.test(name);
+    const pattern = new TextEncoder().encode(`${name}":`);
+    const view = new DataView(pattern.buffer, pattern.byteOffset, pattern.byteLength);
+    const plain = !/["\\\u0000-\u001f]/.test(name) && pattern.length >= 4;
+    this.keyPatternLength = plain ? pattern.length : 0;
+    this.keyPatternWords = new Int32Array(plain ? pattern.length >> 2 : 0);
+    for (let i = 0; i < this.keyPatternWords.length; i++) this.keyPatternWords[i] = view.getInt32(i * 4, true);
+    this.keyPatternLast = plain ? view.getInt32(pattern.length - 4, true) : 0;
   }
 
   /** Expects about `rows` rows in all: arrays are sized for them now (fewer copies, less garbage). */
@@ -157,20 +211,50 @@ export class ColumnBuilder {
     this.filled = row + 1;
   }
 
-  /** Writes the string held in `buf[start, end)` into row `row` (`view`: a DataView of `buf`). */
-  setString(row: number, buf: Uint8Array, view: DataView, start: number, end: number, hash: number, ascii: boolean): void {
+  /**
+   * Writes the string held in `buf[start, end)` (no escapes inside) into row `row` (`view`: a DataView
+   * of `buf`; `wordHash`: see `Dictionary.stringCode`). Returns -1, or for bytes that are not a valid
+   * string the offset of a control character or BAD_UTF8 (nothing is written then).
+   */
+  setString(row: number, buf: Uint8Array, view: DataView, start: number, end: number, wordHash: number): number {
     // Fast path: the next row of a coded column with room for it.
     if (row === this.filled && this.kind === "coded" && row < this.codes.length) {
-      this.codes[row] = this.dict.stringCode(buf, view, start, end, hash, ascii);
+      const code = this.dict.stringCode(buf, view, start, end, wordHash);
+      if (code < 0) return this.dict.invalid;
+      this.codes[row] = code;
+      this.lastString = code;
       this.filled = row + 1;
-      return;
+      return -1;
     }
     this.advance(row);
     if (this.kind === "pending") this.become("coded");
     else if (this.kind === "number") this.become("mixed");
-    if (this.kind === "coded") this.codes[row] = this.dict.stringCode(buf, view, start, end, hash, ascii);
-    else this.mixed[row] = ascii ? latin1(buf, start, end) : utf8.decode(buf.subarray(start, end));
+    if (this.kind === "coded") {
+      const code = this.dict.stringCode(buf, view, start, end, wordHash);
+      if (code < 0) return this.dict.invalid;
+      this.codes[row] = code;
+      this.lastString = code;
+    } else {
+      const value = decodeChecked(buf, start, end);
+      if (typeof value === "number") return value;
+      this.mixed[row] = value;
+    }
     this.filled = row + 1;
+    return -1;
+  }
+
+  /**
+   * When the string starting at `buf[start]` is the one this column got last and `row` is its next
+   * row, writes it and returns the offset of its closing quote; else -1 (nothing written).
+   */
+  repeatsLastString(row: number, buf: Uint8Array, view: DataView, start: number, end: number): number {
+    if (this.lastString < 0 || row !== this.filled || this.kind !== "coded" || row >= this.codes.length) return -1;
+    const close = this.dict.matchAt(this.lastString, buf, view, start, end);
+    if (close >= 0) {
+      this.codes[row] = this.lastString;
+      this.filled = row + 1;
+    }
+    return close;
   }
 
   /** Writes any other value (null, booleans, decoded strings, nested values) into row `row`. */

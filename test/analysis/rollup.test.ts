@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { rollup } from "../../src/analysis/rollup";
 import { toFrame } from "../../src/frame/to-frame";
+import { frameFromColumns } from "../../src/frame/from-columns";
 import { unitsOf } from "../../src/frame/units";
 import { InvalidParamsError, DataError } from "../../src/errors";
 import { frameColumns } from "../helpers/frame-columns";
@@ -40,6 +41,21 @@ describe("rollup", () => {
     expect(c.gas_daily).toEqual([15]);
     expect(c.count).toEqual([5]);
   });
+  it("reads a frame's own columns: numeric strings count, missing values skip, a non-number names its row", () => {
+    const df = frameFromColumns([
+      { name: "k", values: ["a", "a", null, "b", undefined], type: "string" },
+      { name: "v", values: [1, "2.5", null, NaN, 4], type: "string" },
+    ]);
+    const c = frameColumns(rollup(df, { by: "k", measures: ["v"] }));
+    expect(c.k).toEqual(["a", "b", null]);
+    expect(c.v).toEqual([3.5, NaN, 4]);
+    expect(c.count).toEqual([2, 1, 2]);
+    const bad = frameFromColumns([
+      { name: "k", values: ["a", "a", "a"], type: "string" },
+      { name: "v", values: [1, 2, "lots"], type: "string" },
+    ]);
+    expect(() => rollup(bad, { by: "k", measures: ["v"] })).toThrow(/"v" row 2/);
+  });
   it("refuses missing options and unknown columns", () => {
     expect(() => rollup(rows, undefined as never)).toThrow(InvalidParamsError);
     expect(() => rollup(rows, { by: "regoin" })).toThrow(DataError);
@@ -51,6 +67,8 @@ describe("rollup", () => {
         fc.array(fc.record({ k: fc.constantFrom("a", "b", "c", null), j: fc.integer({ min: 0, max: 3 }), v: fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: null }) }), { maxLength: 200 }),
         (data) => {
           const c = frameColumns(rollup(data, { by: ["k", "j"], measures: ["v"] }));
+          // A frame's columns are read in place (not copied into typed arrays): same answer.
+          if (data.length > 0) expect(frameColumns(rollup(toFrame(data), { by: ["k", "j"], measures: ["v"] }))).toEqual(c);
           const total = data.reduce((s, r) => s + (r.v ?? 0), 0);
           expect((c.v ?? []).reduce((s: number, v) => s + (Number.isNaN(v as number) ? 0 : (v as number)), 0)).toBe(total);
           expect((c.count ?? []).reduce((s: number, v) => s + (v as number), 0)).toBe(data.length);

@@ -28,6 +28,39 @@ describe("byte parser into columns", () => {
     );
   });
 
+  it("reads strings that repeat, extend or shorten the previous row's, across 4-byte word boundaries", () => {
+    // Few distinct values, so rows repeat the previous row's string (the in-place match) or share a
+    // prefix with it; quotes and backslashes land at every offset of the word scan.
+    const text = fc.string({ unit: fc.constantFrom("a", "b", '"', "\\", "é", "\u0007", " "), maxLength: 11 });
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 60 }), (pool, picks) => {
+        const records = picks.map((k) => ({ s: pool[k % pool.length], t: pool[(k >> 1) % pool.length] }));
+        const json = JSON.stringify(records);
+        expect(parseArrayColumns(bytes(json)).toRecords()).toEqual(JSON.parse(json));
+        expect(parseLineColumns(bytes(records.map((r) => JSON.stringify(r)).join("\n"))).toRecords()).toEqual(records);
+      }),
+      { numRuns: 300 },
+    );
+    const prefixes = ["Permian", "Permian Basin", "Perm", "Permian", "", "Permian"].map((r) => ({ r }));
+    expect(parseArrayColumns(bytes(JSON.stringify(prefixes))).toRecords()).toEqual(prefixes);
+  });
+
+  it("refuses a raw control character or invalid UTF-8 in a string, also after valid rows of the column", () => {
+    const withByte = (before: string, byte: number, after: string) => new Uint8Array([...bytes(before), byte, ...bytes(after)]);
+    const bad = [
+      withByte('[{"a":"x"},{"a":"x', 0x01, '"}]'),
+      withByte('[{"a":1},{"a":"', 0x1f, '"}]'),
+      withByte('[{"a":"x"},{"a":"', 0xff, 'abc"}]'),
+      withByte('{"a":"x"}\n{"a":"abcd', 0xc3, '"}'),
+    ];
+    for (const body of bad) {
+      const parse = () => (body[0] === 0x5b ? parseArrayColumns(body) : parseLineColumns(body));
+      expect(parse).toThrow(ColumnParseError);
+    }
+    expect(() => parseArrayColumns(bad[2]!)).toThrow(/invalid UTF-8/);
+    expect(() => parseArrayColumns(bad[0]!)).toThrow(/control character/);
+  });
+
   it("reads numbers as Number() does: digits, fractions, exponents, long mantissas, negative zero", () => {
     const texts = ["0", "-0", "0.1", "1e3", "1E-7", "-2.5e+10", "123456789012345678", "0.30000000000000004", "9007199254740993", "1.7976931348623157e308", "5e-324", "0.0000123", "-0.000"];
     const cols = parseArrayColumns(bytes(`[${texts.map((t) => `{"v":${t}}`).join(",")}]`));

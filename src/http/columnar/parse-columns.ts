@@ -13,7 +13,7 @@
  * `Number`.
  */
 import { RecordColumns, type RecordColumn } from "../../result/record-columns";
-import { ColumnBuilder } from "../../result/column-builder";
+import { BAD_UTF8, ColumnBuilder } from "../../result/column-builder";
 
 /** Malformed JSON, with the byte offset where it went wrong. */
 export class ColumnParseError extends Error {}
@@ -183,27 +183,16 @@ export class ColumnParser {
       // Fast path: the same key as in this position of the previous record.
       let col: ColumnBuilder | undefined;
       const guess = order[j];
-      if (guess !== undefined && guess.plainKey) {
-        const k = guess.keyBytes;
-        const after = keyStart + k.length;
-        if (after < end && buf[after] === 0x22) {
-          // Four bytes at a time, then the rest one by one.
-          const words = guess.keyWords;
-          const view = this.view;
-          let same = true;
-          for (let w = 0; w < words.length; w++) {
-            if (view.getInt32(keyStart + w * 4, true) !== words[w]) {
-              same = false;
-              break;
-            }
-          }
-          for (let i = words.length * 4; same && i < k.length; i++) {
-            if (buf[keyStart + i] !== k[i]) same = false;
-          }
-          if (same) {
-            col = guess;
-            p = after + 1;
-          }
+      // The bytes `name":` compared four at a time, the last four overlapping the others: no byte loop.
+      const n = guess === undefined ? 0 : guess.keyPatternLength;
+      if (n !== 0 && keyStart + n <= end) {
+        const words = guess!.keyPatternWords;
+        const view = this.view;
+        let same = view.getInt32(keyStart + n - 4, true) === guess!.keyPatternLast;
+        for (let w = 0; same && w < words.length; w++) same = view.getInt32(keyStart + w * 4, true) === words[w];
+        if (same) {
+          col = guess;
+          p = keyStart + n;
         }
       }
       if (col === undefined) {
@@ -217,11 +206,11 @@ export class ColumnParser {
         }
         order[j] = col;
         p = keyEnd + 1;
+        // Whitespace is skipped by a call only where there is some (the services send compact JSON).
+        if (buf[p]! <= 0x20) p = this.ws(p, end);
+        if (buf[p] !== 0x3a) this.fail(p, "expected ':'");
+        p++;
       }
-      // Whitespace is skipped by a call only where there is some (the services send compact JSON).
-      if (buf[p]! <= 0x20) p = this.ws(p, end);
-      if (buf[p] !== 0x3a) this.fail(p, "expected ':'");
-      p++;
       if (buf[p]! <= 0x20) p = this.ws(p, end);
       p = this.value(p, end, col, row);
       if (buf[p]! <= 0x20) p = this.ws(p, end);
@@ -244,31 +233,38 @@ export class ColumnParser {
     const buf = this.buf;
     const c = buf[p];
     if (c === 0x22) {
-      let h = 0x811c9dc5 | 0;
-      let ascii = true;
+      // Most columns repeat the previous row's string (rows come sorted): matched in place, no scan.
+      const repeat = col.repeatsLastString(row, buf, this.view, p + 1, end);
+      if (repeat >= 0) return repeat + 1;
+      // The end of the string, four bytes at a time while no byte of the word is '"' or '\\' (the
+      // has-zero-byte bit trick on the word xor each), hashing the words on the way.
+      const view = this.view;
       let q = p + 1;
-      for (;;) {
-        const b = buf[q]!;
-        // One range test for the common byte (printable ASCII but '"' and '\'); past the end of the
-        // buffer b is undefined and takes the slow branch too.
-        if (b >= 0x20 && b < 0x80 && b !== 0x22 && b !== 0x5c) {
-          h = Math.imul(h ^ b, 16777619);
-          q++;
-          continue;
-        }
-        if (q >= end) this.fail(p, "a string ended early (truncated)");
-        if (b === 0x22) break;
-        if (b === 0x5c) {
-          const close = this.stringEnd(p + 1, end);
-          col.setValue(row, this.parseSlice(p, close + 1));
-          return close + 1;
-        }
-        if (b < 0x20) this.fail(q, "a control character inside a string");
-        ascii = false;
-        h = Math.imul(h ^ b, 16777619);
-        q++;
+      let h = 0;
+      while (q + 4 <= end) {
+        const w = view.getInt32(q, true);
+        const x = w ^ 0x22222222;
+        const y = w ^ 0x5c5c5c5c;
+        if ((((x - 0x01010101) & ~x) | ((y - 0x01010101) & ~y)) & 0x80808080) break;
+        h = Math.imul(h ^ w, 0x9e3779b1);
+        q += 4;
       }
-      col.setString(row, buf, this.view, p + 1, q, h === 0 ? 1 : h, ascii);
+      let b = buf[q];
+      while (b !== 0x22 && b !== 0x5c && q < end) {
+        h = Math.imul(h ^ b!, 0x9e3779b1);
+        b = buf[++q];
+      }
+      if (q >= end) this.fail(p, "a string ended early (truncated)");
+      if (b === 0x5c) {
+        const close = this.stringEnd(p + 1, end);
+        col.setValue(row, this.parseSlice(p, close + 1));
+        return close + 1;
+      }
+      // Control characters and UTF-8 are checked when a string is new to the column's dictionary (a
+      // known one has the same bytes as one already checked).
+      const bad = col.setString(row, buf, view, p + 1, q, h);
+      if (bad >= 0) this.fail(bad, "a control character inside a string");
+      if (bad === BAD_UTF8) this.fail(p, "invalid UTF-8");
       return q + 1;
     }
     if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) return this.number(p, end, col, row);
@@ -294,32 +290,32 @@ export class ColumnParser {
     let mant = 0;
     let digits = 0;
     let scale = 0;
-    let c = buf[p];
-    if (c === 0x30) {
+    // `d >>> 0 > 9` is one test for "not a digit"; p < end keeps every read inside the buffer.
+    let d = p < end ? buf[p]! - 0x30 : -1;
+    if (d === 0) {
       p++;
-      c = buf[p];
-    } else if (c !== undefined && c >= 0x31 && c <= 0x39) {
-      while (c !== undefined && c >= 0x30 && c <= 0x39 && p < end) {
-        mant = mant * 10 + (c - 0x30);
+      d = p < end ? buf[p]! - 0x30 : -1;
+    } else if (d >= 1 && d <= 9) {
+      do {
+        mant = mant * 10 + d;
         digits++;
-        c = buf[++p];
-      }
+        d = ++p < end ? buf[p]! - 0x30 : -1;
+      } while (d >>> 0 <= 9);
     } else this.fail(p, "a malformed number");
-    if (c === 0x2e && p < end) {
-      c = buf[++p];
-      if (!(c !== undefined && c >= 0x30 && c <= 0x39 && p < end)) this.fail(p, "a malformed number");
-      while (c !== undefined && c >= 0x30 && c <= 0x39 && p < end) {
-        mant = mant * 10 + (c - 0x30);
+    if (d === 0x2e - 0x30) {
+      d = ++p < end ? buf[p]! - 0x30 : -1;
+      if (d >>> 0 > 9) this.fail(p, "a malformed number");
+      do {
+        mant = mant * 10 + d;
         if (mant !== 0) digits++;
         scale++;
-        c = buf[++p];
-      }
+        d = ++p < end ? buf[p]! - 0x30 : -1;
+      } while (d >>> 0 <= 9);
     }
-    if ((c === 0x65 || c === 0x45) && p < end) {
+    if (d === 0x65 - 0x30 || d === 0x45 - 0x30) {
       p++;
-      c = buf[p];
-      if (c === 0x2b || c === 0x2d) c = buf[++p];
-      while (c !== undefined && c >= 0x30 && c <= 0x39 && p < end) c = buf[++p];
+      if (p < end && (buf[p] === 0x2b || buf[p] === 0x2d)) p++;
+      while (p < end && (buf[p]! - 0x30) >>> 0 <= 9) p++;
       col.setNumber(row, this.slowNumber(start, p));
       return p;
     }
