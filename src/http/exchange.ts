@@ -26,6 +26,8 @@ export interface Exchange {
   fromCache: boolean;
   requestId?: string;
   chunks: AsyncIterable<Uint8Array>;
+  /** The body's length in bytes when the server said it (Content-Length), else undefined. */
+  bodyBytes?: number;
   /** Bytes read so far. */
   bytesRead(): number;
   /** The body was read and parsed whole: keep it (cache) and count it. */
@@ -112,9 +114,11 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
     }
   }
   const source = networkBody(res.body, { method: spec.method, url: spec.url, status: res.statusCode });
+  const length = Number(headerValue(resHeaders, "content-length"));
   return bodyExchange(call, {
     status: res.statusCode,
     fromCache: false,
+    ...(Number.isSafeInteger(length) && length > 0 ? { bodyBytes: length } : {}),
     requestId: requestIdOf(resHeaders),
     source,
     watchdog,
@@ -126,6 +130,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
 interface BodySource {
   status: number;
   fromCache: boolean;
+  bodyBytes?: number;
   requestId?: string | undefined;
   source: AsyncIterable<Uint8Array>;
   watchdog: Watchdog;
@@ -157,6 +162,7 @@ function bodyExchange(call: Call, src: BodySource): Exchange {
   return {
     status: src.status,
     fromCache: src.fromCache,
+    ...(src.bodyBytes !== undefined ? { bodyBytes: src.bodyBytes } : {}),
     ...(src.requestId !== undefined ? { requestId: src.requestId } : {}),
     chunks: chunks(),
     bytesRead: () => bytes,

@@ -13,6 +13,7 @@ import { paginate, type Page } from "./paginate";
 import { arrayColumns, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./columnar/column-pages";
 import { sharedParsePool, type ParsePool } from "./columnar/parse-pool";
 import { NetworkSlots } from "./columnar/network-slots";
+import { GatheredParts } from "./columnar/gathered-parts";
 import { Result } from "../result/result";
 import { RecordColumns } from "../result/record-columns";
 import type { RecordSchema } from "../frame/schema";
@@ -95,13 +96,12 @@ export class Transport {
     }
     const call = this.startCall(req);
     try {
-      const parts: RecordPart[] = [];
-      for await (const part of this.columnParts(call, req, true)) parts.push(part);
+      const gathered = new GatheredParts();
+      // v3 pages: the first page tells the total, so every page goes straight into place.
+      for await (const part of this.columnParts(call, req, true)) gathered.add(part, call.progress.totalRows);
       const meta = call.meta();
-      if (parts.every((p) => !Array.isArray(p))) return Result.fromColumns<R>(RecordColumns.concat(parts as RecordColumns[], true), meta, schema);
-      const records: unknown[] = [];
-      for (const p of parts) for (const r of Array.isArray(p) ? p : (p as RecordColumns).toRecords()) records.push(r);
-      return new Result<R>(records as R[], meta, schema);
+      const whole = gathered.result();
+      return Array.isArray(whole) ? new Result<R>(whole as R[], meta, schema) : Result.fromColumns<R>(whole as RecordColumns, meta, schema);
     } finally {
       call.close();
     }
@@ -150,7 +150,7 @@ export class Transport {
     }
     if (req.response !== "array") throw new ResponseParseError(`${req.endpoint}: no columns for response kind ${JSON.stringify(req.response)}`);
     const spec = this.specOf(req, req.body);
-    const read = (ex: Exchange) => arrayColumns(ex, call, pool, spec.ndjson);
+    const read = (ex: Exchange) => arrayColumns(ex, call, pool, spec.ndjson, whole);
     // A whole result reads the body inside the attempt, so a failure mid-body is retried.
     const consume = whole ? (ex: Exchange) => collectParts(read(ex)) : read;
     for await (const part of withRetries(call, spec, consume)) yield count(part);

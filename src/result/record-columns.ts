@@ -3,6 +3,8 @@
  * A million service rows take tens of megabytes this way instead of the ~0.6 GB of a million row
  * objects; row objects are built only when someone asks for them.
  */
+// A cycle by design: the accumulator builds RecordColumns, and concat uses it (only inside calls).
+import { ColumnsAccumulator } from "./columns-accumulator";
 
 /** Numbers; NaN stands for null (JSON has no NaN, so nothing is lost). */
 export interface NumberColumn {
@@ -157,16 +159,12 @@ export class RecordColumns {
     const nonEmpty = parts.filter((p) => p.length > 0 || p.names.length > 0);
     if (nonEmpty.length === 0) return RecordColumns.empty();
     if (nonEmpty.length === 1) return nonEmpty[0]!;
-    const names: string[] = [];
-    const seen = new Set<string>();
-    for (const p of nonEmpty) for (const n of p.names) if (!seen.has(n)) (seen.add(n), names.push(n));
-    const total = nonEmpty.reduce((s, p) => s + p.length, 0);
-    const columns = new Map<string, RecordColumn>();
-    for (const name of names) {
-      columns.set(name, concatColumn(nonEmpty, name, total));
-      if (consume) for (const p of nonEmpty) (p.columns as Map<string, RecordColumn>).delete(name);
+    const all = new ColumnsAccumulator(nonEmpty.reduce((s, p) => s + p.length, 0));
+    for (const p of nonEmpty) {
+      all.append(p);
+      if (consume) (p.columns as Map<string, RecordColumn>).clear();
     }
-    return new RecordColumns(names, columns, total);
+    return all.finish();
   }
 }
 
@@ -217,67 +215,4 @@ export function cellOf(col: RecordColumn, i: number): unknown {
   }
   if (col.kind === "coded") return col.dict[col.codes[i]!];
   return col.values[i];
-}
-
-function concatColumn(parts: readonly RecordColumns[], name: string, total: number): RecordColumn {
-  const cols = parts.map((p) => p.columns.get(name));
-  const anyAbsent = cols.some((c) => c === undefined || c.absent !== undefined);
-  let absent: Uint8Array | undefined;
-  if (anyAbsent) {
-    absent = new Uint8Array(total);
-    let at = 0;
-    parts.forEach((p, k) => {
-      const c = cols[k];
-      if (c === undefined) absent!.fill(1, at, at + p.length);
-      else if (c.absent !== undefined) absent!.set(c.absent, at);
-      at += p.length;
-    });
-  }
-  const present = cols.filter((c): c is RecordColumn => c !== undefined);
-  const extra = absent === undefined ? {} : { absent };
-  if (present.every((c) => c.kind === "number")) {
-    const values = new Float64Array(total).fill(NaN);
-    let at = 0;
-    parts.forEach((p, k) => {
-      const c = cols[k];
-      if (c !== undefined) values.set((c as NumberColumn).values, at);
-      at += p.length;
-    });
-    return { kind: "number", values, ...extra };
-  }
-  if (present.every((c) => c.kind === "coded")) {
-    const codes = new Int32Array(total);
-    const dict: unknown[] = [];
-    const index = new Map<unknown, number>();
-    const codeOf = (v: unknown): number => {
-      // Nested values are never shared between records: each keeps its own entry.
-      if (v !== null && typeof v === "object") return dict.push(v) - 1;
-      let c = index.get(v);
-      if (c === undefined) {
-        c = dict.push(v) - 1;
-        index.set(v, c);
-      }
-      return c;
-    };
-    let at = 0;
-    parts.forEach((p, k) => {
-      const c = cols[k] as CodedColumn | undefined;
-      if (c === undefined) {
-        codes.fill(codeOf(null), at, at + p.length);
-      } else {
-        const remap = Int32Array.from(c.dict, codeOf);
-        for (let i = 0; i < p.length; i++) codes[at + i] = remap[c.codes[i]!]!;
-      }
-      at += p.length;
-    });
-    return { kind: "coded", codes, dict, ...extra };
-  }
-  const values = new Array<unknown>(total);
-  let at = 0;
-  parts.forEach((p, k) => {
-    const c = cols[k];
-    for (let i = 0; i < p.length; i++) values[at + i] = c === undefined ? null : cellOf(c, i);
-    at += p.length;
-  });
-  return { kind: "mixed", values, ...extra };
 }

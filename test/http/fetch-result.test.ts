@@ -101,6 +101,27 @@ describe("Transport.fetchResult (records as columns)", () => {
     expect(streamed.meta.rows).toBe(50);
   });
 
+  it("sizes a long NDJSON answer from its Content-Length, whether the records grow, shrink or it has none", async () => {
+    // Over two 4 MB pieces, so the first piece's rows per byte estimate the rest: here badly (row
+    // sizes change half way), so the columns must grow or be trimmed, losing nothing.
+    const long = (i: number, wide: boolean) => ({ i, region: ["Permian", "Bakken"][i % 2], note: wide ? "x".repeat(300 + (i % 7)) : `n${i % 11}` });
+    const records = (wideFirst: boolean) => Array.from({ length: 60_000 }, (_, i) => long(i, (i < 30_000) === wideFirst));
+    for (const wideFirst of [true, false]) {
+      for (const withLength of [true, false]) {
+        const body = Buffer.from(records(wideFirst).map((r) => JSON.stringify(r)).join("\n") + "\n");
+        server.handle((_req, res) => {
+          res.writeHead(200, { "content-type": "application/x-ndjson", ...(withLength ? { "content-length": String(body.length) } : {}) });
+          res.end(body);
+        });
+        const { transport } = makeTransport(server.url);
+        const nd = await transport.fetchResult(postRequest({ response: "array", apiVersion: "v4", path: "/v4/rigs", ndjson: true }));
+        expect(nd.isColumnar).toBe(true);
+        expect(nd.length).toBe(60_000);
+        expect(nd.records).toEqual(records(wideFirst));
+      }
+    }
+  });
+
   it("retries a whole answer cut mid-body, and keeps records that are not objects as records", async () => {
     let calls = 0;
     server.handle((_req, res) => {

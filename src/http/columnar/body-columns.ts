@@ -67,6 +67,9 @@ function parseErrorOf(err: unknown, ctx: BodyContext, size: number, kind: string
   });
 }
 
+/** One NDJSON piece parsed, and its size in bytes. */
+export type ParsedPiece = ParsedColumns & { bytes: number };
+
 /**
  * NDJSON parsed piece by piece, in order: bytes are cut after the last line end once a piece is big
  * enough, and up to `inflight` pieces parse at once. A body that does not end with a line end still
@@ -77,14 +80,16 @@ export async function* ndjsonColumns(
   pool: ParsePool,
   ctx: BodyContext,
   opts: { pieceBytes?: number; inflight?: number } = {},
-): AsyncGenerator<ParsedColumns, void, undefined> {
+): AsyncGenerator<ParsedPiece, void, undefined> {
   const pieceBytes = opts.pieceBytes ?? NDJSON_PIECE_BYTES;
   const inflight = Math.max(1, opts.inflight ?? 2);
-  const queue: Promise<ParsedColumns>[] = [];
+  const queue: Promise<ParsedPiece>[] = [];
   let chunks: Uint8Array[] = [];
   let size = 0;
   const launch = (piece: Uint8Array): void => {
-    const p = parseBody(pool, "lines", piece, ctx);
+    // The piece moves to a worker: its size is taken first.
+    const bytes = piece.byteLength;
+    const p = parseBody(pool, "lines", piece, ctx).then((parsed) => ({ ...parsed, bytes }));
     // Awaited in order below; a failure is seen when its turn comes, not as an unhandled rejection.
     p.catch(() => undefined);
     queue.push(p);

@@ -11,6 +11,7 @@ import { parseEnvelope, type Pagination } from "../envelope";
 import type { Exchange } from "../exchange";
 import { ndjsonColumns, parseBody, readBytes } from "./body-columns";
 import type { ParsedColumns, ParsePool } from "./parse-pool";
+import { GatheredParts } from "./gathered-parts";
 
 /** Records of one page or piece: columns, or (for records that are not all objects) the records. */
 export type RecordPart = RecordColumns | unknown[];
@@ -45,9 +46,28 @@ export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool
   yield { data: parsed.columns, rows: parsed.columns.length, ...(env.pagination ? { pagination: env.pagination } : {}) };
 }
 
-/** Reads and parses a whole JSON-array or NDJSON body. */
-export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, ndjson: boolean): AsyncGenerator<RecordPart, void, undefined> {
+/**
+ * Reads and parses a whole JSON-array or NDJSON body.
+ * @param whole gather NDJSON pieces into one part (sized from the body's length when the server
+ *   gave it) instead of handing them out one by one.
+ */
+export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, ndjson: boolean, whole = false): AsyncGenerator<RecordPart, void, undefined> {
   const ctx = contextOf(ex, call);
+  if (ndjson && whole) {
+    const gathered = new GatheredParts();
+    let rows = 0;
+    let bytes = 0;
+    for await (const piece of ndjsonColumns(ex.chunks, pool, ctx)) {
+      const part = partOf(piece, ctx);
+      rows += rowsOf(part);
+      bytes += piece.bytes;
+      // Rows so far per byte so far, times the body's length, 2% over: records of one answer are alike.
+      const expected = ex.bodyBytes !== undefined && bytes > 0 ? Math.ceil(((ex.bodyBytes * rows) / bytes) * 1.02) : undefined;
+      gathered.add(part, expected);
+    }
+    yield gathered.result();
+    return;
+  }
   if (ndjson) {
     for await (const piece of ndjsonColumns(ex.chunks, pool, ctx)) yield partOf(piece, ctx);
     return;

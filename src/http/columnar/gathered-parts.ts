@@ -1,0 +1,54 @@
+/**
+ * The parts of one answer (v3 pages, NDJSON pieces) gathered into one: columns appended to one set of
+ * columns as they arrive once the answer's size is known or estimated, so a big answer is held once
+ * (not as parts plus their join); records that have no columns turn the whole answer into records.
+ */
+import { ColumnsAccumulator } from "../../result/columns-accumulator";
+import { RecordColumns } from "../../result/record-columns";
+import type { RecordPart } from "./column-pages";
+
+export class GatheredParts {
+  private all: ColumnsAccumulator | undefined;
+  /** Parts kept while the size is unknown (joined at the end, exactly sized). */
+  private kept: RecordColumns[] = [];
+  private records: unknown[] | undefined;
+
+  /**
+   * Adds the next part.
+   * @param expectedRows rows expected in the whole answer (known or estimated, a little over rather
+   *   than under), or undefined while unknown.
+   */
+  add(part: RecordPart, expectedRows?: number): void {
+    if (this.records === undefined && Array.isArray(part)) {
+      this.records = [];
+      for (const r of this.columns().toRecords()) this.records.push(r);
+      this.all = undefined;
+    }
+    if (this.records !== undefined) {
+      for (const r of Array.isArray(part) ? part : (part as RecordColumns).toRecords()) this.records.push(r);
+      return;
+    }
+    if (this.all === undefined && expectedRows !== undefined && expectedRows > 0) {
+      this.all = new ColumnsAccumulator(expectedRows);
+      for (const p of this.kept) this.all.append(p);
+      this.kept = [];
+    }
+    if (this.all === undefined) this.kept.push(part as RecordColumns);
+    else {
+      if (expectedRows !== undefined) this.all.reserve(expectedRows);
+      this.all.append(part as RecordColumns);
+    }
+  }
+
+  /** The whole answer: one set of columns, or the records when some part had no columns. */
+  result(): RecordPart {
+    return this.records ?? this.columns();
+  }
+
+  private columns(): RecordColumns {
+    if (this.all !== undefined) return this.all.finish();
+    const joined = RecordColumns.concat(this.kept, true);
+    this.kept = [];
+    return joined;
+  }
+}
