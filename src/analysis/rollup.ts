@@ -9,7 +9,7 @@ import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { normaliseColumn } from "../frame/normalise";
 import { unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";
-import { parseFreq, periodStarts, type Freq } from "./periods";
+import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
 
 /** A grouping column, optionally bucketed into periods (`{ column: "date_prod", freq: "month" }`). */
@@ -24,8 +24,6 @@ export interface RollupOptions {
   /** Name of the row-count column. Default `"count"` (the service names it `rigs_count`, `frac_crews_count`...). */
   countAs?: string;
 }
-
-const WEEKDAY: Record<string, number> = { sunday: 0, monday: 1, saturday: 6 };
 
 /**
  * Group-by sums. One row per distinct tuple of `by` values (null is a value of its own), sorted by
@@ -65,7 +63,7 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
       return;
     }
     const freq: Freq = parseFreq(fn, k.freq, ["day", "week", "month"]);
-    const starts = periodStarts(t.days.get(keyNames[c]!)!, freq, WEEKDAY[String(k.weekStart ?? "monday").toLowerCase()] ?? 1);
+    const starts = periodStarts(t.days.get(keyNames[c]!)!, freq, parseWeekStart(fn, k.weekStart));
     coded.push(encodeInts(starts));
     keyIsPeriod.push(true);
   });

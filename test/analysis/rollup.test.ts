@@ -60,6 +60,8 @@ describe("rollup", () => {
     expect(() => rollup(rows, undefined as never)).toThrow(InvalidParamsError);
     expect(() => rollup(rows, { by: "regoin" })).toThrow(DataError);
     expect(() => rollup([{ a: "x", v: "lots" }], { by: "a", measures: ["v"] })).toThrow(/"v" row 0/);
+    // A week start that is not one is refused, not read as Monday.
+    expect(() => rollup([{ d: "2024-01-03" }], { by: [{ column: "d", freq: "week", weekStart: "tuesday" as never }] })).toThrow(InvalidParamsError);
   });
   it("property: group sums add up to the column total and counts to the rows", () => {
     fc.assert(
