@@ -410,11 +410,14 @@ function firstSighting(index: Map<unknown, number>, values: unknown[], v: unknow
 export function encodeColumn(col: readonly unknown[]): CodedColumn {
   const codes = new Int32Array(col.length);
   const values: unknown[] = [];
+  // Made before the loop: code that first runs after a long loop has no type feedback, and V8 throws
+  // the loop's optimised code away when it gets there, so the next call would start slow again.
+  const out: CodedColumn = { codes, values };
   // Raw values to codes: undefined and NaN are keys of their own here, sharing null's code.
   const index = new Map<unknown, number>();
   // Rows usually come sorted or grouped, so a value often repeats the previous row's: that check is
   // cheaper than the map lookup. The loop holds no rarely taken branch (first sightings are a call),
-  // so the optimised loop is not thrown away for want of type feedback.
+  // for the same reason as above.
   let last: unknown = index;
   let lastCode = 0;
   for (let i = 0; i < col.length; i++) {
@@ -429,5 +432,5 @@ export function encodeColumn(col: readonly unknown[]): CodedColumn {
     last = v;
     lastCode = c;
   }
-  return { codes, values };
+  return out;
 }
