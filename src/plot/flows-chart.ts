@@ -87,7 +87,9 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
     by.length === 0
       ? { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: [PALETTE.observed, PALETTE.forecast] } }
       : { field: "series", type: "nominal", title: seriesTitle };
-  const lineColor = { ...color, legend: { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2 } };
+  // Symbols 20 px wide (size 400), so a [6, 4] dash shows as dashes in the legend and not as one short line.
+  const lineLegend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400 };
+  const lineColor = { ...color, legend: lineLegend };
   const layers: Record<string, unknown>[] = [];
   if (band && hasStd) {
     layers.push({
@@ -108,7 +110,7 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
       x,
       y: { field: "volume", type: "quantitative", title: volumeTitle },
       color: lineColor,
-      strokeDash: { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: [[1, 0], [6, 4]] } },
+      strokeDash: { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: [[1, 0], [6, 4]] }, legend: lineLegend },
       tooltip: [
         { field: timeCol, type: "temporal", title: "time (UTC)", format: "%Y-%m-%d" },
         { field: "series", type: "nominal" },
@@ -124,8 +126,10 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
     values,
   );
   spec.layer = layers;
-  // The band's faded swatches would replace the lines' in a shared legend; the lines' legend is the one kept.
-  spec.resolve = { legend: { color: "independent" } };
+  // Legends stay with the line layer: shared with the band layer, its `legend: null` would drop the colour
+  // legend. Kept together there, colour and dash on the same field (one series: `segment`) merge into ONE
+  // legend whose symbols carry both; with `by` they stay two (series colours, observed/forecast dashes).
+  spec.resolve = { legend: { color: "independent", strokeDash: "independent" } };
   return spec;
 }
 

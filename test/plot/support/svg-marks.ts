@@ -27,3 +27,23 @@ export function texts(svg: string): string[] {
 export function attr(element: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
 }
+
+/** One drawn legend: its entries' symbol paths and labels, and its title when it has one. */
+export interface SvgLegend {
+  title: string | undefined;
+  symbols: string[];
+  labels: string[];
+}
+
+/** The legends of a vega SVG, in drawing order (each runs from its `role-legend` group to the next legend or the title). */
+export function legendsOf(svg: string): SvgLegend[] {
+  const chunks = svg.split(/<g class="mark-group role-legend"[^>]*>/).slice(1);
+  return chunks.map((chunk) => {
+    const own = chunk.split('<g class="mark-group role-title"')[0]!;
+    const group = (role: string, tag: string): string[] =>
+      [...own.matchAll(new RegExp(`<g class="mark-\\w+ role-${role}"[^>]*>(.*?)</g>`, "gs"))].flatMap((m) =>
+        [...m[1]!.matchAll(new RegExp(`<${tag}[^>]*>([^<]*)`, "g"))].map((t) => (tag === "path" ? t[0] : t[1]!)),
+      );
+    return { title: group("legend-title", "text")[0], symbols: group("legend-symbol", "path"), labels: group("legend-label", "text") };
+  });
+}
