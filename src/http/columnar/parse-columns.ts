@@ -16,10 +16,14 @@ import { RecordColumns, type RecordColumn } from "../../result/record-columns";
 import { BAD_UTF8, ColumnBuilder } from "../../result/column-builder";
 
 /** Malformed JSON, with the byte offset where it went wrong. */
-export class ColumnParseError extends Error {}
+export class ColumnParseError extends Error {
+  override name = "ColumnParseError";
+}
 
 /** Well-formed JSON of a shape this parser does not turn into columns. */
-export class NotColumnarError extends Error {}
+export class NotColumnarError extends Error {
+  override name = "NotColumnarError";
+}
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
