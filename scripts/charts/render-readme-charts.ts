@@ -65,13 +65,10 @@ async function main(): Promise<void> {
     charts.production = productionChart(production);
 
     const region = "Permian";
-    // Actuals of the same wells the forecasts cover: v4 well-level production summed by region (MCF/day -> BCF/day).
-    const byWell = (await post(`${sandbox.natgasUrl}/v4/productionbywell`, {
-      aggregate_by: ["region_natgas"],
-      region_natgas: [region],
-      date_prod_min: "2023-06-01",
-    })) as Row[];
-    const actual = byWell.map((r) => ({ date: r.date_prod, region, gas_daily: (r.prod_wet_gas_mcf_day as number) / 1e6 }));
+    // One quantity for all three families: v3 `gas_daily` (BCF/day), the actuals from v3 production summed by
+    // region. Not v4 productionbywell: that is wet gas in MCF/day (8% above v3 gas_daily in the sandbox).
+    const produced = await v3(sandbox.natgasUrl, "productionbycountyandoperator", { aggregate_by: ["region"], region: [region], start_date: "2023-06-01" });
+    const actual = produced.map((r) => ({ date: r.date, region: r.aggregate_by_filter_value, gas_daily: r.gas_daily }));
     const forecast = await v3(sandbox.natgasUrl, "shorttermforecast", { aggregate_by: ["region"], region: [region] });
     const backcast: Row[] = [];
     for (const run of ["2023-10-15", "2024-01-15", "2024-04-15"]) {
