@@ -79,11 +79,13 @@ export function forecastChart(input: ForecastChartInput, options: ForecastChartO
   const dashes: Record<Series, number[]> = { actual: [1, 0], forecast: [6, 4], backcast: [2, 2] };
   const format = axisDateFormat(times);
   spec.mark = { type: "line", point: { size: 18 }, strokeWidth: 1.8 };
+  // Line symbols (the default for a line with points is a dashed circle outline), 20 px so the dashes show.
+  const legend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400 };
   spec.encoding = {
     x: utcTimeChannel("date", format === "%b %Y" ? "Month" : "Date (UTC)", format),
     y: { field: value, type: "quantitative", title: measureTitle(value), scale: { zero: false } },
-    color: { field: "series", type: "nominal", title: null, scale: { domain: present, range: present.map((s) => colours[s]) } },
-    strokeDash: { field: "series", type: "nominal", title: null, scale: { domain: present, range: present.map((s) => dashes[s]) } },
+    color: { field: "series", type: "nominal", title: null, scale: { domain: present, range: present.map((s) => colours[s]) }, legend },
+    strokeDash: { field: "series", type: "nominal", title: null, scale: { domain: present, range: present.map((s) => dashes[s]) }, legend },
     detail: { field: "forecast_run_date", type: "nominal" },
     tooltip: [
       { field: "date", type: "temporal", format: "%Y-%m" },

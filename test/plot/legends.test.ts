@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "vega-lite";
-import { flowsChart, toSvg, type VegaLiteSpec } from "../../src/plot";
-import { flowRecords } from "./support/sample-data";
+import { flowsChart, forecastChart, toSvg, type VegaLiteSpec } from "../../src/plot";
+import { flowRecords, forecastRecords } from "./support/sample-data";
 import { attr, legendsOf } from "./support/svg-marks";
 
 const japan = (): Record<string, unknown>[] => flowRecords().filter((r) => r.destination_country === "Japan");
@@ -60,5 +60,19 @@ describe("flowsChart legend", () => {
       expect(withBand).toEqual(without);
       expect(withBand.flatMap((l) => l.symbols).every((s) => attr(s, "fill-opacity") === undefined)).toBe(true);
     }
+  });
+});
+
+describe("forecastChart legend", () => {
+  it("one legend whose entries are lines in each family's colour and dash (not dashed circle outlines)", async () => {
+    const spec = forecastChart(forecastRecords(), { region: "Permian" });
+    expect(compiledLegends(spec)).toHaveLength(1);
+    const legends = legendsOf(await toSvg(spec));
+    expect(legends).toHaveLength(1);
+    expect(legends[0]!.labels).toEqual(["actual", "forecast", "backcast"]);
+    const symbols = legends[0]!.symbols;
+    expect(symbols.every((s) => /d="M-?[\d.]+,0L[\d.]+,0"/.test(s))).toBe(true);
+    expect(symbols.map((s) => attr(s, "stroke"))).toEqual(["#222222", "#ff7f0e", "#9ecae1"]);
+    expect(symbols.map((s) => attr(s, "stroke-dasharray"))).toEqual(["1,0", "6,4", "2,2"]);
   });
 });
