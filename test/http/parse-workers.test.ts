@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ParsePool } from "../../src/http/columnar/parse-pool";
 import type { RecordColumns } from "../../src/result/record-columns";
 
-const require = createRequire(import.meta.url);
+const require = createRequire(__filename);
 const built = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-pool.js")) as { ParsePool: new (workers: number) => ParsePool };
 const pool = new built.ParsePool(2);
 const { ColumnParseError } = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-columns.js")) as { ColumnParseError: new () => Error };
