@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { collectResult } from "../../src/result/collect-result";
+import { columnsFromRecords } from "../../src/result/columns-from-records";
+import { RecordColumns } from "../../src/result/record-columns";
+import type { ResultMeta } from "../../src/result/result";
+
+// Review of 14f273d..HEAD: RecordColumns.concat(parts, consume=true) now clears each part's columns
+// right after appending it. A part object that appears twice in `parts` has no columns left the
+// second time, so its rows come out as `{}` (every field absent): a silent wrong answer. Before the
+// change (column by column, parts cleared only after each column was built) this gave the right rows.
+describe("review: concat with consume and a repeated part", () => {
+  it("RecordColumns.concat([a, b, a], true) keeps the second copy of a", () => {
+    const a = columnsFromRecords([{ x: 1, r: "P" }])!;
+    const b = columnsFromRecords([{ x: 2 }])!;
+    expect(RecordColumns.concat([a, b, a], true).toRecords()).toEqual([{ x: 1, r: "P" }, { x: 2 }, { x: 1, r: "P" }]);
+  });
+
+  it("collectResult of a stream that yields the same batch twice", async () => {
+    const batch = columnsFromRecords([{ x: 1 }])!;
+    async function* stream(): AsyncGenerator<RecordColumns, ResultMeta, undefined> {
+      yield batch;
+      yield batch;
+      return {} as ResultMeta;
+    }
+    const result = await collectResult(stream());
+    expect(result.records).toEqual([{ x: 1 }, { x: 1 }]);
+  });
+});
