@@ -5,7 +5,8 @@
  */
 import type { RecordColumn } from "./record-columns";
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: a string that starts with U+FEFF keeps it, as JSON.parse keeps it.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Dictionary of a coded column: strings found by hash and bytes, other scalars by value. */
 class Dictionary {
@@ -85,10 +86,11 @@ class Dictionary {
   /** The code of any other value; nested objects always get an entry of their own. */
   valueCode(value: unknown): number {
     if (value !== null && typeof value === "object") return this.push(value);
-    let code = this.others.get(value);
+    const key = dictionaryKey(value);
+    let code = this.others.get(key);
     if (code === undefined) {
       code = this.push(value);
-      this.others.set(value, code);
+      this.others.set(key, code);
     }
     return code;
   }
@@ -120,6 +122,21 @@ class Dictionary {
     }
     this.table = table;
   }
+}
+
+const NEGATIVE_ZERO = Symbol("-0");
+
+/**
+ * A scalar's key in a dictionary's map: the value itself, but -0 apart from 0 (a Map treats them as
+ * one, and JSON.parse keeps -0).
+ */
+export function dictionaryKey(value: unknown): unknown {
+  return value === 0 && 1 / value < 0 ? NEGATIVE_ZERO : value;
+}
+
+/** Whether a string holds a lone surrogate (which UTF-8 cannot encode: TextEncoder writes U+FFFD). */
+function hasLoneSurrogate(s: string): boolean {
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 }
 
 /** What `setString` and `stringCode` report for bytes that are not UTF-8. */
@@ -180,7 +197,8 @@ export class ColumnBuilder {
   constructor(readonly name: string) {
     const pattern = new TextEncoder().encode(`${name}":`);
     const view = new DataView(pattern.buffer, pattern.byteOffset, pattern.byteLength);
-    const plain = !/["\\\u0000-\u001f]/.test(name) && pattern.length >= 4;
+    // A name that needs escaping in JSON, or that UTF-8 cannot hold as it is, is matched the slow way.
+    const plain = !/["\\\u0000-\u001f]/.test(name) && !hasLoneSurrogate(name) && pattern.length >= 4;
     this.keyPatternLength = plain ? pattern.length : 0;
     this.keyPatternWords = new Int32Array(plain ? pattern.length >> 2 : 0);
     for (let i = 0; i < this.keyPatternWords.length; i++) this.keyPatternWords[i] = view.getInt32(i * 4, true);

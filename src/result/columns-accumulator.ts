@@ -3,6 +3,7 @@
  * big answer is held once: gathering the parts first and joining them at the end holds it twice at
  * the moment of the join (measured in `npm run bench -- --only ndjson`: the peak was that join).
  */
+import { dictionaryKey } from "./column-builder";
 import { cellOf, RecordColumns, type CodedColumn, type NumberColumn, type RecordColumn } from "./record-columns";
 
 interface NumberAcc {
@@ -32,6 +33,7 @@ export class ColumnsAccumulator {
   private readonly names: string[] = [];
   private rows = 0;
   private capacity = 0;
+  private finished = false;
 
   /** @param expectedRows rows expected in all, when known: columns are sized once (default: grown as needed). */
   constructor(expectedRows = 0) {
@@ -50,6 +52,8 @@ export class ColumnsAccumulator {
 
   /** Appends a part's rows (the part may be dropped afterwards: nothing of it is kept but dictionary values). */
   append(part: RecordColumns): void {
+    // finish() hands out these arrays: appending afterwards would change a result already given.
+    if (this.finished) throw new Error("ColumnsAccumulator: append after finish");
     const n = part.length;
     if (n === 0 && part.names.length === 0) return;
     if (this.rows + n > this.capacity) this.grow(Math.max(this.rows + n, Math.ceil(this.capacity * 1.5)));
@@ -87,6 +91,7 @@ export class ColumnsAccumulator {
 
   /** The columns of every row appended (trimmed to the rows: a copy only when much room is left over). */
   finish(): RecordColumns {
+    this.finished = true;
     const n = this.rows;
     const columns = new Map<string, RecordColumn>();
     for (const name of this.names) {
@@ -120,10 +125,11 @@ function emptyLike(col: RecordColumn, capacity: number): Acc {
 
 function codeOf(acc: CodedAcc, v: unknown): number {
   if (v !== null && typeof v === "object") return acc.dict.push(v) - 1;
-  let c = acc.index.get(v);
+  const key = dictionaryKey(v);
+  let c = acc.index.get(key);
   if (c === undefined) {
     c = acc.dict.push(v) - 1;
-    acc.index.set(v, c);
+    acc.index.set(key, c);
   }
   return c;
 }

@@ -160,10 +160,9 @@ export class RecordColumns {
     if (nonEmpty.length === 0) return RecordColumns.empty();
     if (nonEmpty.length === 1) return nonEmpty[0]!;
     const all = new ColumnsAccumulator(nonEmpty.reduce((s, p) => s + p.length, 0));
-    for (const p of nonEmpty) {
-      all.append(p);
-      if (consume) (p.columns as Map<string, RecordColumn>).clear();
-    }
+    for (const p of nonEmpty) all.append(p);
+    // Only once every part is in: one part may be listed twice.
+    if (consume) for (const p of nonEmpty) (p.columns as Map<string, RecordColumn>).clear();
     return all.finish();
   }
 }

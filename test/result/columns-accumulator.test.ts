@@ -42,7 +42,25 @@ describe("ColumnsAccumulator", () => {
   });
 });
 
+describe("ColumnsAccumulator limits", () => {
+  it("refuses to append after finish (the result given out shares its arrays)", () => {
+    const all = new ColumnsAccumulator();
+    all.append(columnsOf([{ x: "a" }]));
+    const first = all.finish();
+    expect(() => all.append(columnsOf([{ x: "b" }]))).toThrow(/append after finish/);
+    expect(first.toRecords()).toEqual([{ x: "a" }]);
+  });
+});
+
 describe("GatheredParts", () => {
+  it("does not believe a huge stated size: columns are sized up to a bound and grow past it", () => {
+    // A total_count of a trillion rows would otherwise be a RangeError (or gigabytes) at the first page.
+    const gathered = new GatheredParts();
+    gathered.add(columnsOf([{ x: 1, r: "P" }]), 1e12);
+    gathered.add(columnsOf([{ x: 2, r: "B" }]), 1e12);
+    expect((gathered.result() as RecordColumns).toRecords()).toEqual([{ x: 1, r: "P" }, { x: 2, r: "B" }]);
+  });
+
   it("joins column parts, sized or not, and turns everything into records when a part has no columns", () => {
     const a = [{ r: "P", x: 1 }];
     const b = [{ r: "B", x: 2 }];

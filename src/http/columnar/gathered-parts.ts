@@ -7,6 +7,9 @@ import { ColumnsAccumulator } from "../../result/columns-accumulator";
 import { RecordColumns } from "../../result/record-columns";
 import type { RecordPart } from "./column-pages";
 
+/** The most rows sized up front: twice the services' largest answer (1,000,000 rows). */
+const MAX_RESERVED_ROWS = 2_000_000;
+
 export class GatheredParts {
   private all: ColumnsAccumulator | undefined;
   /** Parts kept while the size is unknown (joined at the end, exactly sized). */
@@ -19,6 +22,9 @@ export class GatheredParts {
    *   than under), or undefined while unknown.
    */
   add(part: RecordPart, expectedRows?: number): void {
+    // A size the server states is believed only up to a bound: a wrong total_count must not allocate
+    // gigabytes before the pages that contradict it arrive (past the bound, columns grow as needed).
+    if (expectedRows !== undefined) expectedRows = Math.min(expectedRows, MAX_RESERVED_ROWS);
     if (this.records === undefined && Array.isArray(part)) {
       this.records = [];
       for (const r of this.columns().toRecords()) this.records.push(r);

@@ -27,7 +27,8 @@ export class NotColumnarError extends Error {
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: a U+FEFF at the start of a slice is text (inside a string) or an error, never dropped.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Parses records into column builders, keeping the builders (and dictionaries) across calls. */
 export class ColumnParser {
@@ -86,7 +87,10 @@ export class ColumnParser {
         } else {
           if (key === "data") throw new NotColumnarError("the envelope's data is not an array");
           const valueEnd = this.valueEnd(p, end);
-          rest[key] = this.parseSlice(p, valueEnd);
+          const value = this.parseSlice(p, valueEnd);
+          // An own member even when it is named __proto__, as JSON.parse gives it.
+          if (key === "__proto__") Object.defineProperty(rest, key, { value, enumerable: true, writable: true, configurable: true });
+          else rest[key] = value;
           p = valueEnd;
         }
         p = this.ws(p, end);
@@ -333,7 +337,8 @@ export class ColumnParser {
   }
 
   private slowNumber(start: number, end: number): number {
-    const text = String.fromCharCode.apply(null, this.buf.subarray(start, end) as unknown as number[]);
+    // A number's bytes are ASCII (else the test below fails), and may be very many: decoded, not spread.
+    const text = Buffer.from(this.buf.buffer, this.buf.byteOffset + start, end - start).toString("latin1");
     if (!NUMBER.test(text)) this.fail(start, `a malformed number ${JSON.stringify(text)}`);
     return Number(text);
   }

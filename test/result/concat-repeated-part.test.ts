@@ -4,11 +4,9 @@ import { columnsFromRecords } from "../../src/result/columns-from-records";
 import { RecordColumns } from "../../src/result/record-columns";
 import type { ResultMeta } from "../../src/result/result";
 
-// Review of 14f273d..HEAD: RecordColumns.concat(parts, consume=true) now clears each part's columns
-// right after appending it. A part object that appears twice in `parts` has no columns left the
-// second time, so its rows come out as `{}` (every field absent): a silent wrong answer. Before the
-// change (column by column, parts cleared only after each column was built) this gave the right rows.
-describe("review: concat with consume and a repeated part", () => {
+// RecordColumns.concat(parts, consume=true) drops the parts' columns: only once every part is in, since
+// one part object may be listed twice (its rows came out as {} when each part was cleared right after it).
+describe("concat with consume and a repeated part", () => {
   it("RecordColumns.concat([a, b, a], true) keeps the second copy of a", () => {
     const a = columnsFromRecords([{ x: 1, r: "P" }])!;
     const b = columnsFromRecords([{ x: 2 }])!;

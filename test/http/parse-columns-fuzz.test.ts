@@ -1,7 +1,7 @@
-// Review of 14f273d..HEAD: properties over the byte parser (sub-ranges with junk around them, truncations,
-// one-byte mutations, NDJSON, pages through one parser, repeated and prefix strings, big dictionaries).
-// They pass: no hash/compare mismatch, read past `end`, or RangeError was found. Known deviations are
-// left out of the generators (see review-parse-contract.test.ts): raw U+FEFF, lone-surrogate keys, -0.
+// Properties of the byte parser against JSON.parse: sub-ranges with junk around them, truncations,
+// one-byte mutations, NDJSON, pages through one parser, repeated and prefix strings, big dictionaries,
+// raw U+FEFF and -0 (see parse-columns-contract.test.ts for single cases, lone-surrogate keys among them:
+// here keys are written into the text raw, where UTF-8 cannot hold a lone surrogate).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ColumnParseError, ColumnParser, NotColumnarError } from "../../src/http/columnar/parse-columns";
@@ -10,7 +10,7 @@ const enc = (t: string) => Buffer.from(t, "utf8");
 const dec = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function same(a: unknown, b: unknown, path = "$"): string | undefined {
-  if (typeof a === "number" && typeof b === "number") return Object.is(a, b) || (Object.is(a, 0) && Object.is(b, -0)) || (Object.is(a, -0) && Object.is(b, 0)) ? undefined : `${path}: ${a} vs ${b}`;
+  if (typeof a === "number" && typeof b === "number") return Object.is(a, b) ? undefined : `${path}: ${a} vs ${b}`;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a === b ? undefined : `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
   if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array mismatch`;
   const ka = Object.keys(a).sort(), kb = Object.keys(b).sort();
@@ -22,8 +22,8 @@ function same(a: unknown, b: unknown, path = "$"): string | undefined {
   return undefined;
 }
 
-const keyPool = ["", "a", "ab", "abc", "abcd", "abcde", "abcdefg", "abcdefgh", "abcdefghi", "bcd", "__proto__", "é", "éé", "ü", 'q"', "a\\b", "\u0001x", "\u2028z", "data", "constructor", "x y", "日本語"];
-const strUnit = fc.constantFrom("a", "b", "é", "😀", '"', "\\", "\u0001", "\u007f", " ", "/", "\u2028", "\ud800");
+const keyPool = ["", "a", "ab", "abc", "abcd", "abcde", "abcdefg", "abcdefgh", "abcdefghi", "bcd", "__proto__", "é", "éé", "ü", 'q"', "a\\b", "\u0001x", "\u2028z", "data", "constructor", "x y", "日本語", "\ufffdabc"];
+const strUnit = fc.constantFrom("a", "b", "é", "😀", '"', "\\", "\u0001", "\u007f", " ", "/", "\u2028", "\ud800", "\ufeff");
 const str = fc.string({ unit: strUnit, maxLength: 40 });
 const numText = fc.oneof(
   fc.constantFrom("0", "-0", "-0.0", "1", "-1", "0.5", "1e5", "1E-5", "1e+300", "1e400", "-1e-400", "123456789012345", "1234567890123456", "12345678901234567890", "0.1", "0.30000000000000004", "9007199254740993", "1.7976931348623157e308", "5e-324", "0.0000000000000000000001", "0.00000000000000000000001", "100000000000000000000000", "4.35", "2.675", "1.005"),
@@ -97,7 +97,7 @@ function check(buf: Uint8Array, start: number, end: number, kind: "array" | "lin
 
 const junk = fc.array(fc.constantFrom(...'"}],{:0123456789 \\\nabtrue'.split("")), { maxLength: 6 }).map((a) => a.join(""));
 
-describe("review fuzz", () => {
+describe("byte parser fuzz", () => {
   it("array in a sub-range with junk around", () => {
     fc.assert(
       fc.property(arrayText, junk, junk, (t, pre, post) => {
@@ -138,7 +138,7 @@ describe("review fuzz", () => {
   });
 });
 
-describe("review fuzz: repeating columns", () => {
+describe("byte parser fuzz: repeating columns", () => {
   const strPool = fc.array(fc.tuple(str, fc.boolean(), fc.array(fc.nat(), { minLength: 1, maxLength: 3 })).map(([s, e, r]) => escapeStr(s, e, r)), { minLength: 1, maxLength: 4 });
   const pools = fc.array(fc.tuple(fc.constantFrom(...keyPool), fc.oneof(strPool, fc.array(valueText, { minLength: 1, maxLength: 3 }))), { minLength: 1, maxLength: 5 });
   const body = fc.tuple(pools, fc.array(fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), { maxLength: 25 }), ws).map(([cols, picks, w]) =>
@@ -172,7 +172,7 @@ describe("review fuzz: repeating columns", () => {
   });
 });
 
-describe("review fuzz: big dictionaries", () => {
+describe("byte parser fuzz: big dictionaries", () => {
   it("thousands of distinct and repeated strings (rehash), lookups after rehash", () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: fc.constantFrom("a", "é", "😀", "b", "\\", '"'), maxLength: 9 }), { minLength: 100, maxLength: 400 }), fc.array(fc.nat(), { minLength: 500, maxLength: 3000 }), (pool, picks) => {
