@@ -5,10 +5,10 @@
  * destination that takes part of the probability. Alternatives are dead ends: the route goes on
  * from the most likely destination.
  */
-import type { ChainTransaction, TransactionType, VesselChain } from "./transaction-chain";
+import type { ChainTransaction, VesselChain } from "./transaction-chain";
 import { transitMs } from "./transaction-chain";
 import { SeededRandom } from "./random";
-import { LIQUEFACTION_TERMINALS, REGASIFICATION_TERMINALS, type Terminal } from "./terminals";
+import { LIQUEFACTION_TERMINALS, REGASIFICATION_TERMINALS } from "./terminals";
 import { DAY_MS, HOUR_MS } from "./time";
 
 /** Days ahead of its run that a forecast reaches. */
@@ -16,16 +16,8 @@ export const FORECAST_HORIZON_DAYS = 90;
 /** Number of daily forecast runs kept (the last one at asOf 00:00:00 UTC). */
 export const FORECAST_RUN_COUNT = 90;
 
-export interface ForecastTransaction {
-  readonly imo: number;
-  readonly origin: Terminal;
-  readonly originTs: number;
-  readonly destination: Terminal;
-  readonly destinationTs: number;
-  readonly loadingOrigin: Terminal;
-  readonly loadingOriginTs: number;
-  readonly volumeBcf: number;
-  readonly type: TransactionType;
+/** A forecast of one leg: where and when a chain transaction is expected, with its probabilities. */
+export interface ForecastTransaction extends Readonly<ChainTransaction> {
   /** The true transaction this forecasts (alternatives share it). */
   readonly transactionNumber: number;
   readonly score: number;

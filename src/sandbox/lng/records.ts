@@ -28,8 +28,8 @@ export function observedModifiedAt(seed: number, tx: ChainTransaction, asOfMs: n
   return Math.max(tx.destinationTs, Math.min(tx.destinationTs + delay, asOfMs - 60_000));
 }
 
-/** A `/v1/transactions` record. */
-export function observedTransactionRecord(tx: ChainTransaction, modifiedAt: number): Record<string, unknown> {
+/** The fields of a `/v1/transactions` record, observed (`runAt` null) or forecast. */
+function transactionRecord(tx: ChainTransaction, runAt: number | null, modifiedAt: number): Record<string, unknown> {
   return {
     imo: tx.imo,
     ...place("origin", tx.origin, tx.originTs),
@@ -37,28 +37,23 @@ export function observedTransactionRecord(tx: ChainTransaction, modifiedAt: numb
     ...place("loading_origin", tx.loadingOrigin, tx.loadingOriginTs),
     volume: tx.volumeBcf,
     volume_unit: "bcf",
-    forecasted_transaction: false,
+    forecasted_transaction: runAt !== null,
     transaction_number: tx.transactionNumber,
     transaction_type: tx.type,
-    forecast_run_at: null,
+    forecast_run_at: runAt === null ? null : formatRecordTimestamp(runAt),
     modified_at: formatRecordTimestamp(modifiedAt),
   };
+}
+
+/** A `/v1/transactions` record. */
+export function observedTransactionRecord(tx: ChainTransaction, modifiedAt: number): Record<string, unknown> {
+  return transactionRecord(tx, null, modifiedAt);
 }
 
 /** A `/v1/transactions/forecast` record: the transaction record plus the forecast's scores (bcf). */
 export function forecastTransactionRecord(tx: ForecastTransaction): Record<string, unknown> {
   return {
-    imo: tx.imo,
-    ...place("origin", tx.origin, tx.originTs),
-    ...place("destination", tx.destination, tx.destinationTs),
-    ...place("loading_origin", tx.loadingOrigin, tx.loadingOriginTs),
-    volume: tx.volumeBcf,
-    volume_unit: "bcf",
-    forecasted_transaction: true,
-    transaction_number: tx.transactionNumber,
-    transaction_type: tx.type,
-    forecast_run_at: formatRecordTimestamp(tx.runAt),
-    modified_at: formatRecordTimestamp(tx.modifiedAt),
+    ...transactionRecord(tx, tx.runAt, tx.modifiedAt),
     score: tx.score,
     route_score: tx.routeScore,
     route_score_weighted_volume: tx.routeScoreWeightedVolumeBcf,
