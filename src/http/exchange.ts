@@ -158,6 +158,7 @@ function bodyExchange(call: Call, src: BodySource): Exchange {
       }
       yield chunk;
     }
+    src.watchdog.done();
   }
   return {
     status: src.status,

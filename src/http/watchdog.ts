@@ -5,6 +5,7 @@
 export class Watchdog {
   fired = false;
   private timer?: NodeJS.Timeout;
+  private finished = false;
 
   constructor(
     private readonly ms: number,
@@ -28,7 +29,17 @@ export class Watchdog {
     this.arm();
   }
 
-  /** Stops for good. */
+  /**
+   * The whole body is in: the server has answered, so the attempt can no longer time out. What
+   * follows (a page waiting for a parse worker, parsing) is not the server's slowness, and an error
+   * it raises must keep its own type rather than become a retried time-out.
+   */
+  done(): void {
+    this.finished = true;
+    this.stop();
+  }
+
+  /** Stops counting until the next touch or resume. */
   stop(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
@@ -36,7 +47,7 @@ export class Watchdog {
 
   private arm(): void {
     this.stop();
-    if (this.fired) return;
+    if (this.fired || this.finished) return;
     this.timer = setTimeout(() => {
       this.fired = true;
       this.controller.abort(new Error("attempt time-out"));
