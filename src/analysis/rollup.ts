@@ -147,6 +147,8 @@ function mergeDates(col: CodedColumn, name: string): CodedColumn {
     }
     remap[j] = c;
   });
+  // Dates already in YYYY-MM-DD (the usual case) keep their codes: no pass over the rows.
+  if (values.length === col.values.length) return { codes: col.codes, values };
   const codes = new Int32Array(col.codes.length);
   for (let i = 0; i < codes.length; i++) codes[i] = remap[col.codes[i]!]!;
   return { codes, values };

@@ -35,6 +35,8 @@ describe("rollup", () => {
     const same = frameColumns(rollup([{ d: "1/5/2024" }, { d: "2024-01-05" }], { by: "d" }));
     expect(same.d).toEqual(["2024-01-05"]);
     expect(same.count).toEqual([2]);
+    // Spellings that merge nothing are still normalised.
+    expect(frameColumns(rollup([{ d: "2/1/2024" }, { d: "1/5/2024" }, { d: "2/1/2024" }], { by: "d" }))).toMatchObject({ d: ["2024-01-05", "2024-02-01"], count: [1, 2] });
   });
   it("works on frames, and with no keys gives one total row", () => {
     const c = frameColumns(rollup(toFrame(rows), { by: [], measures: ["gas_daily"] }));
