@@ -76,7 +76,7 @@ export function compareKeys(a: unknown, b: unknown): number {
 }
 
 /** Group ids ordered by their key tuples (column by column, see `compareKeys`). */
-export function sortedGroups(index: GroupIndex): Int32Array {
+export function sortedGroups(index: Pick<GroupIndex, "groups" | "keys">): Int32Array {
   const order = Int32Array.from({ length: index.groups }, (_, g) => g);
   const keys = index.keys;
   order.sort((x, y) => {

@@ -9,6 +9,7 @@ import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { normaliseColumn } from "../frame/normalise";
 import { unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";
+import { frameGroupSums, type GroupSums } from "./rollup-kernel";
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
 
@@ -41,7 +42,56 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const keyNames = keys.map((k) => (typeof k === "string" ? k : k.column));
   const measures = [...(options.measures ?? [])];
   const countAs = options.countAs ?? "count";
+  const outNames = [...keyNames, ...measures, countAs];
+  const repeated = outNames.find((name, i) => outNames.indexOf(name) !== i);
+  if (repeated !== undefined) {
+    throw new InvalidParamsError(fn, [{ param: "by/measures/countAs", value: repeated, expected: "each output column named once (a key, a measure or the count)" }]);
+  }
   requireColumns(input, [...keyNames, ...measures], fn);
+  const g = (isDataFrame(input) && keys.every((k) => typeof k === "string") ? frameSums(input, keyNames, measures) : undefined) ?? generalSums(input, keys, measures, fn);
+  const keyIsPeriod = keys.map((k) => typeof k !== "string");
+  const order = sortedGroups(g);
+  const units = unitsOf(input);
+  const cols: FrameColumn[] = keys.map((_, c) => {
+    const vals = Array.from(order, (o) => g.keys[c]![o]);
+    if (keyIsPeriod[c]) return { name: keyNames[c]!, values: vals.map((d) => isoFromDay(d as number)), type: "date" };
+    const type = isDateLike(vals) ? "date" : inferKeyType(vals);
+    // A missing number is NaN in a frame's numeric column, as toFrame gives it.
+    return { name: keyNames[c]!, values: type === "float" ? vals.map((v) => (v === null ? NaN : v)) : vals, type };
+  });
+  measures.forEach((m, j) => {
+    const values = Array.from(order, (o) => (g.seen[j]![o] ? g.sums[j]![o]! : NaN));
+    const unit = units[m];
+    cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
+  });
+  cols.push({ name: countAs, values: Array.from(order, (o) => g.counts[o]!), type: "int" });
+  return frameFromColumns(cols, g.groups);
+}
+
+/** Group sums of a frame in one pass (see rollup-kernel), or undefined where that path does not apply. */
+function frameSums(input: FrameInput, keyNames: readonly string[], measures: readonly string[]): Omit<GroupSums, "distinct"> | undefined {
+  const table = toColumns(input, [...new Set([...keyNames, ...measures])]);
+  const sums = frameGroupSums(
+    keyNames.map((k) => table.columns.get(k)!),
+    measures.map((m) => table.columns.get(m)!),
+    table.length,
+  );
+  if (sums === undefined) return undefined;
+  const keys = sums.keys.slice();
+  for (let c = 0; c < keyNames.length; c++) {
+    if (!isDateLike(sums.distinct[c]!)) continue;
+    const iso = normaliseColumn(keyNames[c]!, sums.distinct[c]!, "date");
+    // Two spellings of one day (1/5/2024, 2024-01-05) would merge groups: the general path does that.
+    if (new Set(iso).size < iso.length) return undefined;
+    const to = new Map(sums.distinct[c]!.map((v, j) => [v, iso[j]]));
+    keys[c] = keys[c]!.map((v) => to.get(v));
+  }
+  return { ...sums, keys };
+}
+
+/** Group sums through dictionary codes: any input, any keys (period buckets included). */
+function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: readonly string[], fn: string): Omit<GroupSums, "distinct"> {
+  const keyNames = keys.map((k) => (typeof k === "string" ? k : k.column));
   const stringKeys = keys.filter((k): k is string => typeof k === "string");
   const periodKeys = keys.filter((k): k is Exclude<RollupKey, string> => typeof k !== "string").map((k) => k.column);
   const distinctMeasures = [...new Set(measures)];
@@ -52,20 +102,13 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const t = toTypedColumns(input, { fn, codes: stringKeys, days: periodKeys, numbers: frameInput ? [] : distinctMeasures }, toDayNumber);
   const held: ReadonlyMap<string, Float64Array | readonly unknown[]> = frameInput ? toColumns(input, distinctMeasures).columns : t.numbers;
   const n = t.length;
-
-  const coded: CodedColumn[] = [];
-  const keyIsPeriod: boolean[] = [];
-  keys.forEach((k, c) => {
+  const coded = keys.map((k, c): CodedColumn => {
     if (typeof k === "string") {
       const col = t.codes.get(k)!;
-      coded.push(isDateLike(col.values) ? mergeDates(col, k) : col);
-      keyIsPeriod.push(false);
-      return;
+      return isDateLike(col.values) ? mergeDates(col, k) : col;
     }
     const freq: Freq = parseFreq(fn, k.freq, ["day", "week", "month"]);
-    const starts = periodStarts(t.days.get(keyNames[c]!)!, freq, parseWeekStart(fn, k.weekStart));
-    coded.push(encodeInts(starts));
-    keyIsPeriod.push(true);
+    return encodeInts(periodStarts(t.days.get(keyNames[c]!)!, freq, parseWeekStart(fn, k.weekStart)));
   });
   const g = groupCoded(coded, n);
   const sums = measures.map(() => new Float64Array(g.groups));
@@ -73,21 +116,7 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const counts = new Float64Array(g.groups);
   for (let i = 0; i < n; i++) counts[g.ids[i]!]!++;
   measures.forEach((m, j) => sumByGroup(held.get(m)!, g.ids, sums[j]!, seen[j]!, m));
-
-  const order = sortedGroups(g);
-  const units = unitsOf(input);
-  const cols: FrameColumn[] = keys.map((_, c) => {
-    const vals = Array.from(order, (o) => g.keys[c]![o]);
-    if (keyIsPeriod[c]) return { name: keyNames[c]!, values: vals.map((d) => isoFromDay(d as number)), type: "date" };
-    return { name: keyNames[c]!, values: vals, type: isDateLike(vals) ? "date" : inferKeyType(vals) };
-  });
-  measures.forEach((m, j) => {
-    const values = Array.from(order, (o) => (seen[j]![o] ? sums[j]![o]! : NaN));
-    const unit = units[m];
-    cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
-  });
-  cols.push({ name: countAs, values: Array.from(order, (o) => counts[o]!), type: "int" });
-  return frameFromColumns(cols, g.groups);
+  return { groups: g.groups, keys: g.keys, counts, sums, seen };
 }
 
 /**

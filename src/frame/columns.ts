@@ -53,7 +53,7 @@ export interface TypedColumnSpec {
   readonly numbers?: readonly string[];
   /** Date or timestamp columns read as UTC day numbers into Int32Arrays (bad or missing values throw). */
   readonly days?: readonly string[];
-  /** Columns dictionary-coded into Int32Arrays of codes (null is a value of its own). */
+  /** Columns dictionary-coded into Int32Arrays of codes (null is a value of its own; undefined and NaN are null). */
   readonly codes?: readonly string[];
   /** The calling function's name, for error messages. */
   readonly fn?: string;
@@ -272,7 +272,7 @@ function compiledExtractor(
       ...days.map((name, j) => `v = r[${q(name)}]; d = h.toDay(v); if (d !== d) h.badDay(v, ${q(name)}, i); D${j}[i] = d;`),
       ...codes.map(
         (name, j) =>
-          `v = r[${q(name)}]; if (v === undefined) v = null; c = M${j}.get(v); if (c === undefined) { c = L${j}.length; L${j}.push(v); M${j}.set(v, c); } C${j}[i] = c;`,
+          `v = r[${q(name)}]; if (v === undefined || v !== v) v = null; c = M${j}.get(v); if (c === undefined) { c = L${j}.length; L${j}.push(v); M${j}.set(v, c); } C${j}[i] = c;`,
       ),
     ].join("\n");
     const locals = [
@@ -393,8 +393,12 @@ export interface CodedColumn {
   readonly values: unknown[];
 }
 
-/** The code of a value seen for the first time (undefined and NaN take null's code). */
-function firstSighting(index: Map<unknown, number>, values: unknown[], v: unknown): number {
+/**
+ * The code of a value seen for the first time in a column being dictionary-coded: `index` maps raw
+ * values to codes (undefined and NaN are keys of their own, sharing null's code), `values` holds one
+ * value per code.
+ */
+export function firstSighting(index: Map<unknown, number>, values: unknown[], v: unknown): number {
   const value = v === undefined || v !== v ? null : v;
   let c = index.get(value);
   if (c === undefined) {

@@ -58,10 +58,31 @@ describe("rollup", () => {
     ]);
     expect(() => rollup(bad, { by: "k", measures: ["v"] })).toThrow(/"v" row 2/);
   });
+  it("gives a frame the same answer as its records, through the one-pass path and each way out of it", () => {
+    const same = (records: Record<string, unknown>[], options: Parameters<typeof rollup>[1]) =>
+      expect(frameColumns(rollup(toFrame(records), options))).toEqual(frameColumns(rollup(records, options)));
+    // Missing keys (null, undefined and NaN are one group), unsorted rows, a group with no value.
+    const rows = [
+      { k: "b", j: 1, v: 1.5 },
+      { k: null, j: 2, v: 2 },
+      { k: "a", j: 1, v: null },
+      { k: undefined, j: 2, v: 4 },
+      { k: "b", j: 1, v: 8 },
+      { k: "a", j: NaN, v: 16 },
+    ];
+    same(rows, { by: ["k", "j"], measures: ["v"] });
+    same(rows, { by: "k", measures: ["v"] });
+    // Three keys, and dates in two spellings that merge: the general path.
+    same(rows.map((r, i) => ({ ...r, d: i % 2 === 0 ? "1/5/2024" : "2024-01-05" })), { by: ["k", "j", "d"], measures: ["v"] });
+    same(rows.map((r, i) => ({ ...r, d: i % 2 === 0 ? "1/5/2024" : "2024-01-05" })), { by: ["d"], measures: ["v"] });
+  });
   it("refuses missing options and unknown columns", () => {
     expect(() => rollup(rows, undefined as never)).toThrow(InvalidParamsError);
     expect(() => rollup(rows, { by: "regoin" })).toThrow(DataError);
     expect(() => rollup([{ a: "x", v: "lots" }], { by: "a", measures: ["v"] })).toThrow(/"v" row 0/);
+    // Output columns must have distinct names (danfo refuses a frame with two columns of one name).
+    expect(() => rollup(rows, { by: "region", measures: ["gas_daily", "gas_daily"] })).toThrow(InvalidParamsError);
+    expect(() => rollup(rows, { by: "region", measures: ["gas_daily"], countAs: "region" })).toThrow(/region/);
     // A week start that is not one is refused, not read as Monday.
     expect(() => rollup([{ d: "2024-01-03" }], { by: [{ column: "d", freq: "week", weekStart: "tuesday" as never }] })).toThrow(InvalidParamsError);
   });
