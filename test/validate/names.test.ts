@@ -134,6 +134,37 @@ describe("natural gas names", () => {
     expect(paths().filter((p) => p === "GET /v4/regions")).toHaveLength(1);
   });
 
+  it("the list request goes through the client's transport: retried after a 503, the token never in its URL", async () => {
+    let failed = 0;
+    decide = (_method, path) => (path.startsWith("/v4/regions") && failed++ === 0 ? { kind: "status", status: 503 } : { kind: "forward" });
+    const client = natgas([], { maxRetries: 2, sleep: async () => undefined });
+    const err = await refusal(client.v3.rigs({ county: ["Reevs"] }));
+    expect(err.issues[0]).toMatchObject({ param: "county", suggestion: "Reeves" });
+    expect(paths()).toEqual(["GET /v4/regions", "GET /v4/regions"]);
+    for (const seen of proxy.seen) expect(seen.path).not.toContain(TOKEN);
+  });
+
+  it("a caller's abort ends its wait for the list with an AbortError; the list is still fetched for the others", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transport = new Transport({ baseUrl: proxy.url, token: TOKEN, ...fast }, { service: "natgas", baseUrlEnv: "GASFRAMES_NATGAS_URL" });
+    const names = new NameChecker("natgas", transport, {
+      fetchNames: async (t) => {
+        await gate;
+        return (await import("../../src/validate/names/name-sources")).fetchNatgasNames(t);
+      },
+    });
+    const api = buildEndpointMethods(transport, v3, { names, warn: () => undefined });
+    const controller = new AbortController();
+    const aborted = api.rigs({ region: ["Permain"] }, { signal: controller.signal });
+    const other = api.rigs({ region: ["Permain"] });
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: "AbortError" });
+    release();
+    await refusal(other);
+    expect(paths()).toEqual(["GET /v4/regions"]);
+  });
+
   it("a filter with no list (operator) warns once when the answer is empty", async () => {
     const warnings: string[] = [];
     const client = natgas(warnings);

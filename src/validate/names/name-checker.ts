@@ -109,11 +109,6 @@ export class NameChecker {
     return { unchecked };
   }
 
-  /** Forgets the service's list (and a failure to fetch it), so that the next unknown name fetches it again. */
-  refresh(): void {
-    this.#live = undefined;
-  }
-
   #issue(param: string, kind: NameKind, value: string, live: Live & { ok: true }): ParamIssue {
     const candidates = [...live.index.names(kind), ...this.#builtIn.names(kind)];
     const nearest = nearestNames(value, candidates, 3);
