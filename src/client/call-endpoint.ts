@@ -6,6 +6,8 @@ import type { EndpointSpec } from "../catalog/types";
 import type { RecordSchema } from "../frame/schema";
 import { Result, type ResultMeta } from "../result/result";
 import { endpointLabel, validateParams } from "../validate/validate-params";
+import { EmptyAnswerWatch } from "../validate/names/empty-answer";
+import { warnIfEmpty, type NameChecker } from "../validate/names/name-checker";
 import type { EndpointRequest, EndpointTransport } from "./endpoint-transport";
 import { normaliseRecords, normaliseResult } from "./normalise-records";
 import { warnOnce, type WarningSink } from "./warn-once";
@@ -23,6 +25,12 @@ export interface CallOptions {
   warn?: WarningSink;
   /** Service labels of a field that mean a schema field (`{ state_ab: "state_code" }`). Default: none. */
   fieldAliases?: Readonly<Record<string, string>>;
+  /**
+   * Checks name filters (regions, counties, countries, terminals...) against the service's lists
+   * before the data request, and warns when an unchecked name filter gets an empty answer. The
+   * clients pass their own. Default: none (names are not checked).
+   */
+  names?: NameChecker;
 }
 
 /** Options of a streamed call. */
@@ -39,7 +47,8 @@ export function schemaFor(spec: EndpointSpec, body: Record<string, unknown>): Re
 /**
  * Calls one endpoint and returns all its records.
  *
- * Parameters are validated first ({@link InvalidParamsError}, nothing sent). A deprecated endpoint,
+ * Parameters are validated first ({@link InvalidParamsError}, nothing sent), name filters too when
+ * `opts.names` is given (see {@link NameChecker}). A deprecated endpoint,
  * and a query with no filter on an endpoint whose dataset is huge, warn once. Records are normalised
  * (M/D/YYYY dates, field labels) and typed by the endpoint's schema (the aggregated one when
  * `aggregate_by` is set). The service's row-limit refusal becomes {@link QueryTooLargeError}, naming
@@ -52,6 +61,7 @@ export async function callEndpoint<R = Record<string, unknown>>(
   opts: CallOptions = {},
 ): Promise<Result<R>> {
   const { req, schema } = prepare(spec, params, opts, opts.ndjson ?? false);
+  const names = opts.names ? await opts.names.check(spec, req.params ?? {}, opts) : undefined;
   let result: Result<R>;
   try {
     // Fast path: a transport that parses into columns gives a column-backed Result (row objects are
@@ -64,14 +74,20 @@ export async function callEndpoint<R = Record<string, unknown>>(
   } catch (err) {
     throw refine(spec, err);
   }
-  return normaliseResult(result, schema, opts.fieldAliases);
+  const out = normaliseResult(result, schema, opts.fieldAliases);
+  if (names && names.unchecked.length > 0) {
+    const watch = new EmptyAnswerWatch(schema);
+    watch.observeResult(out);
+    warnIfEmpty(spec, names, watch.emptiness, opts.warn);
+  }
+  return out;
 }
 
 /**
  * Calls one endpoint and yields its records in batches as they arrive (v3: a page at a time, in
  * offset order; v4 and LNG: NDJSON batches), so memory stays bounded by a batch. The generator's
  * return value is the call's metadata. Parameters are validated when this function is called, before
- * iteration starts.
+ * iteration starts; name filters (`opts.names`) on the first `next()`, before the first request.
  */
 export function streamEndpoint<R = Record<string, unknown>>(
   transport: EndpointTransport,
@@ -82,12 +98,19 @@ export function streamEndpoint<R = Record<string, unknown>>(
   const { req, schema } = prepare(spec, params, opts, opts.ndjson ?? spec.response === "array");
   const batchOpts = opts.batchSize === undefined ? undefined : { batchSize: opts.batchSize };
   return (async function* stream(): AsyncGenerator<R[], ResultMeta, undefined> {
+    const names = opts.names ? await opts.names.check(spec, req.params ?? {}, opts) : undefined;
+    const watch = names && names.unchecked.length > 0 ? new EmptyAnswerWatch(schema) : undefined;
     const inner = transport.streamRecords<R>(req, batchOpts);
     try {
       for (;;) {
         const step = await inner.next();
-        if (step.done) return step.value;
-        yield normaliseRecords(step.value, schema, opts.fieldAliases);
+        if (step.done) {
+          if (watch) warnIfEmpty(spec, names!, watch.emptiness, opts.warn);
+          return step.value;
+        }
+        const batch = normaliseRecords(step.value, schema, opts.fieldAliases);
+        watch?.observe(batch);
+        yield batch;
       }
     } catch (err) {
       throw refine(spec, err);

@@ -8,6 +8,7 @@ import type { Result, ResultMeta } from "../result/result";
 import { callEndpoint, streamEndpoint } from "./call-endpoint";
 import type { EndpointTransport } from "./endpoint-transport";
 import type { WarningSink } from "./warn-once";
+import type { NameChecker } from "../validate/names/name-checker";
 
 /** Options of one call of an endpoint method. */
 export interface EndpointCallOptions {
@@ -56,6 +57,8 @@ export interface EndpointMethodsOptions {
   fieldAliases?: Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
   /** Where warnings go. Default: `console.warn`, once per process per warning. */
   warn?: WarningSink;
+  /** Checks name filters before each data request (see `NameChecker`). Default: none. */
+  names?: NameChecker;
 }
 
 /** Builds one method (and one stream method) per catalog entry, all calling through `transport`. */
@@ -68,7 +71,11 @@ export function buildEndpointMethods<C extends Record<string, EndpointSpec>>(
   const stream: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(catalog)) {
     const aliases = options.fieldAliases?.[name];
-    const extra = { ...(aliases ? { fieldAliases: aliases } : {}), ...(options.warn ? { warn: options.warn } : {}) };
+    const extra = {
+      ...(aliases ? { fieldAliases: aliases } : {}),
+      ...(options.warn ? { warn: options.warn } : {}),
+      ...(options.names ? { names: options.names } : {}),
+    };
     api[name] = (params?: unknown, opts: EndpointCallOptions = {}) => callEndpoint(transport, spec, params, { ...opts, ...extra });
     stream[name] = (params?: unknown, opts: EndpointStreamOptions = {}) => streamEndpoint(transport, spec, params, { ...opts, ...extra });
   }

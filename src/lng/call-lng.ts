@@ -7,6 +7,7 @@ import { callEndpoint, streamEndpoint, type CallOptions, type StreamOptions } fr
 import type { EndpointTransport } from "../client/endpoint-transport";
 import { warnOnce, type WarningSink } from "../client/warn-once";
 import { Result, type ResultMeta } from "../result/result";
+import type { NameChecker } from "../validate/names/name-checker";
 import { normalizeRecords } from "./normalize-records";
 
 /** Options of one LNG call. */
@@ -30,8 +31,9 @@ export async function callLng<R>(
   params: unknown,
   opts: LngCallOptions = {},
   warn?: WarningSink,
+  names?: NameChecker,
 ): Promise<Result<R>> {
-  const result = await callEndpoint<unknown>(transport, spec, params, callOptions(opts, warn));
+  const result = await callEndpoint<unknown>(transport, spec, params, callOptions(opts, warn, names));
   const { records, report } = normalizeRecords(spec.record, result.records);
   for (const w of report.warnings) warnOnce(`lng:${w}`, w, warn);
   return new Result<R>(records as R[], result.meta, result.schema ?? spec.record);
@@ -47,8 +49,9 @@ export function streamLng<R>(
   params: unknown,
   opts: LngStreamOptions = {},
   warn?: WarningSink,
+  names?: NameChecker,
 ): AsyncGenerator<R[], ResultMeta, undefined> {
-  const streamOpts: StreamOptions = callOptions(opts, warn);
+  const streamOpts: StreamOptions = callOptions(opts, warn, names);
   if (opts.batchSize !== undefined) streamOpts.batchSize = opts.batchSize;
   const inner = streamEndpoint<unknown>(transport, spec, params, streamOpts);
   return (async function* normalised(): AsyncGenerator<R[], ResultMeta, undefined> {
@@ -75,8 +78,9 @@ export function streamLng<R>(
   })();
 }
 
-function callOptions(opts: LngCallOptions, warn: WarningSink | undefined): CallOptions {
+function callOptions(opts: LngCallOptions, warn: WarningSink | undefined, names: NameChecker | undefined): CallOptions {
   const out: CallOptions = {};
+  if (names) out.names = names;
   if (opts.signal) out.signal = opts.signal;
   if (opts.ndjson !== undefined) out.ndjson = opts.ndjson;
   if (warn) out.warn = warn;

@@ -6,6 +6,7 @@ import type { EndpointTransport } from "../client/endpoint-transport";
 import type { WarningSink } from "../client/warn-once";
 import { Transport, type TransportOptions } from "../http";
 import type { Result, ResultMeta } from "../result/result";
+import { NameChecker } from "../validate/names/name-checker";
 import { LNG_V1, type LngMethod } from "./catalog/v1";
 import { callLng, streamLng, type LngCallOptions, type LngStreamOptions } from "./call-lng";
 import type {
@@ -36,6 +37,12 @@ export interface LngClientOptions extends TransportOptions {
    * Default: `new Transport(options, { service: "lng", baseUrlEnv: "GASFRAMES_LNG_URL" })`.
    */
   transport?: EndpointTransport;
+  /**
+   * Check country, country code and terminal names (and terminal ids) before each data request: a
+   * name the service does not know is refused with the closest known ones (README: "Parameters and
+   * validation"). Default: true.
+   */
+  checkNames?: boolean;
 }
 
 type Stream<R> = AsyncGenerator<R[], ResultMeta, undefined>;
@@ -74,19 +81,21 @@ export class LngClient {
   /** Streamed variants: `client.stream.transactions(params)` yields record batches (NDJSON). */
   readonly stream: LngStreams;
   readonly #warn: WarningSink | undefined;
+  readonly #names: NameChecker | undefined;
 
   /**
    * @param options base URL (default env `GASFRAMES_LNG_URL`), token (default env `GASFRAMES_TOKEN`)
    *   and every transport option (retries, time-outs, cache, progress); see `TransportOptions`.
    */
   constructor(options: LngClientOptions = {}) {
-    const { warn, transport, ...transportOptions } = options;
+    const { warn, transport, checkNames = true, ...transportOptions } = options;
     this.transport = transport ?? new Transport(transportOptions, { service: "lng", baseUrlEnv: "GASFRAMES_LNG_URL" });
     this.#warn = warn;
+    this.#names = checkNames ? new NameChecker("lng", this.transport) : undefined;
     const stream = {} as Record<string, unknown>;
     for (const method of Object.keys(LNG_V1) as LngMethod[]) {
       stream[method] = (params?: unknown, opts?: LngStreamOptions) =>
-        streamLng(this.transport, LNG_V1[method] as EndpointSpec, params, opts, this.#warn);
+        streamLng(this.transport, LNG_V1[method] as EndpointSpec, params, opts, this.#warn, this.#names);
     }
     this.stream = stream as unknown as LngStreams;
   }
@@ -141,6 +150,6 @@ export class LngClient {
   }
 
   #call<R>(spec: EndpointSpec, params: unknown, opts: LngCallOptions | undefined): Promise<Result<R>> {
-    return callLng<R>(this.transport, spec, params, opts, this.#warn);
+    return callLng<R>(this.transport, spec, params, opts, this.#warn, this.#names);
   }
 }

@@ -5,6 +5,7 @@ import { buildEndpointMethods, type EndpointApi } from "../client/endpoint-metho
 import type { EndpointTransport } from "../client/endpoint-transport";
 import type { WarningSink } from "../client/warn-once";
 import { Transport } from "../http";
+import { NameChecker } from "../validate/names/name-checker";
 import type { TransportOptions } from "../http";
 import { v3, v3FieldAliases, type V3Catalog } from "./catalog/v3";
 import { v4, type V4Catalog } from "./catalog/v4";
@@ -22,6 +23,12 @@ export interface NatGasClientOptions extends TransportOptions {
   transport?: EndpointTransport;
   /** Where one-time warnings go (deprecated endpoint, unfiltered query). Default: `console.warn`. */
   warn?: WarningSink;
+  /**
+   * Check region, sub-region, state and county names before each data request: a name the service
+   * does not know is refused with the closest known ones (README: "Parameters are checked before
+   * anything is sent"). Default: true.
+   */
+  checkNames?: boolean;
 }
 
 /** The v3 endpoints. */
@@ -50,9 +57,10 @@ export class NatGasClient {
 
   /** @param options see {@link NatGasClientOptions}; all optional when the environment supplies URL and token. */
   constructor(options: NatGasClientOptions = {}) {
-    const { transport, warn, ...transportOptions } = options;
+    const { transport, warn, checkNames = true, ...transportOptions } = options;
     this.transport = transport ?? new Transport(transportOptions, { service: "natgas", baseUrlEnv: "GASFRAMES_NATGAS_URL" });
-    const methodOptions = warn ? { warn } : {};
+    // One checker for v3 and v4: both take the same names, so the service's list is fetched once per client.
+    const methodOptions = { ...(warn ? { warn } : {}), ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}) };
     this.v3 = buildEndpointMethods(this.transport, v3, { ...methodOptions, fieldAliases: v3FieldAliases });
     const v4Api = buildEndpointMethods(this.transport, v4, methodOptions);
     this.v4 = Object.assign(v4Api, { asV3: buildAsV3(v4Api) });

@@ -5,3 +5,4 @@ export { isCalendarDate, normaliseTimestamp, timestampMs, type TimestampParse } 
 export * from "./polygons";
 export * from "./imo";
 export * from "./country-codes";
+export * from "./names";

@@ -34,6 +34,10 @@ beforeAll(async () => {
   natgas = new NatGasClient({ ...common, baseUrl: service.url });
   lng = new LngClient({ ...common, baseUrl: `${service.url}/lng` });
   legacy = new LegacyLngClient({ ...common, baseUrl: `${service.url}/legacy` });
+  // Each client fetches the service's list of names once, at its first name not in the built-in list
+  // (README: "Names are checked too"); fetch both lists now, so that every refusal below sends nothing.
+  await expect(natgas.v4.rigs({ region_natgas: ["warm-up name"] })).rejects.toBeInstanceOf(InvalidParamsError);
+  await expect(lng.transactions({ origin_terminals: ["warm-up name"] })).rejects.toBeInstanceOf(InvalidParamsError);
 });
 
 afterAll(async () => {

@@ -1,0 +1,85 @@
+/**
+ * Where each service publishes its names, fetched through the client's own transport (so the token
+ * stays in its header, and retries, time-outs, the cache and the token masking all apply).
+ */
+import type { EndpointTransport } from "../../client/endpoint-transport";
+import type { NameKind, NameService } from "./name-kinds";
+import type { NameLists } from "./known-names";
+
+/** A service's own lists, and where they came from (for messages). */
+export interface LiveNames {
+  lists: NameLists;
+  /** `GET /v4/regions`. */
+  source: string;
+  /** What the list may miss, said in a refusal. */
+  note?: string;
+}
+
+/** Fetches a service's lists of names. */
+export type NameFetcher = (transport: EndpointTransport) => Promise<LiveNames>;
+
+const collect = (records: readonly unknown[], fields: Readonly<Record<string, NameKind>>): NameLists => {
+  const sets = new Map<NameKind, Set<string>>();
+  for (const kind of Object.values(fields)) sets.set(kind, new Set());
+  for (const record of records) {
+    if (record === null || typeof record !== "object") continue;
+    for (const [field, kind] of Object.entries(fields)) {
+      const value = (record as Record<string, unknown>)[field];
+      if (typeof value === "string" && value !== "") sets.get(kind)!.add(value);
+    }
+  }
+  const lists: NameLists = {};
+  for (const [kind, set] of sets) lists[kind] = [...set];
+  return lists;
+};
+
+/** Natural gas: `GET /v4/regions`, every county with its state, region and sub-region (the same names v3 takes). */
+export const fetchNatgasNames: NameFetcher = async (transport) => {
+  const { records } = await transport.fetchRecords<unknown>({
+    service: "natgas",
+    apiVersion: "v4",
+    endpoint: "regions",
+    httpMethod: "GET",
+    path: "/v4/regions",
+    response: "array",
+    params: {},
+  });
+  const fields = { county: "county", region_natgas: "region", sub_region_natgas: "sub_region", state_code: "state", state_ab: "state", region: "region", sub_region: "sub_region" } as const;
+  return { lists: collect(records, fields), source: "GET /v4/regions" };
+};
+
+const PLACE_FIELDS: Readonly<Record<string, NameKind>> = Object.fromEntries(
+  ["origin", "destination", "loading_origin"].flatMap((role) => [
+    [`${role}_terminal`, "terminal"],
+    [`${role}_terminal_id`, "terminal_id"],
+    [`${role}_country`, "country"],
+    [`${role}_country_code`, "country_code"],
+  ]),
+);
+
+/**
+ * LNG: the service has no list endpoint; its terminals and countries are those its records name. The
+ * latest forecast run (`POST /v1/transactions/forecast`) names every terminal with traffic planned,
+ * as origin, destination and loading origin. It lists no regions.
+ */
+export const fetchLngNames: NameFetcher = async (transport) => {
+  const { records } = await transport.fetchRecords<unknown>({
+    service: "lng",
+    apiVersion: "v1",
+    endpoint: "transactionsForecast",
+    httpMethod: "POST",
+    path: "/v1/transactions/forecast",
+    response: "array",
+    params: {},
+    body: {},
+    ndjson: true,
+  });
+  return {
+    lists: collect(records, PLACE_FIELDS),
+    source: "the latest forecast run (POST /v1/transactions/forecast)",
+    note: "a terminal without planned cargoes is not on it: pass checkNames: false to the client to send any name",
+  };
+};
+
+/** The fetcher of each service. */
+export const NAME_FETCHERS: Readonly<Record<NameService, NameFetcher>> = { natgas: fetchNatgasNames, lng: fetchLngNames };
