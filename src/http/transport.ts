@@ -85,8 +85,7 @@ export class Transport {
    * All records of a request as a {@link Result}: the fast path for big answers. Bodies are parsed
    * straight into columns (on worker threads, in parallel with the download and with each other), and
    * the Result builds row objects only when asked for them. Same records, order, checks, retries and
-   * errors as {@link fetchRecords}; a body whose records are not all objects gives a records-backed
-   * Result.
+   * errors as {@link fetchRecords} (a record that is not a JSON object is a ResponseParseError).
    * @param req the request.
    * @param schema the record schema to attach; default none.
    */
@@ -111,9 +110,8 @@ export class Transport {
   /**
    * Records as column batches as they arrive: v3 pages in offset order, NDJSON in pieces of about
    * 8 MB parsed while the next bytes download. Returns the meta when done. As with
-   * {@link streamRecords}, a failure after a batch was handed out is thrown, not retried. Records
-   * that are not all objects come as one-off columns built from them when possible, else are a
-   * ResponseParseError (use `streamRecords`).
+   * {@link streamRecords}, a failure after a batch was handed out is thrown, not retried. A record
+   * that is not a JSON object is a ResponseParseError.
    */
   async *streamColumns(req: TransportRequest): AsyncGenerator<RecordColumns, ResultMeta, undefined> {
     const call = this.startCall(req);

@@ -12,7 +12,7 @@ import { ndjsonColumns, parseBody, readBytes } from "./body-columns";
 import type { ParsedColumns, ParsePool } from "./parse-pool";
 import { GatheredParts } from "./gathered-parts";
 
-/** Records of one page or piece: columns, or (for records that are not all objects) the records. */
+/** Records of one page or piece: columns, or the records when they could not be made columns. */
 export type RecordPart = RecordColumns | unknown[];
 
 /** A v3 page as columns. */
