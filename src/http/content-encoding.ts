@@ -102,9 +102,13 @@ async function* decodeOne(source: AsyncIterable<Uint8Array>, coding: Coding, ctx
     decoder = zlibWrapped ? createInflate() : createInflateRaw();
     input = peeked.body;
   } else decoder = coding === "gzip" ? createGunzip() : createBrotliDecompress();
+  let received = 0;
   async function* guarded(): AsyncGenerator<Uint8Array, void, undefined> {
     try {
-      for await (const chunk of input) yield chunk;
+      for await (const chunk of input) {
+        received += chunk.byteLength;
+        yield chunk;
+      }
     } catch (error) {
       sourceFailure = { error };
       throw error;
@@ -118,6 +122,8 @@ async function* decodeOne(source: AsyncIterable<Uint8Array>, coding: Coding, ctx
   } catch (err) {
     // A socket failure keeps its own type (it is retried); only the bytes' own fault is a parse error.
     if (sourceFailure !== undefined) throw sourceFailure.error;
+    // An empty body labelled compressed (some servers do) is an empty body, not a corrupt one.
+    if (received === 0) return;
     throw new ResponseParseError(
       `${ctx.method} ${ctx.url}: the ${ctx.status} response body does not decode as Content-Encoding ${coding} ` +
         `(corrupt or truncated): ${(err as Error).message}`,

@@ -123,6 +123,14 @@ describe("Content-Encoding (#14 item 11)", () => {
     }
   });
 
+  it("reads an empty body labelled gzip as an empty body", async () => {
+    server.handle((_req, res) => sendEncoded(res, Buffer.alloc(0), "gzip", "application/x-ndjson"));
+    const { transport } = makeTransport(server.url);
+    const { records, meta } = await transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array", ndjson: true }));
+    expect(records).toEqual([]);
+    expect(meta.attempts).toBe(1);
+  });
+
   it("raises a ResponseParseError naming an encoding it cannot decode", async () => {
     for (const encoding of ["x-foo", "compress", "gzip, zstd"]) {
       server.handle((_req, res) => sendEncoded(res, Buffer.from(arrayText), encoding));
