@@ -81,5 +81,7 @@ export interface EndpointSpec {
   readonly deprecated?: string;
   /** The service refuses queries matching more rows than this. */
   readonly rowLimit?: number;
+  /** The field a bare string or number in the answer is a record of (an answer that may be a plain list of values). */
+  readonly bareValuesAs?: string;
   readonly description?: string;
 }

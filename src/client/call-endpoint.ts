@@ -147,6 +147,7 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
   if (ndjson && spec.response === "array") req.ndjson = true;
   if (opts.signal) req.signal = opts.signal;
   if (spec.rowLimit !== undefined) req.narrowWith = filterNames(spec);
+  if (spec.bareValuesAs !== undefined) req.bareValuesAs = spec.bareValuesAs;
   return { req, schema: schemaFor(spec, body) };
 }
 

@@ -1,17 +1,140 @@
 /**
  * Reads response bodies: a whole JSON document, a JSON array element by element, or NDJSON line by
  * line. Bytes are decoded as a stream, so a UTF-8 character split across network chunks comes out
- * whole. Anything truncated or malformed is a ResponseParseError; no partial result is returned.
- * Socket errors from `source` pass through untouched for the caller to classify.
+ * whole. Anything truncated or malformed is a ResponseParseError; no partial result is returned, and
+ * a record is always a JSON object. Socket errors from `source` pass through untouched for the caller
+ * to classify.
  */
 import { ResponseParseError } from "../errors";
+import { isServiceErrorBody } from "./http-errors";
 import { ArraySyntaxError, JsonArraySplitter } from "./json-array-splitter";
+import { firstNonBlankByte, peekChunks } from "./peek-chunks";
 
 /** Where a body came from, for error messages. */
 export interface BodyContext {
   status: number;
   method: string;
   url: string;
+  /** The response's Content-Type, when known. */
+  contentType?: string;
+  /** The typed error of a 2xx body that is the service's `{"error": ...}`, built from its text. */
+  serviceError?: (bodyText: string) => Error;
+  /** The field a bare string or number becomes a record of; without it such a value is refused. */
+  bareValuesAs?: string;
+}
+
+/** How an array-of-records body is written: a JSON array, NDJSON lines, or one JSON document (not an array). */
+export type RecordsFormat = "array" | "lines" | "document";
+
+/** A body starting with `{` and no longer than this is tried as one JSON document (an error body). */
+const DOCUMENT_PEEK_BYTES = 64 * 1024;
+
+/**
+ * Decides how a body of records is written by what arrives, not by what was asked for (servers
+ * ignore `Accept`, and mislabel NDJSON as `application/json`):
+ * - first non-blank byte `[`: a JSON array, also when NDJSON was asked for;
+ * - `{`: NDJSON, unless the Content-Type is not NDJSON and the whole body (of at most 64 KiB) is one
+ *   JSON object that is the service's `{"error": ...}`, or one object where a JSON array was asked
+ *   for: then one JSON document, which its reader turns into the typed error;
+ * - anything else, or nothing: what was asked for, whose reader refuses it.
+ * @returns the format, and the whole body again.
+ */
+export async function sniffRecords(
+  source: AsyncIterable<Uint8Array>,
+  askedNdjson: boolean,
+  ctx: BodyContext,
+): Promise<{ format: RecordsFormat; chunks: AsyncIterable<Uint8Array> }> {
+  const declaredLines = /ndjson|jsonl|json-seq|jsonlines/i.test(ctx.contentType ?? "");
+  const size = (h: readonly Uint8Array[]): number => h.reduce((n, c) => n + c.byteLength, 0);
+  const { head, ended, body } = await peekChunks(source, (h) => {
+    const first = firstNonBlankByte(h);
+    return first !== undefined && (first !== 0x7b || declaredLines || size(h) > DOCUMENT_PEEK_BYTES);
+  });
+  const first = firstNonBlankByte(head);
+  let format: RecordsFormat = askedNdjson ? "lines" : "array";
+  if (first === 0x5b) format = "array";
+  else if (first === 0x7b) {
+    format = "lines";
+    if (!declaredLines && ended) {
+      const whole = parsedOrUndefined(Buffer.concat(head as Uint8Array[]));
+      if (isRecord(whole) && (!askedNdjson || isServiceErrorBody(whole, false))) format = "document";
+    }
+  }
+  return { format, chunks: body };
+}
+
+function parsedOrUndefined(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8")) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short name of a JSON value's type, for messages. */
+export function jsonTypeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return "a string";
+  if (typeof value === "number") return "a number";
+  return typeof value;
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * The values as records: each must be a JSON object, or (where `ctx.bareValuesAs` names a field) a
+ * bare string or number, which becomes `{ [field]: value }`. Returns `values` itself when nothing
+ * was wrapped. `where` names the values in a message ("element", "NDJSON line"), `first` is the
+ * number of the first.
+ */
+export function checkRecords(values: readonly unknown[], ctx: BodyContext, where: string, first = 1): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (isRecord(v)) continue;
+    if (ctx.bareValuesAs !== undefined && (typeof v === "string" || typeof v === "number")) {
+      out ??= values.slice();
+      out[i] = { [ctx.bareValuesAs]: v };
+      continue;
+    }
+    throw parseError(ctx, `${where} ${first + i} is ${jsonTypeOf(v)}, not a record (a JSON object): ${excerptOf(v)}`);
+  }
+  return out ?? (values as unknown[]);
+}
+
+/**
+ * One NDJSON line's value as a record (see {@link checkRecords}), which must not be the service's
+ * error (a stream that fails part way can end with an `{"error": ...}` line).
+ */
+export function checkLine(value: unknown, ctx: BodyContext, line: number, where = "NDJSON line"): unknown {
+  if (isServiceErrorBody(value, true)) throw serviceErrorOf(ctx, value);
+  return checkRecords([value], ctx, where, line)[0];
+}
+
+/** The typed error of a body (or NDJSON line) that is the service's `{"error": ...}`. */
+export function serviceErrorOf(ctx: BodyContext, body: unknown): Error {
+  const text = JSON.stringify(body);
+  return ctx.serviceError?.(text) ?? parseError(ctx, `is the service's error ${excerptOf(body)}`);
+}
+
+/**
+ * The records of a body that is one JSON document where an array of records was expected: the
+ * service's `{"error": ...}` is its typed error; anything else a ResponseParseError.
+ */
+export function recordsOfDocument(value: unknown, ctx: BodyContext): unknown[] {
+  if (Array.isArray(value)) return checkRecords(value, ctx, "element");
+  if (isServiceErrorBody(value, false)) throw serviceErrorOf(ctx, value);
+  throw parseError(ctx, `is ${jsonTypeOf(value)} where an array of records was expected: ${excerptOf(value)}`);
+}
+
+function excerptOf(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 120)}...` : text;
 }
 
 /** Optional counters of how much the reader holds at once (for tests and benchmarks). */
@@ -84,6 +207,7 @@ export async function* jsonArrayBatches(
 ): AsyncGenerator<unknown[], void, undefined> {
   const splitter = new JsonArraySplitter();
   let batch: unknown[] = [];
+  let seen = 0;
   for await (const text of decodeUtf8(source, ctx)) {
     let values: unknown[];
     try {
@@ -91,6 +215,8 @@ export async function* jsonArrayBatches(
     } catch (err) {
       throw parseError(ctx, `is not a JSON array: ${(err as Error).message}`, err);
     }
+    values = checkRecords(values, ctx, "element", seen + 1);
+    seen += values.length;
     for (const v of values) {
       batch.push(v);
       if (stats !== undefined) stats.maxHeldRecords = Math.max(stats.maxHeldRecords, batch.length);
@@ -124,11 +250,13 @@ export async function* ndjsonBatches(
   const parseLine = (text: string): void => {
     line++;
     if (text.trim() === "") return;
+    let value: unknown;
     try {
-      batch.push(JSON.parse(text) as unknown);
+      value = JSON.parse(text) as unknown;
     } catch (err) {
       throw parseError(ctx, `has a malformed NDJSON line ${line}: ${(err as Error).message}`, err);
     }
+    batch.push(checkLine(value, ctx, line));
     if (stats !== undefined) stats.maxHeldRecords = Math.max(stats.maxHeldRecords, batch.length);
   };
   for await (const text of decodeUtf8(source, ctx)) {
@@ -157,11 +285,13 @@ export async function* ndjsonBatches(
   }
   if (carry.trim() !== "") {
     // A last line without its newline is complete only if it parses; a cut record does not.
+    let value: unknown;
     try {
-      batch.push(JSON.parse(carry) as unknown);
+      value = JSON.parse(carry) as unknown;
     } catch (err) {
       throw parseError(ctx, `ends with an incomplete NDJSON line ${line + 1} (truncated)`, err);
     }
+    batch.push(checkLine(value, ctx, line + 1));
   }
   if (batch.length > 0) yield batch;
 }

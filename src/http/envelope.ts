@@ -2,6 +2,8 @@
  * The v3 envelope `{"data": [...], "pagination": {"start", "page_size", "total_count"}}`.
  */
 import { ResponseParseError } from "../errors";
+import { checkRecords, serviceErrorOf, type BodyContext } from "./body-reader";
+import { isServiceErrorBody } from "./http-errors";
 
 export interface Pagination {
   start: number;
@@ -14,17 +16,24 @@ export interface Envelope {
   pagination?: Pagination;
 }
 
-/** Checks that `body` is an envelope; anything else is a ResponseParseError naming what came. */
-export function parseEnvelope(body: unknown, ctx: { status: number; method: string; url: string }): Envelope {
+/**
+ * Checks that `body` is an envelope of records (JSON objects). The service's `{"error": ...}` is its
+ * typed error (`ctx.serviceError`); anything else is a ResponseParseError naming what came.
+ */
+export function parseEnvelope(body: unknown, ctx: BodyContext): Envelope {
   const fail = (what: string): ResponseParseError =>
     new ResponseParseError(`${ctx.method} ${ctx.url}: expected {"data": [...]} but ${what}`, { status: ctx.status, url: ctx.url });
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw fail(`got ${Array.isArray(body) ? "an array" : body === null ? "null" : typeof body}`);
   }
   const o = body as Record<string, unknown>;
-  if (!Array.isArray(o.data)) throw fail(`"data" is ${o.data === undefined ? "missing" : typeof o.data}`);
+  if (!Array.isArray(o.data)) {
+    if (isServiceErrorBody(o, false)) throw serviceErrorOf(ctx, o);
+    throw fail(`"data" is ${o.data === undefined ? "missing" : typeof o.data}`);
+  }
+  const data = checkRecords(o.data, ctx, "data element");
   const p = o.pagination;
-  if (p === undefined || p === null) return { data: o.data };
+  if (p === undefined || p === null) return { data };
   if (typeof p !== "object") throw fail(`"pagination" is ${typeof p}`);
   const q = p as Record<string, unknown>;
   for (const field of ["start", "page_size", "total_count"]) {
@@ -33,5 +42,5 @@ export function parseEnvelope(body: unknown, ctx: { status: number; method: stri
       throw fail(`"pagination.${field}" is ${JSON.stringify(v) ?? "undefined"}, not a whole number >= 0`);
     }
   }
-  return { data: o.data, pagination: { start: q.start as number, page_size: q.page_size as number, total_count: q.total_count as number } };
+  return { data, pagination: { start: q.start as number, page_size: q.page_size as number, total_count: q.total_count as number } };
 }

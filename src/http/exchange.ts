@@ -4,9 +4,10 @@
  * counts bytes, feeds the attempt watchdog and, in `readwrite` mode, records the body on disk.
  */
 import { request } from "undici";
-import { AuthenticationError, CacheMissError } from "../errors";
+import { AuthenticationError, CacheMissError, type ApiError } from "../errors";
 import type { Call } from "./call";
 import { canonicalJson } from "./canonical-json";
+import { codingsOf, decodeBody } from "./content-encoding";
 import { connectionErrorOf, errorFromResponse, headerValue, requestIdOf } from "./http-errors";
 import { ResponseCache, type CacheWriter } from "./response-cache";
 import type { Watchdog } from "./watchdog";
@@ -25,9 +26,17 @@ export interface Exchange {
   status: number;
   fromCache: boolean;
   requestId?: string;
+  /** The response's Content-Type ("" when it sent none). */
+  contentType: string;
+  /** The body's bytes, decoded from any Content-Encoding. */
   chunks: AsyncIterable<Uint8Array>;
-  /** The body's length in bytes when the server said it (Content-Length), else undefined. */
+  /** The body's length in bytes when the server said it (Content-Length) and it is not encoded, else undefined. */
   bodyBytes?: number;
+  /**
+   * The typed error of a 2xx body that is the service's own `{"error": "..."}` (given as its text):
+   * classified like a non-2xx error body, so the row-limit refusal is a QueryTooLargeError.
+   */
+  serviceError(bodyText: string): ApiError;
   /** Bytes read so far. */
   bytesRead(): number;
   /** The body was read and parsed whole: keep it (cache) and count it. */
@@ -47,7 +56,16 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   if (cache !== undefined) {
     const entry = await cache.lookup(key);
     if (entry !== undefined) {
-      return bodyExchange(call, { status: entry.status, fromCache: true, requestId: entry.requestId, source: cache.openBody(key), watchdog });
+      const headers = entry.requestId !== undefined ? { "x-request-id": entry.requestId } : {};
+      return bodyExchange(call, {
+        status: entry.status,
+        fromCache: true,
+        requestId: entry.requestId,
+        contentType: entry.contentType ?? "",
+        source: cache.openBody(key),
+        watchdog,
+        serviceError: serviceErrorOf(call, spec, entry.status, headers),
+      });
     }
     if (config.cache.mode === "replay") {
       const body = spec.body === undefined ? "" : ` with body ${truncate(canonicalJson(spec.body), 300)}`;
@@ -85,8 +103,9 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   });
   watchdog.touch();
   const resHeaders = res.headers as Record<string, string | string[] | undefined>;
+  const ctx = { method: spec.method, url: spec.url, status: res.statusCode };
   if (res.statusCode < 200 || res.statusCode >= 300) {
-    const bodyText = await readErrorBody(res.body, watchdog);
+    const bodyText = await readErrorBody(res.body, headerValue(resHeaders, "content-encoding"), ctx, watchdog);
     throw errorFromResponse({
       status: res.statusCode,
       method: spec.method,
@@ -96,6 +115,13 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
       ...(spec.narrowWith !== undefined ? { narrowWith: spec.narrowWith } : {}),
       now: config.clock(),
     });
+  }
+  let codings: ReturnType<typeof codingsOf>;
+  try {
+    codings = codingsOf(headerValue(resHeaders, "content-encoding"), ctx);
+  } catch (err) {
+    res.body.destroy();
+    throw err;
   }
   let writer: CacheWriter | undefined;
   if (cache !== undefined) {
@@ -113,18 +139,40 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
       config.logger.warn?.(`cache: not recording ${spec.url}: ${(err as Error).message}`);
     }
   }
-  const source = networkBody(res.body, { method: spec.method, url: spec.url, status: res.statusCode });
+  // The cache records the decoded body (its metadata has no encoding), so a replay reads it as is.
+  const source = decodeBody(networkBody(res.body, ctx), codings, ctx);
   const length = Number(headerValue(resHeaders, "content-length"));
   return bodyExchange(call, {
     status: res.statusCode,
     fromCache: false,
-    ...(Number.isSafeInteger(length) && length > 0 ? { bodyBytes: length } : {}),
+    ...(codings.length === 0 && Number.isSafeInteger(length) && length > 0 ? { bodyBytes: length } : {}),
     requestId: requestIdOf(resHeaders),
+    contentType: headerValue(resHeaders, "content-type") ?? "",
     source,
     watchdog,
     writer,
     destroy: () => res.body.destroy(),
+    serviceError: serviceErrorOf(call, spec, res.statusCode, resHeaders),
   });
+}
+
+/** The factory of the typed error of a 2xx body holding the service's `{"error": ...}`. */
+function serviceErrorOf(
+  call: Call,
+  spec: RequestSpec,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+): (bodyText: string) => ApiError {
+  return (bodyText) =>
+    errorFromResponse({
+      status,
+      method: spec.method,
+      url: spec.url,
+      headers,
+      bodyText,
+      ...(spec.narrowWith !== undefined ? { narrowWith: spec.narrowWith } : {}),
+      now: call.config.clock(),
+    });
 }
 
 interface BodySource {
@@ -132,10 +180,12 @@ interface BodySource {
   fromCache: boolean;
   bodyBytes?: number;
   requestId?: string | undefined;
+  contentType: string;
   source: AsyncIterable<Uint8Array>;
   watchdog: Watchdog;
   writer?: CacheWriter | undefined;
   destroy?: () => void;
+  serviceError(bodyText: string): ApiError;
 }
 
 function bodyExchange(call: Call, src: BodySource): Exchange {
@@ -165,6 +215,8 @@ function bodyExchange(call: Call, src: BodySource): Exchange {
     fromCache: src.fromCache,
     ...(src.bodyBytes !== undefined ? { bodyBytes: src.bodyBytes } : {}),
     ...(src.requestId !== undefined ? { requestId: src.requestId } : {}),
+    contentType: src.contentType,
+    serviceError: src.serviceError,
     chunks: chunks(),
     bytesRead: () => bytes,
     commit: async () => {
@@ -208,12 +260,28 @@ async function* networkBody(
   }
 }
 
-/** The first 64 KiB of an error body as text; undefined if the body could not be read. */
-async function readErrorBody(body: AsyncIterable<Uint8Array> & { destroy(): void }, watchdog: Watchdog): Promise<string | undefined> {
+/**
+ * The first 64 KiB of an error body as text, decoded from its Content-Encoding (so the limit is on the
+ * decoded bytes); undefined if the body could not be read. An encoding that cannot be decoded leaves
+ * the status to speak for itself.
+ */
+async function readErrorBody(
+  body: AsyncIterable<Uint8Array> & { destroy(): void },
+  encoding: string | undefined,
+  ctx: { method: string; url: string; status: number },
+  watchdog: Watchdog,
+): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let source: AsyncIterable<Uint8Array> = body;
   try {
-    for await (const chunk of body) {
+    source = decodeBody(body, codingsOf(encoding, ctx), ctx);
+  } catch {
+    body.destroy();
+    return undefined;
+  }
+  try {
+    for await (const chunk of source) {
       watchdog.touch();
       chunks.push(Buffer.from(chunk));
       size += chunk.byteLength;

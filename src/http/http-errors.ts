@@ -51,7 +51,8 @@ export function errorFromResponse(res: FailedResponse): ApiError {
       : undefined;
   const requestId = requestIdOf(res.headers);
   const retryAfterMs = parseRetryAfter(headerValue(res.headers, "retry-after"), res.now);
-  const reason = STATUS_CODES[res.status] ?? "error";
+  const ok = res.status >= 200 && res.status < 300;
+  const reason = `${STATUS_CODES[res.status] ?? "error"}${ok ? " with an error in its body" : ""}`;
   const said = serviceMessage ?? bodyExcerpt;
   const details = {
     status: res.status,
@@ -63,7 +64,8 @@ export function errorFromResponse(res: FailedResponse): ApiError {
     ...(retryAfterMs !== undefined ? { retryAfter: retryAfterMs / 1000 } : {}),
   };
   let message = `${res.method} ${res.url} answered ${res.status} ${reason}${said ? `: ${said}` : ""}`;
-  if (res.status >= 400 && serviceMessage !== undefined && TOO_LARGE.test(serviceMessage)) {
+  // A 2xx body can carry the service's error too (some gateways answer 200 {"error": ...}).
+  if ((res.status >= 400 || ok) && serviceMessage !== undefined && TOO_LARGE.test(serviceMessage)) {
     const narrowWith = res.narrowWith ?? [];
     message += narrowWith.length > 0 ? ` (narrow the query with: ${narrowWith.join(", ")})` : " (add filters to narrow the query)";
     return new QueryTooLargeError(message, { ...details, narrowWith });
@@ -86,6 +88,23 @@ function hintFor(status: number): string {
     default:
       return "";
   }
+}
+
+/** Members an error body may have besides `error`. */
+const ERROR_BODY_KEYS = new Set(["error", "error_description", "message", "detail", "code", "status", "request_id"]);
+
+/**
+ * Whether a parsed 2xx body (or one NDJSON line) is the service's `{"error": ...}` rather than data.
+ * `strict`: every member must be one an error body has (`error`, `message`, `detail`, `code`,
+ * `status`, ...), for places where a record could have an `error` field among others; otherwise an
+ * `error` member is enough (for a body that is not the expected shape anyway).
+ */
+export function isServiceErrorBody(value: unknown, strict: boolean): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const o = value as Record<string, unknown>;
+  const e = o.error;
+  if (!Object.prototype.hasOwnProperty.call(o, "error") || e === null || e === false || e === "" || (typeof e !== "string" && typeof e !== "object")) return false;
+  return !strict || Object.keys(o).every((k) => ERROR_BODY_KEYS.has(k));
 }
 
 /** The service's `{"error": "..."}` (or `message` / `detail`) text, if the body is such JSON. */

@@ -4,13 +4,14 @@
  */
 import { ResponseParseError } from "../errors";
 import type { ResultMeta } from "../result/result";
-import { jsonArrayBatches, ndjsonBatches, readJsonBody, type BodyContext } from "./body-reader";
+import { checkRecords, isRecord, jsonArrayBatches, jsonTypeOf, ndjsonBatches, readJsonBody, recordsOfDocument, serviceErrorOf, sniffRecords } from "./body-reader";
+import { isServiceErrorBody } from "./http-errors";
 import { Call } from "./call";
 import { resolveConfig, type ResolvedConfig } from "./config";
 import type { Exchange, RequestSpec } from "./exchange";
 import { joinUrl } from "./join-url";
 import { paginate, type Page } from "./paginate";
-import { arrayColumns, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./columnar/column-pages";
+import { arrayColumns, contextOf, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./columnar/column-pages";
 import { sharedParsePool, type ParsePool } from "./columnar/parse-pool";
 import { NetworkSlots } from "./columnar/network-slots";
 import { GatheredParts } from "./columnar/gathered-parts";
@@ -84,8 +85,7 @@ export class Transport {
    * All records of a request as a {@link Result}: the fast path for big answers. Bodies are parsed
    * straight into columns (on worker threads, in parallel with the download and with each other), and
    * the Result builds row objects only when asked for them. Same records, order, checks, retries and
-   * errors as {@link fetchRecords}; a body whose records are not all objects gives a records-backed
-   * Result.
+   * errors as {@link fetchRecords} (a record that is not a JSON object is a ResponseParseError).
    * @param req the request.
    * @param schema the record schema to attach; default none.
    */
@@ -110,9 +110,8 @@ export class Transport {
   /**
    * Records as column batches as they arrive: v3 pages in offset order, NDJSON in pieces of about
    * 8 MB parsed while the next bytes download. Returns the meta when done. As with
-   * {@link streamRecords}, a failure after a batch was handed out is thrown, not retried. Records
-   * that are not all objects come as one-off columns built from them when possible, else are a
-   * ResponseParseError (use `streamRecords`).
+   * {@link streamRecords}, a failure after a batch was handed out is thrown, not retried. A record
+   * that is not a JSON object is a ResponseParseError.
    */
   async *streamColumns(req: TransportRequest): AsyncGenerator<RecordColumns, ResultMeta, undefined> {
     const call = this.startCall(req);
@@ -243,18 +242,14 @@ export class Transport {
       }
       case "object":
       case "job": {
-        for await (const body of withRetries(call, this.specOf(req, req.body), (ex) => wholeJson(ex, call))) {
-          // An endpoint documented as answering one object may answer a list of them: take either.
-          yield count(req.response === "object" && Array.isArray(body) ? (body as unknown[]) : [body]);
+        for await (const body of withRetries(call, this.specOf(req, req.body), (ex) => wholeRecords(ex, call, req.response === "object"))) {
+          yield count(body);
         }
         return;
       }
       case "array": {
         const spec = this.specOf(req, req.body);
-        const read = (ex: Exchange) => {
-          const ctx = contextOf(ex, call);
-          return spec.ndjson ? ndjsonBatches(ex.chunks, batchSize, ctx) : jsonArrayBatches(ex.chunks, batchSize, ctx);
-        };
+        const read = (ex: Exchange) => streamedRecords(ex, call, spec.ndjson, batchSize);
         if (whole) {
           // fetchRecords reads the whole body inside the attempt, so a failure mid-body is retried;
           // it is parsed by the fast path, as pages are.
@@ -272,12 +267,42 @@ export class Transport {
   }
 }
 
-function contextOf(ex: Exchange, call: Call): BodyContext {
-  return { status: ex.status, method: call.req.httpMethod, url: call.url };
-}
-
 async function* wholeJson(ex: Exchange, call: Call): AsyncGenerator<unknown, void, undefined> {
   yield await readJsonBody(ex.chunks, contextOf(ex, call));
+}
+
+/**
+ * The record(s) of an `object` or `job` body: one JSON object, or (for `object`, where an endpoint
+ * documented as answering one object may answer a list of them) a list of objects. The service's
+ * `{"error": ...}` is its typed error.
+ */
+async function* wholeRecords(ex: Exchange, call: Call, listAllowed: boolean): AsyncGenerator<unknown[], void, undefined> {
+  const ctx = contextOf(ex, call);
+  const body = await readJsonBody(ex.chunks, ctx);
+  if (listAllowed && Array.isArray(body)) {
+    yield checkRecords(body, ctx, "element");
+    return;
+  }
+  if (!isRecord(body)) {
+    throw new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body is ${jsonTypeOf(body)} where a JSON object was expected`, {
+      status: ctx.status,
+      url: ctx.url,
+    });
+  }
+  if (isServiceErrorBody(body, true)) throw serviceErrorOf(ctx, body);
+  yield [body];
+}
+
+/** Record batches of a JSON-array or NDJSON body, read as what arrived (see sniffRecords). */
+async function* streamedRecords(ex: Exchange, call: Call, ndjson: boolean, batchSize: number): AsyncGenerator<unknown[], void, undefined> {
+  const ctx = contextOf(ex, call);
+  const { format, chunks } = await sniffRecords(ex.chunks, ndjson, ctx);
+  if (format === "lines") yield* ndjsonBatches(chunks, batchSize, ctx);
+  else if (format === "array") yield* jsonArrayBatches(chunks, batchSize, ctx);
+  else {
+    const records = recordsOfDocument(await readJsonBody(chunks, ctx), ctx);
+    for (let i = 0; i < records.length; i += batchSize) yield records.slice(i, i + batchSize);
+  }
 }
 
 async function* collectParts(parts: AsyncGenerator<RecordPart, void, undefined>): AsyncGenerator<RecordPart, void, undefined> {

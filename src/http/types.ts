@@ -118,4 +118,10 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** Filters that narrow a refused too-large query, for `QueryTooLargeError`. Default: the body's fields left null. */
   narrowWith?: readonly string[];
+  /**
+   * For `array`: the field that a bare string or number in the answer becomes a record of
+   * (`"x"` -> `{ [bareValuesAs]: "x" }`), for an endpoint whose answer may be a plain list of values.
+   * Default: none, and any record that is not a JSON object is a ResponseParseError.
+   */
+  bareValuesAs?: string;
 }

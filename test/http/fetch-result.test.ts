@@ -122,23 +122,28 @@ describe("Transport.fetchResult (records as columns)", () => {
     }
   });
 
-  it("retries a whole answer cut mid-body, and keeps records that are not objects as records", async () => {
+  it("retries a whole answer cut mid-body, and refuses records that are not objects", async () => {
     let calls = 0;
     server.handle((_req, res) => {
       calls++;
       if (calls === 1) {
         res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
-        res.write('["2024-01-01T00:00:00Z",');
+        res.write('[{"t":"2024-01-01T00:00:00Z"},');
         setTimeout(() => res.destroy(), 5);
         return;
       }
-      sendJson(res, 200, ["2024-01-01T00:00:00Z", "2024-01-04T00:00:00Z"]);
+      if (calls === 2) sendJson(res, 200, [{ t: "2024-01-01T00:00:00Z" }, { t: "2024-01-04T00:00:00Z" }]);
+      else sendJson(res, 200, ["2024-01-01T00:00:00Z", "2024-01-04T00:00:00Z"]);
     });
     const { transport } = makeTransport(server.url);
     const result = await transport.fetchResult(postRequest({ response: "array" }));
-    expect(result.isColumnar).toBe(false);
-    expect(result.records).toEqual(["2024-01-01T00:00:00Z", "2024-01-04T00:00:00Z"]);
+    expect(result.records).toEqual([{ t: "2024-01-01T00:00:00Z" }, { t: "2024-01-04T00:00:00Z" }]);
     expect(result.meta.attempts).toBe(2);
+    // A record is a JSON object: a list of strings is not a list of records (#14).
+    const err = await transport.fetchResult(postRequest({ response: "array" })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseParseError);
+    expect(String(err)).toMatch(/element 1 is a string, not a record/);
+    expect(calls).toBe(3);
   });
 
   it("gives single-object answers as a one-record Result", async () => {

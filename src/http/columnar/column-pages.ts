@@ -1,11 +1,10 @@
 /**
  * The column-producing counterparts of the transport's record readers: one response (or page) in,
- * its records as columns out, or as records when the body holds something other than objects.
+ * its records as columns out. Records are JSON objects; any other value is a ResponseParseError.
  */
-import { ResponseParseError } from "../../errors";
 import { columnsFromRecords } from "../../result/columns-from-records";
 import type { RecordColumns } from "../../result/record-columns";
-import type { BodyContext } from "../body-reader";
+import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyContext } from "../body-reader";
 import type { Call } from "../call";
 import { parseEnvelope, type Pagination } from "../envelope";
 import type { Exchange } from "../exchange";
@@ -13,7 +12,7 @@ import { ndjsonColumns, parseBody, readBytes } from "./body-columns";
 import type { ParsedColumns, ParsePool } from "./parse-pool";
 import { GatheredParts } from "./gathered-parts";
 
-/** Records of one page or piece: columns, or (for records that are not all objects) the records. */
+/** Records of one page or piece: columns, or the records when they could not be made columns. */
 export type RecordPart = RecordColumns | unknown[];
 
 /** A v3 page as columns. */
@@ -24,7 +23,14 @@ export interface ColumnPage {
 }
 
 export function contextOf(ex: Exchange, call: Call): BodyContext {
-  return { status: ex.status, method: call.req.httpMethod, url: call.url };
+  return {
+    status: ex.status,
+    method: call.req.httpMethod,
+    url: call.url,
+    contentType: ex.contentType,
+    serviceError: ex.serviceError,
+    ...(call.req.bareValuesAs !== undefined ? { bareValuesAs: call.req.bareValuesAs } : {}),
+  };
 }
 
 /**
@@ -47,18 +53,25 @@ export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool
 }
 
 /**
- * Reads and parses a whole JSON-array or NDJSON body.
+ * Reads and parses a whole JSON-array or NDJSON body. Which of the two it is is decided by what
+ * arrives (see {@link sniffRecords}), not by `ndjson`.
+ * @param ndjson whether NDJSON was asked for.
  * @param whole gather NDJSON pieces into one part (sized from the body's length when the server
  *   gave it) instead of handing them out one by one.
  */
 export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, ndjson: boolean, whole = false): AsyncGenerator<RecordPart, void, undefined> {
   const ctx = contextOf(ex, call);
-  if (ndjson && whole) {
+  const { format, chunks } = await sniffRecords(ex.chunks, ndjson, ctx);
+  if (format === "document") {
+    yield partOf({ value: recordsOfDocument(await readJsonBody(chunks, ctx), ctx) }, ctx);
+    return;
+  }
+  if (format === "lines" && whole) {
     const gathered = new GatheredParts();
     let rows = 0;
     let bytes = 0;
-    for await (const piece of ndjsonColumns(ex.chunks, pool, ctx)) {
-      const part = partOf(piece, ctx);
+    for await (const piece of ndjsonColumns(chunks, pool, ctx)) {
+      const part = linesPartOf(piece, ctx, rows);
       rows += rowsOf(part);
       bytes += piece.bytes;
       // Rows so far per byte so far, times the body's length, 2% over: records of one answer are alike.
@@ -68,22 +81,37 @@ export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, n
     yield gathered.result();
     return;
   }
-  if (ndjson) {
-    for await (const piece of ndjsonColumns(ex.chunks, pool, ctx)) yield partOf(piece, ctx);
+  if (format === "lines") {
+    let rows = 0;
+    for await (const piece of ndjsonColumns(chunks, pool, ctx)) {
+      const part = linesPartOf(piece, ctx, rows);
+      rows += rowsOf(part);
+      yield part;
+    }
     return;
   }
-  yield partOf(await parseBody(pool, "array", await readBytes(ex.chunks), ctx), ctx);
+  yield partOf(await parseBody(pool, "array", await readBytes(chunks), ctx), ctx);
 }
 
+/** The records of a parsed JSON-array body (or a document's records): columns, checked to be objects. */
 function partOf(parsed: ParsedColumns, ctx: BodyContext): RecordPart {
   if (!("value" in parsed)) return parsed.columns;
-  if (!Array.isArray(parsed.value)) {
-    throw new ResponseParseError(`${ctx.method} ${ctx.url}: expected a JSON array of records but the ${ctx.status} response body is ${typeof parsed.value}`, {
-      status: ctx.status,
-      url: ctx.url,
-    });
+  const records = recordsOfDocument(parsed.value, ctx);
+  return columnsFromRecords(records) ?? records;
+}
+
+/**
+ * The records of one parsed NDJSON piece, every line checked: a record, and not the service's
+ * `{"error": ...}` line. Columns hold only objects, so only pieces with an `error` column need a look.
+ * @param before records in the pieces before this one (to number them in messages).
+ */
+function linesPartOf(parsed: ParsedColumns, ctx: BodyContext, before: number): RecordPart {
+  if (!("value" in parsed)) {
+    if (parsed.columns.names.includes("error")) parsed.columns.toRecords().forEach((r, i) => checkLine(r, ctx, before + i + 1, "NDJSON record"));
+    return parsed.columns;
   }
-  return columnsFromRecords(parsed.value) ?? parsed.value;
+  const lines = (parsed.value as unknown[]).map((r, i) => checkLine(r, ctx, before + i + 1, "NDJSON record"));
+  return columnsFromRecords(lines) ?? lines;
 }
 
 /** The number of records in a part. */

@@ -133,7 +133,13 @@ export function parseHere(kind: ParseRequest["kind"], bytes: Uint8Array): Parsed
 }
 
 function parseValue(kind: ParseRequest["kind"], bytes: Uint8Array): unknown {
-  const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // A plain TypeError here would pass for a socket failure (and be retried): it is the body's fault.
+    throw new ColumnParseError("invalid UTF-8");
+  }
   try {
     if (kind !== "lines") return JSON.parse(text) as unknown;
     const out: unknown[] = [];

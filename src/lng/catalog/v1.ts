@@ -137,6 +137,8 @@ export const LNG_V1 = {
     params: [...TIME_RANGE],
     ranges: TIME_RANGE_RULE,
     record: FORECAST_RUN_RECORD,
+    // The service documents "the timestamps of past forecast runs": a plain list of them is taken too.
+    bareValuesAs: "forecast_run_at",
     description: "Timestamps of past forecast runs, to pass as forecast_run_at.",
   },
 } as const satisfies Record<string, EndpointSpec>;
