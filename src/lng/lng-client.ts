@@ -6,6 +6,8 @@ import type { EndpointTransport } from "../client/endpoint-transport";
 import type { WarningSink } from "../client/warn-once";
 import { Transport, type TransportOptions } from "../http";
 import type { Result, ResultMeta } from "../result/result";
+import { snapshotCallOptions } from "../validate/snapshot-options";
+import { endpointLabel } from "../validate/validate-params";
 import { LNG_V1, type LngMethod } from "./catalog/v1";
 import { callLng, streamLng, type LngCallOptions, type LngStreamOptions } from "./call-lng";
 import type {
@@ -85,8 +87,9 @@ export class LngClient {
     this.#warn = warn;
     const stream = {} as Record<string, unknown>;
     for (const method of Object.keys(LNG_V1) as LngMethod[]) {
+      const spec = LNG_V1[method] as EndpointSpec;
       stream[method] = (params?: unknown, opts?: LngStreamOptions) =>
-        streamLng(this.transport, LNG_V1[method] as EndpointSpec, params, opts, this.#warn);
+        streamLng(this.transport, spec, params, snapshotCallOptions(endpointLabel(spec), opts, ["signal", "ndjson", "batchSize"]), this.#warn);
     }
     this.stream = stream as unknown as LngStreams;
   }
@@ -141,6 +144,10 @@ export class LngClient {
   }
 
   #call<R>(spec: EndpointSpec, params: unknown, opts: LngCallOptions | undefined): Promise<Result<R>> {
-    return callLng<R>(this.transport, spec, params, opts, this.#warn);
+    try {
+      return callLng<R>(this.transport, spec, params, snapshotCallOptions(endpointLabel(spec), opts), this.#warn);
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 }
