@@ -11,8 +11,11 @@ export type ParamKind =
   | { readonly kind: "strArr"; readonly values?: readonly string[] }
   /** A single string; `values` restricts it (e.g. frac_class oil|gas, transaction_type loading|offloading). */
   | { readonly kind: "str"; readonly values?: readonly string[] }
-  /** A calendar date, YYYY-MM-DD, checked to be a real date. */
-  | { readonly kind: "date" }
+  /**
+   * A calendar date, YYYY-MM-DD, checked to be a real date. With `notBefore`, an earlier date is
+   * refused, saying `why` (the service has no data before it and would answer nothing).
+   */
+  | { readonly kind: "date"; readonly notBefore?: { readonly date: string; readonly why: string } }
   /** A UTC ISO 8601 timestamp; a plain YYYY-MM-DD means midnight UTC. */
   | { readonly kind: "timestamp" }
   /**

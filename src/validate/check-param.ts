@@ -44,6 +44,7 @@ export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
         const why = input instanceof Date ? " (a string, not a Date: a Date's calendar day depends on the time zone)" : "";
         return fail(`a real calendar date written YYYY-MM-DD${why}`);
       }
+      if (t.notBefore !== undefined && input < t.notBefore.date) return fail(`a date on or after ${t.notBefore.date}: ${t.notBefore.why}`);
       return ok(input);
     }
     case "timestamp": {
