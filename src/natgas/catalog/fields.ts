@@ -63,7 +63,8 @@ export const kind = {
   date: { kind: "date" },
   idArr: { kind: "idArr" },
   int: { kind: "int" },
-  oilOrGas: { kind: "str", values: ["oil", "gas"] },
+  /** rig_class, frac_class, completion_class: "oil" or "gas", or a list of them as the vendor's client sends; sent as given. */
+  oilOrGas: { kind: "str", values: ["oil", "gas"], orList: true },
   /** A backcast run date (v3 forecast_run_date, v4 date_forecast_run): none before the first run. */
   backcastRunDate: {
     kind: "date",
