@@ -8,6 +8,7 @@ import { requireColumns, toTypedColumns, type FrameInput } from "../frame/column
 import { isoFromMs, parseTimestampMs, toDayNumber } from "../frame/dates";
 import { frameFromColumns } from "../frame/from-columns";
 import { attachNotes } from "../frame/notes";
+import { distinctVolumeUnits } from "../frame/volume-unit";
 
 /** Voyage legs as columns (the legacy overview reuses them). */
 export interface VoyageColumns {
@@ -107,8 +108,8 @@ export function deriveVoyages(transactions: FrameInput): DataFrame {
 }
 
 function unitOf(units: readonly unknown[]): { unit?: string } {
-  const set = new Set(units.filter((u) => u !== null && u !== undefined));
-  return set.size === 1 ? { unit: String([...set][0]) } : {};
+  const distinct = distinctVolumeUnits(units.map((u) => (u === null || u === undefined ? u : String(u))));
+  return distinct.length === 1 ? { unit: distinct[0]! } : {};
 }
 
 /** `deriveVoyages` without the frame: the legs as columns, and the report. */

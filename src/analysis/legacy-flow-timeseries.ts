@@ -5,6 +5,7 @@ import { DataError, InvalidParamsError } from "../errors";
 import type { FrameInput } from "../frame/columns";
 import { canonicalUnit } from "../frame/convert-units";
 import { resampleFlowColumns } from "./resample-flows";
+import { sameVolumeUnit } from "../frame/volume-unit";
 
 /** The old report's aggregations. */
 export type LegacyAggregation = "daily" | "weekly" | "monthly";
@@ -71,7 +72,7 @@ export function legacyFlowTimeseries(flows: FrameInput, options: LegacyFlowTimes
     if (!r.complete[i]) partial.add(label);
     const u = r.volumeUnit[i];
     if (u !== null && u !== undefined) {
-      if (unit !== null && unit !== u) {
+      if (unit !== null && !sameVolumeUnit(unit, u)) {
         throw new DataError(`legacyFlowTimeseries: polygons mix volume units ${JSON.stringify(unit)} and ${JSON.stringify(u)}; convert them to one unit first (convertUnits)`);
       }
       unit = u;

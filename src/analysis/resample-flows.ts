@@ -8,6 +8,7 @@ import { isoFromDay, toDayNumber } from "../frame/dates";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
+import { distinctVolumeUnits, volumeUnitKey } from "../frame/volume-unit";
 
 /** Options of `resampleFlows`. */
 export interface ResampleFlowsOptions {
@@ -86,7 +87,7 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const vstd = t.numbers.get("volume_std")!;
   const cstd = t.numbers.get("count_std")!;
   const unitCoded = t.codes.get("volume_unit")!;
-  const unitCodes = unitCoded.codes;
+  const unitCodes = sameUnitCodes(unitCoded.values, unitCoded.codes);
   const groups = groupCoded(by.map((b) => t.codes.get(b)!), n);
   const valueAt = (column: string, row: number): unknown => {
     const c = t.codes.get(column)!;
@@ -352,13 +353,24 @@ export function resampledToFrame(r: ResampledFlows): DataFrame {
 }
 
 function singleUnit(units: readonly (string | null)[]): string | undefined {
-  let unit: string | undefined;
-  for (const u of units) {
-    if (u === null) continue;
-    if (unit === undefined) unit = u;
-    else if (unit !== u) return undefined;
-  }
-  return unit;
+  const distinct = distinctVolumeUnits(units);
+  return distinct.length === 1 ? distinct[0] : undefined;
+}
+
+/**
+ * Unit codes where every spelling of one unit (`gas_Bcf`, `bcf`) takes the code of its first spelling,
+ * so that a period is "mixed" only when it holds two units, and reports the label the service sent.
+ */
+function sameUnitCodes(values: readonly unknown[], codes: Int32Array): Int32Array {
+  const first = new Map<string, number>();
+  const map = Int32Array.from(values, (v, j) => {
+    const key = volumeUnitKey(v);
+    if (key === undefined) return j;
+    if (!first.has(key)) first.set(key, j);
+    return first.get(key)!;
+  });
+  if (map.every((to, j) => to === j)) return codes;
+  return Int32Array.from(codes, (c) => map[c]!);
 }
 
 /** The frame type of a key column: numbers stay numbers, everything else is text. */

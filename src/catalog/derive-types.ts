@@ -18,7 +18,9 @@ export type ValueOfKind<K extends ParamKind> = K extends { kind: "strArr"; value
   ? V | readonly V[]
   : K extends { kind: "strArr" }
     ? string | readonly string[]
-    : K extends { kind: "str"; values: readonly (infer V)[] }
+    : K extends { kind: "str"; orList: true; values: readonly (infer V)[] }
+      ? V | readonly V[]
+      : K extends { kind: "str"; values: readonly (infer V)[] }
       ? V
       : K extends { kind: "str" }
         ? string

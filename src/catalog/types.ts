@@ -9,10 +9,17 @@ import type { RecordSchema } from "../frame/schema";
 export type ParamKind =
   /** `str arr`: a list of strings; a single string is accepted and sent as a one-element list. `values` restricts. */
   | { readonly kind: "strArr"; readonly values?: readonly string[] }
-  /** A single string; `values` restricts it (e.g. frac_class oil|gas, transaction_type loading|offloading). */
-  | { readonly kind: "str"; readonly values?: readonly string[] }
-  /** A calendar date, YYYY-MM-DD, checked to be a real date. */
-  | { readonly kind: "date" }
+  /**
+   * A single string; `values` restricts it (e.g. frac_class oil|gas, transaction_type loading|offloading).
+   * With `orList`, a list of such strings is accepted too, each checked, and sent as given (a string
+   * stays a string, a list a list).
+   */
+  | { readonly kind: "str"; readonly values?: readonly string[]; readonly orList?: boolean }
+  /**
+   * A calendar date, YYYY-MM-DD, checked to be a real date. With `notBefore`, an earlier date is
+   * refused, saying `why` (the service has no data before it and would answer nothing).
+   */
+  | { readonly kind: "date"; readonly notBefore?: { readonly date: string; readonly why: string } }
   /** A UTC ISO 8601 timestamp; a plain YYYY-MM-DD means midnight UTC. */
   | { readonly kind: "timestamp" }
   /**

@@ -5,6 +5,8 @@ import type { AggregatedRecordOf, AggregateByOf, ParamsOf, RecordOf, Simplify } 
 import type { EndpointSpec } from "../catalog/types";
 import type { RecordSchema } from "../frame/schema";
 import type { Result, ResultMeta } from "../result/result";
+import { endpointLabel } from "../validate/validate-params";
+import { snapshotCallOptions } from "../validate/snapshot-options";
 import { callEndpoint, streamEndpoint } from "./call-endpoint";
 import type { EndpointTransport } from "./endpoint-transport";
 import type { WarningSink } from "./warn-once";
@@ -76,8 +78,17 @@ export function buildEndpointMethods<C extends Record<string, EndpointSpec>>(
       ...(options.warn ? { warn: options.warn } : {}),
       ...(options.names ? { names: options.names } : {}),
     };
-    api[name] = (params?: unknown, opts: EndpointCallOptions = {}) => callEndpoint(transport, spec, params, { ...opts, ...extra });
-    stream[name] = (params?: unknown, opts: EndpointStreamOptions = {}) => streamEndpoint(transport, spec, params, { ...opts, ...extra });
+    const label = endpointLabel(spec);
+    // Options are read once here, before the params: a hostile options object is refused like bad params.
+    api[name] = (params?: unknown, opts?: EndpointCallOptions) => {
+      try {
+        return callEndpoint(transport, spec, params, { ...snapshotCallOptions(label, opts), ...extra });
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    };
+    stream[name] = (params?: unknown, opts?: EndpointStreamOptions) =>
+      streamEndpoint(transport, spec, params, { ...snapshotCallOptions(label, opts, ["signal", "ndjson", "batchSize"]), ...extra });
   }
   api.stream = stream;
   return api as EndpointApi<C>;

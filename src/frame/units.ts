@@ -10,6 +10,7 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { columnSourceOf, isDataFrame, toColumns, type FrameInput } from "./columns";
+import { distinctVolumeUnits } from "./volume-unit";
 
 const registered = new WeakMap<object, Record<string, string>>();
 
@@ -64,7 +65,8 @@ export function withUnits<T extends object>(frame: T, units: Record<string, stri
 /**
  * The unit of each column of a frame (or records) that has one: `{ gas_daily: "BCF/day", volume: "gas_Bcf" }`.
  * Registered units come first, then units known from column names, then an LNG `volume` column's
- * unit read from its `volume_unit` column (`"mixed"` when the rows disagree). Columns with no known
+ * unit read from its `volume_unit` column (`"mixed"` when the rows name two units; `gas_Bcf` and `bcf`
+ * are one unit, reported as first spelt). Columns with no known
  * unit are left out.
  */
 export function unitsOf(frame: FrameInput): Record<string, string> {
@@ -75,9 +77,10 @@ export function unitsOf(frame: FrameInput): Record<string, string> {
     if (u !== undefined) out[name] = u;
   }
   if (names.includes("volume_unit")) {
-    const units = new Set<unknown>();
-    for (const v of toColumns(frame, ["volume_unit"]).columns.get("volume_unit")!) if (v !== null) units.add(v);
-    const unit = units.size === 1 ? String([...units][0]) : units.size > 1 ? MIXED_UNITS : undefined;
+    const labels = new Set<unknown>();
+    for (const v of toColumns(frame, ["volume_unit"]).columns.get("volume_unit")!) if (v !== null) labels.add(v);
+    const units = distinctVolumeUnits(labels);
+    const unit = units.length === 1 ? units[0] : units.length > 1 ? MIXED_UNITS : undefined;
     if (unit !== undefined) {
       for (const name of names) if (isVolumeColumn(name)) out[name] = unit;
     }

@@ -9,6 +9,7 @@ import { warnOnce, type WarningSink } from "../client/warn-once";
 import { Result, type ResultMeta } from "../result/result";
 import type { NameChecker } from "../validate/names/name-checker";
 import { normalizeRecords } from "./normalize-records";
+import { distinctVolumeUnits } from "../frame/volume-unit";
 
 /** Options of one LNG call. */
 export interface LngCallOptions {
@@ -55,18 +56,18 @@ export function streamLng<R>(
   if (opts.batchSize !== undefined) streamOpts.batchSize = opts.batchSize;
   const inner = streamEndpoint<unknown>(transport, spec, params, streamOpts);
   return (async function* normalised(): AsyncGenerator<R[], ResultMeta, undefined> {
-    const units = new Set<string>();
+    let units: string[] = [];
     try {
       for (;;) {
         const step = await inner.next();
         if (step.done) return step.value;
         const { records, report } = normalizeRecords(spec.record, step.value);
         for (const w of report.warnings) warnOnce(`lng:${w}`, w, warn);
-        for (const u of report.volumeUnits) units.add(u);
-        if (units.size > 1) {
+        units = distinctVolumeUnits([...units, ...report.volumeUnits]);
+        if (units.length > 1) {
           warnOnce(
-            `lng:units:${spec.method}:${[...units].join(",")}`,
-            `${spec.record.name}: the stream carries several volume units (${[...units].join(", ")}); each row keeps its own volume_unit: convert before adding volumes`,
+            `lng:units:${spec.method}:${units.join(",")}`,
+            `${spec.record.name}: the stream carries several volume units (${units.join(", ")}); each row keeps its own volume_unit: convert before adding volumes`,
             warn,
           );
         }

@@ -45,6 +45,8 @@ export {
   LEGACY_FIELD_RENAMES,
   LEGACY_REPORT_FIELD_RENAMES,
   LEGACY_REMOVED_FIELDS,
+  renameTargets,
+  type LegacyRenameTarget,
   type LegacyReport,
   type LegacySource,
 } from "./migrate/legacy-field-renames";

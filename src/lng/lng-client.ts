@@ -7,6 +7,8 @@ import type { WarningSink } from "../client/warn-once";
 import { Transport, type TransportOptions } from "../http";
 import type { Result, ResultMeta } from "../result/result";
 import { NameChecker } from "../validate/names/name-checker";
+import { snapshotCallOptions } from "../validate/snapshot-options";
+import { endpointLabel } from "../validate/validate-params";
 import { LNG_V1, type LngMethod } from "./catalog/v1";
 import { callLng, streamLng, type LngCallOptions, type LngStreamOptions } from "./call-lng";
 import type {
@@ -94,8 +96,9 @@ export class LngClient {
     this.#names = checkNames ? new NameChecker("lng", this.transport) : undefined;
     const stream = {} as Record<string, unknown>;
     for (const method of Object.keys(LNG_V1) as LngMethod[]) {
+      const spec = LNG_V1[method] as EndpointSpec;
       stream[method] = (params?: unknown, opts?: LngStreamOptions) =>
-        streamLng(this.transport, LNG_V1[method] as EndpointSpec, params, opts, this.#warn, this.#names);
+        streamLng(this.transport, spec, params, snapshotCallOptions(endpointLabel(spec), opts, ["signal", "ndjson", "batchSize"]), this.#warn, this.#names);
     }
     this.stream = stream as unknown as LngStreams;
   }
@@ -150,6 +153,10 @@ export class LngClient {
   }
 
   #call<R>(spec: EndpointSpec, params: unknown, opts: LngCallOptions | undefined): Promise<Result<R>> {
-    return callLng<R>(this.transport, spec, params, opts, this.#warn, this.#names);
+    try {
+      return callLng<R>(this.transport, spec, params, snapshotCallOptions(endpointLabel(spec), opts), this.#warn, this.#names);
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 }

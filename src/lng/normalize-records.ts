@@ -4,12 +4,13 @@
  */
 import type { RecordSchema } from "../frame/schema";
 import { tryParseServiceTimestamp } from "./timestamps";
+import { sameVolumeUnit } from "../frame/volume-unit";
 
 /** What normalisation found worth telling the user. */
 export interface NormalizeReport {
   /** Human-readable warnings (unparsable timestamps, mixed volume units). */
   warnings: string[];
-  /** The distinct values of `volume_unit` in the records, in first-seen order. */
+  /** The distinct units of `volume_unit` in the records, in first-seen order, each as first spelt (`gas_Bcf` and `bcf` are one). */
   volumeUnits: string[];
 }
 
@@ -28,6 +29,7 @@ export function normalizeRecords(
   const firstField = schema.fields[0]?.name ?? "value";
   const badFields = new Map<string, unknown>();
   const units: string[] = [];
+  const labels = new Set<string>();
   const records = new Array<Record<string, unknown>>(input.length);
   for (let i = 0; i < input.length; i++) {
     const raw = input[i];
@@ -40,7 +42,11 @@ export function normalizeRecords(
       rec[name] = parsed.value;
     }
     const unit = rec.volume_unit;
-    if (typeof unit === "string" && !units.includes(unit)) units.push(unit);
+    // One unit has several spellings (gas_Bcf, bcf): a new label is one more unit only if its key is new.
+    if (typeof unit === "string" && !labels.has(unit)) {
+      labels.add(unit);
+      if (!units.some((u) => sameVolumeUnit(u, unit))) units.push(unit);
+    }
     records[i] = rec;
   }
   const warnings: string[] = [];

@@ -6,6 +6,7 @@ import { DataError } from "../errors";
 import { chartData, firstColumn, optionError, requireColumns, type ChartInput } from "./chart-input";
 import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { axisDateFormat, isoUtc, keyText, numberAt, parseTime, timeAt } from "./values";
+import { distinctVolumeUnits } from "../frame/volume-unit";
 
 /** Options of {@link flowsChart}. */
 export interface FlowsChartOptions extends ChartOptions {
@@ -141,12 +142,11 @@ function point(timeCol: string, series: string, r: { t: number; volume: number |
 }
 
 function singleUnit(records: readonly Record<string, unknown>[]): string | undefined {
-  const units = new Set<string>();
-  for (const r of records) if (r.volume_unit !== null && r.volume_unit !== undefined && r.volume_unit !== "") units.add(String(r.volume_unit));
-  if (units.size > 1) {
-    throw new DataError(`${CHART}: mixed volume_unit values (${[...units].join(", ")}); convert to one unit before charting`);
+  const units = distinctVolumeUnits(records.map((r) => (r.volume_unit === null || r.volume_unit === undefined ? r.volume_unit : String(r.volume_unit))));
+  if (units.length > 1) {
+    throw new DataError(`${CHART}: mixed volume_unit values (${units.join(", ")}); convert to one unit before charting`);
   }
-  return units.values().next().value;
+  return units[0];
 }
 
 function asOfTime(v: string | Date): number {

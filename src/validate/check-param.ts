@@ -27,23 +27,19 @@ export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
   });
   switch (t.kind) {
     case "str": {
-      if (typeof input !== "string") return fail(describeStr(t.values));
+      if (t.orList === true && Array.isArray(input)) return checkStrList(name, input, t.values);
+      if (typeof input !== "string") return fail(t.orList === true ? describeStrArr(t.values) : describeStr(t.values));
       if (t.values && !t.values.includes(input)) return fail(describeStr(t.values), closest(input, t.values));
       return ok(input);
     }
     case "strArr":
-      return checkList(name, input, describeStrArr(t.values), (item, path) => {
-        if (typeof item !== "string" || item.length === 0) return { param: path, value: item, expected: "a non-empty string" };
-        if (t.values && !t.values.includes(item)) {
-          return withSuggestion({ param: path, value: item, expected: `one of ${t.values.join(", ")}` }, closest(item, t.values));
-        }
-        return undefined;
-      });
+      return checkStrList(name, input, t.values);
     case "date": {
       if (typeof input !== "string" || !isCalendarDate(input)) {
         const why = input instanceof Date ? " (a string, not a Date: a Date's calendar day depends on the time zone)" : "";
         return fail(`a real calendar date written YYYY-MM-DD${why}`);
       }
+      if (t.notBefore !== undefined && input < t.notBefore.date) return fail(`a date on or after ${t.notBefore.date}: ${t.notBefore.why}`);
       return ok(input);
     }
     case "timestamp": {
@@ -90,6 +86,17 @@ export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
     case "bool":
       return typeof input === "boolean" ? ok(input) : fail("true or false");
   }
+}
+
+/** A string or a list of strings, each non-empty and, with `values`, one of them. */
+function checkStrList(name: string, input: unknown, values: readonly string[] | undefined): ParamCheck {
+  return checkList(name, input, describeStrArr(values), (item, path) => {
+    if (typeof item !== "string" || item.length === 0) return { param: path, value: item, expected: "a non-empty string" };
+    if (values && !values.includes(item)) {
+      return withSuggestion({ param: path, value: item, expected: `one of ${values.join(", ")}` }, closest(item, values));
+    }
+    return undefined;
+  });
 }
 
 function ok(value: unknown): ParamCheck {

@@ -7,6 +7,7 @@ import type { EndpointSpec, ParamSpec } from "../catalog/types";
 import { checkParam } from "./check-param";
 import { closest } from "./closest";
 import { timestampMs } from "./dates";
+import { snapshotParams } from "./snapshot-params";
 
 /** Parameters ready for the wire, and warnings that do not stop the request. */
 export interface ValidatedParams {
@@ -32,14 +33,13 @@ export function endpointLabel(spec: EndpointSpec): string {
  *
  * `null` and `undefined` mean "absent": the parameter is not sent. An unknown name whose value is
  * null or undefined is ignored too (it could not change the answer). `params` itself may be
- * undefined or null (no parameters).
+ * undefined or null (no parameters). `params` is read exactly once, into a plain copy
+ * ({@link snapshotParams}): a Proxy, a throwing getter, a class instance or a value that is a function,
+ * symbol, BigInt or cyclic is an InvalidParamsError too, and a getter cannot change what is sent.
  */
 export function validateParams(spec: EndpointSpec, params: unknown): ValidatedParams {
   const label = endpointLabel(spec);
-  if (params !== undefined && params !== null && (typeof params !== "object" || Array.isArray(params))) {
-    throw new InvalidParamsError(label, [{ param: "(params)", value: params, expected: "an object of named parameters" }]);
-  }
-  const given = (params ?? {}) as Record<string, unknown>;
+  const given = snapshotParams(label, params);
   const known = new Map<string, ParamSpec>(spec.params.map((p) => [p.name, p]));
   const issues: ParamIssue[] = [];
   const warnings: string[] = [];

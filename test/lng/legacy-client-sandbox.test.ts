@@ -79,6 +79,7 @@ describe("the old API through LegacyLngClient, checked against v1", () => {
         imo,
         volume: forecast.records[i]!.volume,
         origin_timestamp: forecast.records[i]!.origin_timestamp,
+        destination_timestamp: null,
         volume_unit: forecast.records[i]!.volume_unit,
       });
     });

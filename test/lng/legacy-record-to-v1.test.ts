@@ -4,6 +4,8 @@ import {
   LEGACY_FIELD_RENAMES,
   LEGACY_REPORT_FIELD_RENAMES,
   LEGACY_REPORTS,
+  renameTargets,
+  type LegacyRenameTarget,
 } from "../../src/lng/migrate/legacy-field-renames";
 import { legacyRecordToV1 } from "../../src/lng/migrate/legacy-record-to-v1";
 import { LEGACY_REPORT_REPLACEMENTS } from "../../src/lng/migrate/legacy-report-replacements";
@@ -20,7 +22,7 @@ describe("legacy field renames", () => {
       end_terminal: "destination_terminal",
       start_country: "origin_country",
       end_country: "destination_country",
-      start_terminal_timestamp: "origin_timestamp",
+      start_terminal_timestamp: ["origin_timestamp", "destination_timestamp"],
       start_date: "origin_timestamp",
       end_date: "destination_timestamp",
     });
@@ -29,11 +31,11 @@ describe("legacy field renames", () => {
   it("renames only to fields v1 records have", () => {
     const v1Fields = new Set<string>([...TRANSACTION_RECORD.fields, ...FORECAST_DETAIL_RECORD.fields].map((f) => f.name));
     for (const report of LEGACY_REPORTS) {
-      for (const target of Object.values(LEGACY_REPORT_FIELD_RENAMES[report] as Record<string, string>)) {
+      for (const target of Object.values(LEGACY_REPORT_FIELD_RENAMES[report] as Record<string, LegacyRenameTarget>).flatMap(renameTargets)) {
         expect(v1Fields.has(target), `${report} -> ${target}`).toBe(true);
       }
     }
-    for (const target of Object.values(LEGACY_FIELD_RENAMES)) expect(v1Fields.has(target)).toBe(true);
+    for (const target of Object.values(LEGACY_FIELD_RENAMES).flatMap(renameTargets)) expect(v1Fields.has(target)).toBe(true);
   });
 
   it("names a v1 replacement for every old report", () => {
@@ -85,7 +87,23 @@ describe("legacyRecordToV1", () => {
     });
     expect(out).toMatchObject({ imo: 9321483, volume: 150000, volume_unit: "m3", origin_timestamp: "2024-02-01T00:00:00.000Z", predicated_rate: 0.8 });
     expect(out).not.toHaveProperty("p_volume");
+    expect(out).not.toHaveProperty("start_terminal_timestamp");
     expect(out).not.toHaveProperty("unit");
+  });
+
+  it("maps start_terminal_timestamp to origin_timestamp and destination_timestamp, as the spec does: the departure, and no arrival", () => {
+    const out = legacyRecordToV1("route_predictions", { imo: 9321483, start_terminal_timestamp: "2024-02-01 06:30:00+00", p_volume: 3.1, unit: "bcf" });
+    expect(out).toEqual({ imo: 9321483, origin_timestamp: "2024-02-01T06:30:00.000Z", destination_timestamp: null, volume: 3.1, volume_unit: "bcf" });
+    expect(Object.keys(out).slice(0, 3)).toEqual(["imo", "origin_timestamp", "destination_timestamp"]);
+    // A record that does carry an arrival keeps it, wherever it comes.
+    const withArrival = legacyRecordToV1("route_predictions", { start_terminal_timestamp: "2024-02-01", destination_timestamp: "2024-02-20T00:00:00Z" });
+    expect(withArrival).toEqual({ origin_timestamp: "2024-02-01T00:00:00.000Z", destination_timestamp: "2024-02-20T00:00:00Z" });
+  });
+
+  it("takes unit and units spelt differently for one unit (gas_Bcf, bcf) as agreeing, keeping the first label", () => {
+    expect(legacyRecordToV1("flow_timeseries", { unit: "gas_Bcf", units: "bcf", volume: 1 })).toEqual({ volume_unit: "gas_Bcf", volume: 1 });
+    expect(legacyRecordToV1("flow_timeseries", { units: "BCF", unit: "gas_bcf" })).toEqual({ volume_unit: "BCF" });
+    expect(() => legacyRecordToV1("flow_timeseries", { unit: "gas_Bcf", units: "mcf" })).toThrow(DataError);
   });
 
   it("refuses two old fields that disagree about one v1 field, and accepts them when they agree", () => {

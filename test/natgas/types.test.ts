@@ -11,7 +11,7 @@ describe("types derived from the catalog", () => {
     expectTypeOf<AggregateByOf<NatGasV3Catalog["rigs"]>>().toEqualTypeOf<
       "county" | "date" | "operator" | "region" | "state_code" | "sub_region" | readonly ("county" | "date" | "operator" | "region" | "state_code" | "sub_region")[]
     >();
-    expectTypeOf<RigsParams["rig_class"]>().toEqualTypeOf<"oil" | "gas" | null | undefined>();
+    expectTypeOf<RigsParams["rig_class"]>().toEqualTypeOf<"oil" | "gas" | readonly ("oil" | "gas")[] | null | undefined>();
     const ok: RigsParams = { region: "Permian", aggregate_by: ["county", "date"], rig_class: "gas", start_date: "2024-01-01" };
     // @ts-expect-error rigs takes no frac_class
     const unknown: RigsParams = { frac_class: "oil" };

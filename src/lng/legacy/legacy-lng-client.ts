@@ -7,6 +7,7 @@ import type { EndpointRequest, EndpointTransport } from "../../client/endpoint-t
 import { warnOnce, type WarningSink } from "../../client/warn-once";
 import { InvalidParamsError, ResponseParseError } from "../../errors";
 import { Transport, type TransportOptions } from "../../http";
+import { snapshotCallOptions } from "../../validate/snapshot-options";
 import { endpointLabel, validateParams } from "../../validate/validate-params";
 import type { LngCallOptions } from "../call-lng";
 import { LEGACY_REPORTS, type LegacyReport, type LegacySource } from "../migrate/legacy-field-renames";
@@ -111,8 +112,9 @@ export class LegacyLngClient {
     return this.#call(LEGACY_API.live_status_endpoint, "live_status", undefined, opts);
   }
 
-  async #call(spec: EndpointSpec, source: LegacySource, params: unknown, opts: LngCallOptions = {}, reqReport?: LegacyReport): Promise<LegacyResult> {
+  async #call(spec: EndpointSpec, source: LegacySource, params: unknown, options: unknown, reqReport?: LegacyReport): Promise<LegacyResult> {
     const label = endpointLabel(spec);
+    const opts = snapshotCallOptions(label, options);
     const validated = validateParams(spec, params);
     for (const w of validated.warnings) warnOnce(`param:${label}:${w}`, `${label}: ${w}`, this.#warn);
     const body = reqReport === undefined ? validated.body : { req_report: reqReport, ...validated.body };

@@ -15,10 +15,23 @@ export const LEGACY_SOURCES = [...LEGACY_REPORTS, "targetd_query", "queryAIS"] a
 export type LegacySource = (typeof LEGACY_SOURCES)[number];
 
 /**
+ * Where an old field goes in v1: one v1 field, or the list of v1 fields the spec names for it
+ * (`start_terminal_timestamp` -> origin_timestamp and destination_timestamp). In a list, the first
+ * field takes the old value; the others are the v1 fields that replace the old one too but whose
+ * values the old record does not carry.
+ */
+export type LegacyRenameTarget = string | readonly [string, ...string[]];
+
+/** The v1 fields an old field becomes (a list of one for a plain rename). */
+export function renameTargets(target: LegacyRenameTarget): readonly [string, ...string[]] {
+  return typeof target === "string" ? [target] : target;
+}
+
+/**
  * Every rename the spec lists, old name -> v1 name, whatever the report:
  * p_volume -> volume, unit and units -> volume_unit, start_/end_terminal -> origin_/destination_terminal,
- * start_/end_country -> origin_/destination_country, start_terminal_timestamp -> origin_timestamp,
- * start_date/end_date -> origin_timestamp/destination_timestamp.
+ * start_/end_country -> origin_/destination_country, start_terminal_timestamp -> origin_timestamp and
+ * destination_timestamp, start_date/end_date -> origin_timestamp/destination_timestamp.
  */
 export const LEGACY_FIELD_RENAMES = {
   p_volume: "volume",
@@ -28,10 +41,11 @@ export const LEGACY_FIELD_RENAMES = {
   end_terminal: "destination_terminal",
   start_country: "origin_country",
   end_country: "destination_country",
-  start_terminal_timestamp: "origin_timestamp",
+  // The old field is the departure from the start terminal; v1 splits the voyage's times in two.
+  start_terminal_timestamp: ["origin_timestamp", "destination_timestamp"],
   start_date: "origin_timestamp",
   end_date: "destination_timestamp",
-} as const;
+} as const satisfies Record<string, LegacyRenameTarget>;
 
 /**
  * The renames per old report or query, for the fields its records carry. `overview` and
@@ -44,7 +58,7 @@ export const LEGACY_REPORT_FIELD_RENAMES = {
   route_predictions: {
     p_volume: "volume",
     unit: "volume_unit",
-    start_terminal_timestamp: "origin_timestamp",
+    start_terminal_timestamp: ["origin_timestamp", "destination_timestamp"],
   },
   overview: {
     start_date: "origin_timestamp",
@@ -71,7 +85,7 @@ export const LEGACY_REPORT_FIELD_RENAMES = {
     units: "volume_unit",
   },
   queryAIS: {},
-} as const satisfies Record<LegacySource, Record<string, string>>;
+} as const satisfies Record<LegacySource, Record<string, LegacyRenameTarget>>;
 
 /**
  * Old fields v1 no longer returns (spec changes 5 and 6), per report. `legacyRecordToV1` keeps them

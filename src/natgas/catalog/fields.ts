@@ -47,6 +47,15 @@ export const v4Field = {
   production_month: f("production_month", "int"),
 } as const;
 
+/** The first backcast forecast run: the spec says no backcast data exists before 2021-01-15. */
+export const FIRST_BACKCAST_RUN = "2021-01-15";
+
+/**
+ * The first month any backcast covers: a run returns two months before its own month (spec: 6 months
+ * per API, 2 before, the selected one, 3 after), so the first run reaches back to 2020-11.
+ */
+export const FIRST_BACKCAST_MONTH = "2020-11-01";
+
 /** Parameter kinds. */
 export const kind = {
   strArr: { kind: "strArr" },
@@ -54,5 +63,19 @@ export const kind = {
   date: { kind: "date" },
   idArr: { kind: "idArr" },
   int: { kind: "int" },
-  oilOrGas: { kind: "str", values: ["oil", "gas"] },
+  /** rig_class, frac_class, completion_class: "oil" or "gas", or a list of them as the vendor's client sends; sent as given. */
+  oilOrGas: { kind: "str", values: ["oil", "gas"], orList: true },
+  /** A backcast run date (v3 forecast_run_date, v4 date_forecast_run): none before the first run. */
+  backcastRunDate: {
+    kind: "date",
+    notBefore: { date: FIRST_BACKCAST_RUN, why: "no backcast data exists before the first forecast run (the service would answer no rows)" },
+  },
+  /** The end of a backcast's month window (v3 end_date, v4 date_prod_max): a window wholly before every backcast matches nothing. */
+  backcastEndDate: {
+    kind: "date",
+    notBefore: {
+      date: FIRST_BACKCAST_MONTH,
+      why: `the earliest month any backcast covers is 2020-11 (two months before the first run, ${FIRST_BACKCAST_RUN}), so an earlier end matches no rows`,
+    },
+  },
 } as const;

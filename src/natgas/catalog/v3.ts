@@ -29,10 +29,10 @@ export const v3 = {
     params: [
       { name: "api", type: kind.idArr, description: "well API numbers (sent as strings)" },
       county,
-      end_date,
+      { name: "end_date", type: kind.backcastEndDate },
       {
         name: "forecast_run_date",
-        type: kind.date,
+        type: kind.backcastRunDate,
         required: true,
         requiredHint: "the date of the forecast run to replay, YYYY-MM-DD; the nearest run is used (runs every 3 days since 2021-01-15)",
       },

@@ -4,6 +4,8 @@
 import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
 import type { RecordSchema } from "../../frame/schema";
 import { Result } from "../../result/result";
+import { snapshotCallOptions } from "../../validate/snapshot-options";
+import { snapshotParams } from "../../validate/snapshot-params";
 import { v3, type V3Catalog } from "../catalog/v3";
 import { v4, type V4Catalog } from "../catalog/v4";
 import { v3ParamsToV4, v4RecordToV3 } from "./convert";
@@ -44,7 +46,11 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
     const spec = v3[name];
     const v4Spec = v4[migrationTarget(name)];
     const v4Aggregates = v4Spec.params.some((p) => p.name === "aggregate_by");
-    out[name] = async (params: unknown, options?: EndpointCallOptions) => {
+    const label = `natgas.v4.asV3.${name}`;
+    out[name] = async (given: unknown, givenOptions?: EndpointCallOptions) => {
+      // Read once: the v3 params are checked, renamed and grouped from this one copy.
+      const options = snapshotCallOptions(label, givenOptions);
+      const params = snapshotParams(label, given);
       const v4Params = v3ParamsToV4(name, params);
       if (v4Params.aggregate_by !== undefined && !v4Aggregates) {
         const { aggregatedRecord } = spec as { aggregatedRecord?: RecordSchema };

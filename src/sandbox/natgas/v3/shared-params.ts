@@ -5,8 +5,8 @@ import type { ParamDef } from "../params";
 export const LIST: ParamDef = { kind: "strArr" };
 /** `str [YYYY-MM-DD]` filter. */
 export const DATE: ParamDef = { kind: "date" };
-/** oil / gas class filter. */
-export const CLASS: ParamDef = { kind: "str", values: CLASS_VALUES };
+/** oil / gas class filter: one value or a list (the vendor's client sends a list). */
+export const CLASS: ParamDef = { kind: "strArr", values: CLASS_VALUES };
 /** aggregate_by with its allowed values. */
 export function aggregateBy(...values: string[]): ParamDef {
   return { kind: "strArr", values };
