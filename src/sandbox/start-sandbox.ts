@@ -8,6 +8,7 @@ import type { Mount } from "./core/handle-request";
 import { parseDay } from "./core/dates";
 import { createLegacyHandler, createLngHandler } from "./lng";
 import { createNatgasHandler } from "./natgas";
+import { MOUNT_PREFIXES } from "./routes";
 import type { SandboxContext } from "./types";
 
 /** Options of {@link startSandbox}. */
@@ -58,9 +59,9 @@ export interface SandboxHandle {
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const context = resolveContext(options);
   const mounts: Mount[] = [
-    { prefix: "/legacy", handler: createLegacyHandler() },
-    { prefix: "/lng", handler: createLngHandler() },
-    { prefix: "", handler: createNatgasHandler() },
+    { prefix: MOUNT_PREFIXES.legacy, handler: createLegacyHandler() },
+    { prefix: MOUNT_PREFIXES.lng, handler: createLngHandler() },
+    { prefix: MOUNT_PREFIXES.natgas, handler: createNatgasHandler() },
   ];
   const settings = {
     context,

@@ -6,11 +6,11 @@ import type { IncomingHttpHeaders } from "node:http";
  */
 export function extractToken(headers: IncomingHttpHeaders): string | undefined {
   for (const name of ["access_key", "access-key", "x-api-key"]) {
-    const value = headers[name];
+    const value = Object.hasOwn(headers, name) ? headers[name] : undefined;
     const text = Array.isArray(value) ? value[0] : value;
     if (text && text.trim() !== "") return text.trim();
   }
-  const auth = headers.authorization;
+  const auth = Object.hasOwn(headers, "authorization") ? headers.authorization : undefined;
   if (auth) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
     if (m) return m[1];

@@ -71,12 +71,25 @@ function bad(message: string): SandboxHttpError {
   return new SandboxHttpError(400, message);
 }
 
-/** Turns a GET query string into a body: list parameters may be comma-separated. */
+/** The kind of a parameter name from a request; undefined for anything that is not one (`constructor` included). */
+export function paramKindOf(name: string): ParamKind | undefined {
+  return Object.hasOwn(LNG_PARAM_KINDS, name) ? LNG_PARAM_KINDS[name] : undefined;
+}
+
+/** The parameters an endpoint takes; undefined for a path that is not an endpoint. */
+export function endpointParamsOf(endpoint: string): readonly string[] | undefined {
+  return Object.hasOwn(ENDPOINT_PARAMS, endpoint) ? ENDPOINT_PARAMS[endpoint] : undefined;
+}
+
+/**
+ * Turns a GET query string into a body: list parameters may be comma-separated. The body has no
+ * prototype, so `?__proto__=x` is an ordinary (unknown) parameter, not a prototype assignment.
+ */
 export function queryToBody(query: URLSearchParams): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+  const body: Record<string, unknown> = Object.create(null);
   for (const name of new Set(query.keys())) {
     const values = query.getAll(name).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
-    const kind = LNG_PARAM_KINDS[name];
+    const kind = paramKindOf(name);
     if (kind === "integers") body[name] = values.map((v) => (/^\d+$/.test(v) ? Number(v) : v));
     else if (kind === "timestamp" || kind === "transactionType") body[name] = values[0] ?? null;
     else body[name] = values;
@@ -86,13 +99,13 @@ export function queryToBody(query: URLSearchParams): Record<string, unknown> {
 
 /** Validates a request body for an endpoint; throws SandboxHttpError(400) naming the problem. */
 export function parseLngQuery(endpoint: string, body: unknown): LngQuery {
-  const accepted = ENDPOINT_PARAMS[endpoint] ?? [];
+  const accepted = endpointParamsOf(endpoint) ?? [];
   if (body === undefined || body === null) body = {};
   if (typeof body !== "object" || Array.isArray(body)) throw bad(`the request body must be a JSON object of parameters, got ${Array.isArray(body) ? "an array" : typeof body}`);
   const values = new Map<string, unknown>();
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (value === null || value === undefined) continue;
-    if (!(name in LNG_PARAM_KINDS)) {
+    if (paramKindOf(name) === undefined) {
       throw bad(`unknown parameter "${name}" for ${endpoint}; it takes: ${accepted.join(", ") || "no parameters"}`);
     }
     if (!accepted.includes(name)) throw bad(`parameter "${name}" is not accepted by ${endpoint}`);

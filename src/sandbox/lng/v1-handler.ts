@@ -5,7 +5,7 @@
  */
 import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest, type ServiceHandler } from "../types";
 import { lngDataset, type LngDataset } from "./dataset";
-import { ENDPOINT_PARAMS, parseLngQuery, queryToBody, type LngQuery } from "./params";
+import { parseLngQuery, queryToBody, type LngQuery } from "./params";
 import { forecastDetailRecord, forecastTransactionRecord, observedModifiedAt, observedTransactionRecord } from "./records";
 import { transactionPredicate } from "./transaction-filter";
 import { DAY_MS, formatRecordTimestamp } from "./time";
@@ -114,7 +114,7 @@ function vessels(
 
 /** Answers one LNG v1 request; undefined for a path the service does not have. */
 export function handleLngRequest(req: SandboxRequest, ctx: SandboxContext): SandboxReply | undefined {
-  const endpoint = ENDPOINTS[req.path];
+  const endpoint = Object.hasOwn(ENDPOINTS, req.path) ? ENDPOINTS[req.path] : undefined;
   if (!endpoint) return undefined;
   const method = req.method.toUpperCase();
   if (method !== "POST" && !(method === "GET" && GET_ALLOWED.has(req.path))) {
@@ -130,4 +130,9 @@ export function handleLngRequest(req: SandboxRequest, ctx: SandboxContext): Sand
 export const lngHandler: ServiceHandler = handleLngRequest;
 
 /** Paths the LNG v1 sandbox serves (for tests and docs). */
-export const LNG_V1_PATHS: readonly string[] = Object.keys(ENDPOINT_PARAMS);
+export const LNG_V1_PATHS: readonly string[] = Object.keys(ENDPOINTS);
+
+/** The methods each LNG v1 path answers (for tests and docs). */
+export function lngV1MethodsOf(path: string): readonly ("GET" | "POST")[] {
+  return GET_ALLOWED.has(path) ? ["POST", "GET"] : ["POST"];
+}

@@ -6,14 +6,18 @@
  * and standard deviations from the arrival-time uncertainty: each forecast transaction arrives on
  * its day with probability P under a normal arrival time (sigma grows with the lead time), and adds
  * w^2 P (1 - P) to the variance of every day it could land on (w = its weighted volume, or its
- * route_score for the count). A forecast day never claims certainty: the std is at least 1e-6.
+ * route_score for the count). The volume stays the point estimate the spec defines (the transactions
+ * whose forecast arrival falls on the day), so a day with volume 0 next to likely arrivals has a
+ * positive std: one of them may land on it. A day no potential arrival can reach (none within 5 sigma
+ * of it) has variance 0 and std 0, like an observed day: nothing is uncertain about it. A day with any
+ * variance never reports less than 1e-6, so rounding never turns an uncertain day into a certain one.
  */
 import type { LngDataset } from "./dataset";
 import { FORECAST_HORIZON_DAYS, type ForecastTransaction } from "./forecasts";
 import type { FilterableTransaction } from "./transaction-filter";
 import { DAY_MS, HOUR_MS, formatIso } from "./time";
 
-/** Smallest std reported for a forecast day. */
+/** Smallest std reported for a forecast day that some potential arrival can reach (days none can reach report 0). */
 export const MIN_FORECAST_STD = 1e-6;
 
 type Predicate = (tx: FilterableTransaction) => boolean;
@@ -36,6 +40,11 @@ export function normalCdf(z: number): number {
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
   const erf = 1 - poly * Math.exp(-x * x);
   return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+/** The reported std of a forecast day: 0 when no potential arrival can land on it, else at least {@link MIN_FORECAST_STD}. */
+export function forecastStd(variance: number): number {
+  return variance > 0 ? Math.max(MIN_FORECAST_STD, round6(Math.sqrt(variance))) : 0;
 }
 
 function totalsFor(map: Map<number, DayTotals>, day: number): DayTotals {
@@ -123,8 +132,8 @@ export function* volumeFlowRecords(dataset: LngDataset, predicate: Predicate, ru
       volume: round6(t?.volume ?? 0),
       count: round6(t?.count ?? 0),
       volume_unit: "gas_Bcf",
-      volume_std: isForecast ? Math.max(MIN_FORECAST_STD, round6(Math.sqrt(t?.volumeVar ?? 0))) : 0,
-      count_std: isForecast ? Math.max(MIN_FORECAST_STD, round6(Math.sqrt(t?.countVar ?? 0))) : 0,
+      volume_std: isForecast ? forecastStd(t?.volumeVar ?? 0) : 0,
+      count_std: isForecast ? forecastStd(t?.countVar ?? 0) : 0,
     };
   }
 }

@@ -43,7 +43,7 @@ export function parseParams(endpoint: string, body: unknown, table: ParamTable, 
       start = parsePagination(endpoint, value);
       continue;
     }
-    const def = table[name];
+    const def = Object.hasOwn(table, name) ? table[name] : undefined;
     if (!def) {
       const accepted = Object.keys(table).concat(options.pagination ? ["pagination"] : []).join(", ");
       throw new SandboxHttpError(400, `${endpoint}: unknown parameter "${name}"; this endpoint takes: ${accepted || "no parameters"}`);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxHandle } from "../../../src/sandbox";
+import { arrivalSigmaHours } from "../../../src/sandbox/lng/forecasts";
+import { normalCdf } from "../../../src/sandbox/lng/volume-flows";
 import { AS_OF_MS, DAY, dayOf, get, ms, post, rows, startLngSandbox, sumBy, type Row } from "./lng-sandbox-fixture";
 
 let sandbox: SandboxHandle;
@@ -123,6 +125,60 @@ describe("/v1/volume_flows", () => {
     expect(a.status).toBe(400);
     expect(a.body.error).toContain("forecast_run_at");
     expect(a.body.error).toContain("2025-02-10 00:00:00+00");
+  });
+});
+
+describe("volume_std follows the arrival-time model", () => {
+  /**
+   * The variance of each forecast day recomputed from the public forecast transactions the filter
+   * keeps: each may land on day k with probability P (normal arrival time, sigma from its lead time)
+   * and adds w^2 P (1 - P), w = route_score_weighted_volume. Only arrivals within reach count.
+   */
+  function modelVariance(kept: readonly Row[], day: number): number {
+    let variance = 0;
+    for (const tx of kept) {
+      const ts = ms(tx.destination_timestamp);
+      const sigma = arrivalSigmaHours((ts - ms(tx.forecast_run_at)) / 3_600_000) * 3_600_000;
+      const reach = Math.ceil((5 * sigma) / DAY) + 1;
+      if (Math.abs(day - Math.floor(ts / DAY)) > reach) continue;
+      const p = normalCdf(((day + 1) * DAY - ts) / sigma) - normalCdf((day * DAY - ts) / sigma);
+      if (p > 0) variance += tx.route_score_weighted_volume ** 2 * p * (1 - p);
+    }
+    return variance;
+  }
+
+  it("a forecast day no potential arrival can reach has volume 0 and std 0 (no arrivals at all: every day)", async () => {
+    // Sabine Pass is a liquefaction terminal: no cargo is offloaded there, so nothing is uncertain either.
+    expect(forecast.filter((tx) => tx.transaction_type === "offloading" && tx.destination_terminal === "Sabine Pass")).toEqual([]);
+    const flows = await rows(`${sandbox.lngUrl}/v1/volume_flows`, { from_timestamp: "2025-03-01T00:00:00Z", destination_terminals: ["Sabine Pass"] });
+    expect(flows.length).toBe(90);
+    for (const f of flows) expect([f.timestamp, f.volume, f.count, f.volume_std, f.count_std]).toEqual([f.timestamp, 0, 0, 0, 0]);
+  });
+
+  it("each forecast day's std is the model's, for filters with busy, sparse and unreachable days; std 0 only where nothing can land", async () => {
+    const cases: Array<[Row, (tx: Row) => boolean]> = [
+      [{}, (tx) => tx.transaction_type === "offloading"],
+      [{ destination_terminals: ["Gate"] }, (tx) => tx.transaction_type === "offloading" && tx.destination_terminal === "Gate"],
+      [{ origin_terminals: ["Sabine Pass"], destination_country_codes: ["IT"] }, (tx) => tx.transaction_type === "offloading" && tx.origin_terminal === "Sabine Pass" && tx.destination_country_code === "IT"],
+    ];
+    let zeroVolumePositiveStd = 0;
+    let unreachable = 0;
+    for (const [body, keep] of cases) {
+      const kept = forecast.filter(keep);
+      const flows = await rows(`${sandbox.lngUrl}/v1/volume_flows`, { ...body, from_timestamp: "2025-03-01T00:00:00Z" });
+      for (const f of flows) {
+        const variance = modelVariance(kept, dayOf(f.timestamp));
+        const expected = variance > 0 ? Math.max(1e-6, Math.sqrt(variance)) : 0;
+        expect(Math.abs(f.volume_std - expected), `${JSON.stringify(body)} ${f.timestamp}`).toBeLessThan(2e-6);
+        expect(f.volume_std === 0, `${JSON.stringify(body)} ${f.timestamp}`).toBe(variance === 0);
+        if (f.volume > 0) expect(f.volume_std).toBeGreaterThan(0);
+        if (f.volume === 0 && f.volume_std > 0) zeroVolumePositiveStd++;
+        if (variance === 0) unreachable++;
+      }
+    }
+    // Both kinds of empty day occur: next to likely arrivals (uncertain) and out of their reach (certain).
+    expect(zeroVolumePositiveStd).toBeGreaterThan(0);
+    expect(unreachable).toBeGreaterThan(0);
   });
 });
 

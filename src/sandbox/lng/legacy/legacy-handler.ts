@@ -58,43 +58,68 @@ function analysisReport(dataset: LngDataset, body: unknown): JobOutcome {
   return { func: name, reportResult: result, messageKey: "message", message: `${name} report ready`, rows: rowsOf(result) };
 }
 
-/** Answers one request of the old API; undefined for a path it does not have. */
-export function handleLegacyRequest(req: SandboxRequest, ctx: SandboxContext): SandboxReply | undefined {
-  let outcome: (dataset: LngDataset) => JobOutcome;
-  let request: unknown = req.body;
-  switch (req.path) {
-    case "/api/v2/analysis_report":
-      requireMethod(req, "POST");
-      outcome = (dataset) => analysisReport(dataset, req.body);
-      break;
-    case "/api/v2/targetd_query":
-      requireMethod(req, "POST");
-      outcome = (dataset) => {
+/** One route of the old API: its method, the parameters it reads, and how it answers. */
+export interface LegacyRoute {
+  readonly method: "GET" | "POST";
+  /** Parameters it takes (analysis_report: `req_report`; each report's own are in {@link REPORTS}). */
+  readonly params: Readonly<Record<string, LegacyParamKind>>;
+  /** The request echoed in the job (the body, or the query string turned into one). */
+  request(req: SandboxRequest): unknown;
+  outcome(req: SandboxRequest, request: unknown, dataset: LngDataset): JobOutcome;
+}
+
+/** The routes of the old API, by path below its base. */
+export const LEGACY_ROUTES: ReadonlyMap<string, LegacyRoute> = new Map<string, LegacyRoute>([
+  [
+    "/api/v2/analysis_report",
+    { method: "POST", params: { req_report: "string" }, request: (req) => req.body, outcome: (req, _request, dataset) => analysisReport(dataset, req.body) },
+  ],
+  [
+    "/api/v2/targetd_query",
+    {
+      method: "POST",
+      params: TARGETED_QUERY_PARAMS,
+      request: (req) => req.body,
+      outcome: (req, _request, dataset) => {
         const params = readLegacyParams("targetd_query", req.body, TARGETED_QUERY_PARAMS);
         const result = targetedQuery(dataset, params);
         return { func: "targetd_query", reportResult: result, messageKey: "query", message: req.body ?? {}, rows: result.length };
-      };
-      break;
-    case "/api/v2/queryAIS/query":
-      requireMethod(req, "GET");
-      request = legacyQueryToBody(req.query);
-      outcome = (dataset) => {
+      },
+    },
+  ],
+  [
+    "/api/v2/queryAIS/query",
+    {
+      method: "GET",
+      params: QUERY_AIS_PARAMS,
+      request: (req) => legacyQueryToBody(req.query),
+      outcome: (req, request, dataset) => {
         const params = readLegacyParams("queryAIS/query", request, QUERY_AIS_PARAMS);
         const result = queryAis(dataset, params);
         return { func: "queryAIS", reportResult: result, messageKey: "query", message: req.query.toString(), rows: result.length };
-      };
-      break;
-    case "/api/v2/live_status":
-      requireMethod(req, "GET");
-      request = legacyQueryToBody(req.query);
-      outcome = (dataset) => {
+      },
+    },
+  ],
+  [
+    "/api/v2/live_status",
+    {
+      method: "GET",
+      params: {},
+      request: (req) => legacyQueryToBody(req.query),
+      outcome: (_req, request, dataset) => {
         readLegacyParams("live_status", request, {});
         return { func: "live_status", reportResult: liveStatusReport(dataset), messageKey: "message", message: "live_status report ready", rows: 1 };
-      };
-      break;
-    default:
-      return undefined;
-  }
+      },
+    },
+  ],
+]);
+
+/** Answers one request of the old API; undefined for a path it does not have. */
+export function handleLegacyRequest(req: SandboxRequest, ctx: SandboxContext): SandboxReply | undefined {
+  const route = LEGACY_ROUTES.get(req.path);
+  if (!route) return undefined;
+  requireMethod(req, route.method);
+  const request = route.request(req);
   const dataset = lngDataset(ctx.seed, ctx.asOf);
-  return { kind: "json", status: 200, body: wrapJob(dataset, outcome(dataset), request) };
+  return { kind: "json", status: 200, body: wrapJob(dataset, route.outcome(req, request, dataset), request) };
 }

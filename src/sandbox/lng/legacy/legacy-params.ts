@@ -23,7 +23,7 @@ export function readLegacyParams(where: string, body: unknown, accepted: Readonl
   const out: LegacyParams = new Map();
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (value === null || value === undefined || ignore.includes(name)) continue;
-    const kind = accepted[name];
+    const kind = Object.hasOwn(accepted, name) ? accepted[name] : undefined;
     if (!kind) {
       const names = Object.keys(accepted);
       throw bad(`unknown parameter "${name}" for ${where}; it takes: ${names.length > 0 ? names.join(", ") : "no parameters"}`);
@@ -61,9 +61,12 @@ function readValue(name: string, value: unknown, kind: LegacyParamKind): string 
   }
 }
 
-/** Turns a GET query string into a body (comma-separated lists allowed). */
+/**
+ * Turns a GET query string into a body (comma-separated lists allowed). The body has no prototype, so
+ * `?__proto__=x` is an ordinary (unknown) parameter, not a prototype assignment.
+ */
 export function legacyQueryToBody(query: URLSearchParams): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+  const body: Record<string, unknown> = Object.create(null);
   for (const name of new Set(query.keys())) {
     const values = query.getAll(name);
     body[name] = values.length === 1 ? values[0] : values.join(",");

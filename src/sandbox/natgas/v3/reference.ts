@@ -20,7 +20,7 @@ export function v3FilterValues(filterType: string): string[] {
     sub_region: () => COUNTIES.map((c) => c.subRegion),
     service_company: () => [...SERVICE_COMPANIES],
   };
-  const values = (pick[filterType] ?? (() => ["gas", "oil"]))();
+  const values = (Object.hasOwn(pick, filterType) ? pick[filterType] : () => ["gas", "oil"])();
   return [...new Set(values)].sort();
 }
 
