@@ -13,6 +13,8 @@ export interface ScriptRun {
   stderr: string;
   /** True when the safety time-out had to kill it: it did not exit by itself. */
   hung: boolean;
+  /** Wall-clock time from spawn to exit. */
+  ms: number;
 }
 
 /** Generous: a script of a few queries takes seconds even on a loaded machine. */
@@ -23,9 +25,11 @@ export const SAFETY_TIMEOUT_MS = Number(process.env.GASFRAMES_TEST_SCRIPT_TIMEOU
  * live-service variables removed, so `connect()` starts the sandbox).
  */
 export function runNode(args: readonly string[], opts: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ScriptRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of Object.keys(env)) if (/^GASFRAMES_(TOKEN|CACHE.*|.*_URL|.*_TOKEN)$/.test(k)) delete env[k];
+  Object.assign(env, opts.env);
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const child = spawn(process.execPath, args, { cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -42,7 +46,7 @@ export function runNode(args: readonly string[], opts: { cwd: string; env?: Reco
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, hung });
+      resolve({ code, signal, stdout, stderr, hung, ms: Math.round(performance.now() - started) });
     });
   });
 }
