@@ -59,7 +59,7 @@ console.log("rows", prod.length, "workers", poolSize());`,
     cjs: true,
     code: `const { connect, InvalidParamsError } = require("gasframes");
 (async () => {
-  const { natgas, lng } = await connect({ progress: false });
+  const { natgas, lng } = await connect({ progress: false, deadlineMs: 600_000 }); // a deadline timer must not outlive its call
   let batches = 0;
   for await (const batch of lng.stream.transactions({ from_timestamp: "2023-01-01" }, { batchSize: 100 })) if (++batches === 2) break;
   try {

@@ -28,7 +28,7 @@ interface Block {
 }
 
 /** The ```ts blocks of one markdown file (fences may be indented, inside a list item). */
-export function extractBlocks(markdown: string, file: string): Block[] {
+function extractBlocks(markdown: string, file: string): Block[] {
   const lines = markdown.split("\n");
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -52,7 +52,7 @@ export function extractBlocks(markdown: string, file: string): Block[] {
 }
 
 /** Blocks joined into scripts: a continuing block is appended to the script of the block before it. */
-export function scriptsOf(blocks: readonly Block[]): { where: string[]; code: string }[] {
+function scriptsOf(blocks: readonly Block[]): { where: string[]; code: string }[] {
   const scripts: { where: string[]; code: string }[] = [];
   for (const b of blocks) {
     const last = scripts.at(-1);
