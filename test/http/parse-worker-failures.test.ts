@@ -66,7 +66,8 @@ describe("a body nested too deeply", () => {
     // The shared pool started its workers for the big bodies, and none of them died.
     const pool = builtPool.sharedParsePool();
     if (body.length >= 256 * 1024) expect(pool.size).toBeGreaterThan(0);
-    expect(pool.size).toBe((pool as unknown as { workers: number }).workers);
+    // Either never started (only small bodies so far) or at full size: never shrunk.
+    expect([0, (pool as unknown as { workers: number }).workers]).toContain(pool.size);
   });
 
   it("still parses nesting up to the limit, as JSON.parse does", async () => {
