@@ -29,7 +29,7 @@ export function parseSandboxArgs(args: readonly string[]): SandboxOptions {
 export const sandboxCommand: CliCommand = {
   summary: "serve the embedded sandbox (both services on synthetic data) until Ctrl-C",
   async run(args) {
-    const sandbox = await startSandbox(parseSandboxArgs(args));
+    const sandbox = await startSandbox({ ...parseSandboxArgs(args), keepProcessAlive: true });
     process.stdout.write(
       `gasframes sandbox (seed ${sandbox.seed}, as of ${sandbox.asOf}, page size ${sandbox.pageSize})\n` +
         `natural gas: ${sandbox.natgasUrl}\nLNG v1:      ${sandbox.lngUrl}\nold LNG API: ${sandbox.legacyUrl}\n` +

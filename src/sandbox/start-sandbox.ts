@@ -29,6 +29,13 @@ export interface SandboxOptions {
   readonly faults?: SandboxFaults;
   /** Largest request body accepted, in bytes; larger answers 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Whether the listening server keeps the process alive. Default false: a script that starts the
+   * sandbox ends by itself when its own work is done, `close()` called or not (a request in flight
+   * still keeps it alive: the client's socket does). `true` for a sandbox that serves other
+   * processes (`gasframes sandbox`, the report's notebook kernels) until it is closed.
+   */
+  readonly keepProcessAlive?: boolean;
 }
 
 /** A running sandbox. */
@@ -78,6 +85,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // a request sent on a socket the server is closing at that moment fails with ECONNRESET. Idle sockets
   // are held well past any client's own idle limit instead, so the client always closes first.
   server.keepAliveTimeout = 65_000;
+  if (options.keepProcessAlive !== true) {
+    // Neither the listener nor the server's end of a connection holds the event loop: the client's end
+    // does while it waits for an answer, and an idle keep-alive connection holds nothing.
+    server.unref();
+    server.on("connection", (socket) => socket.unref());
+  }
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) {
       socket.destroy();

@@ -25,6 +25,18 @@ export class NotColumnarError extends Error {
   override name = "NotColumnarError";
 }
 
+/**
+ * Deepest nesting of arrays and objects a body may have. Deeper JSON is refused (a ColumnParseError,
+ * so a ResponseParseError for the caller) before anything recursive meets it: structured cloning of a
+ * value 100,000 levels deep overflows a parse worker's stack. The services' records nest 2 or 3 levels.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/** The message of a body nested deeper than {@link MAX_JSON_DEPTH}. */
+export function jsonTooDeep(at: number): string {
+  return `JSON nested deeper than ${MAX_JSON_DEPTH} levels at byte ${at} (refused before it overflows the stack)`;
+}
+
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 // ignoreBOM: a U+FEFF at the start of a slice is text (inside a string) or an error, never dropped.
@@ -374,8 +386,9 @@ export class ColumnParser {
         const b = buf[p]!;
         if (b === 0x22) p = this.stringEnd(p + 1, end) + 1;
         else {
-          if (b === 0x7b || b === 0x5b) depth++;
-          else if (b === 0x7d || b === 0x5d) {
+          if (b === 0x7b || b === 0x5b) {
+            if (++depth > MAX_JSON_DEPTH) throw new ColumnParseError(jsonTooDeep(p));
+          } else if (b === 0x7d || b === 0x5d) {
             depth--;
             if (depth === 0) return p + 1;
           }

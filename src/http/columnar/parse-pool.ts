@@ -7,9 +7,9 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { RecordColumns } from "../../result/record-columns";
-import { ColumnParseError, ColumnParser, NotColumnarError } from "./parse-columns";
+import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep } from "./parse-columns";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
 
 /**
@@ -21,21 +21,55 @@ export type ParsedColumns = { columns: RecordColumns; rest?: Record<string, unkn
 /** Bodies smaller than this parse on the calling thread: posting them costs more than it saves. */
 const WORKER_MIN_BYTES = 256 * 1024;
 
+interface Job {
+  id: number;
+  kind: ParseRequest["kind"];
+  bytes: Uint8Array;
+  resolve(p: ParsedColumns): void;
+  reject(e: Error): void;
+}
+
 interface Slot {
   worker: Worker;
-  pending: number;
+  /** The job the worker is parsing (one at a time, so a crash can only be blamed on that body). */
+  job?: Job;
+  dead?: boolean;
+  /** It answered at least once (a worker that dies idle before that is broken, and not replaced). */
+  answered?: boolean;
+}
+
+/** Options of a {@link ParsePool}. */
+export interface ParsePoolOptions {
+  /** Memory limits of each worker (`resourceLimits` of node:worker_threads). Default: young generation 4 MB. */
+  resourceLimits?: ResourceLimits;
 }
 
 export class ParsePool {
   private slots: Slot[] | undefined;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve(p: ParsedColumns): void; reject(e: Error): void; slot: Slot }>();
+  private closed = false;
+  /** Jobs waiting for a free worker; they keep their bytes until one takes them. */
+  private readonly queue: Job[] = [];
+  private readonly resourceLimits: ResourceLimits;
 
   /**
    * @param workers worker threads; default one per core, at most 2 (measured: a third adds memory,
    *   not speed, as the calling thread is busy receiving). 0 parses everything on the calling thread.
+   *   A worker that dies is replaced, so the pool keeps this size.
    */
-  constructor(private readonly workers = Math.max(1, Math.min(2, availableParallelism()))) {}
+  constructor(
+    private readonly workers = Math.max(1, Math.min(2, availableParallelism())),
+    options: ParsePoolOptions = {},
+  ) {
+    // Workers keep only dictionaries on their heap (columns are transferred typed arrays): a small
+    // young generation saves several MB of resident memory per worker at no measurable cost.
+    this.resourceLimits = options.resourceLimits ?? { maxYoungGenerationSizeMb: 4 };
+  }
+
+  /** Live worker threads (0 until the first body big enough for a worker, or when parsing here). */
+  get size(): number {
+    return this.slots?.filter((s) => !s.dead).length ?? 0;
+  }
 
   /** Parses `bytes` (handed over: the caller must not use them afterwards). */
   parse(kind: ParseRequest["kind"], bytes: Uint8Array): Promise<ParsedColumns> {
@@ -47,51 +81,73 @@ export class ParsePool {
         return Promise.reject(err as Error);
       }
     }
-    const slot = slots.reduce((a, b) => (b.pending < a.pending ? b : a));
-    const id = this.nextId++;
     // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves.
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
     return new Promise<ParsedColumns>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, slot });
-      if (slot.pending++ === 0) slot.worker.ref();
-      slot.worker.postMessage({ id, kind, bytes: own } satisfies ParseRequest, [own.buffer as ArrayBuffer]);
+      this.queue.push({ id: this.nextId++, kind, bytes: own, resolve, reject });
+      this.dispatch();
     });
   }
 
   /** Stops the workers (they are also unreferenced while idle, so they never keep a process alive). */
   async close(): Promise<void> {
+    this.closed = true;
     const slots = this.slots ?? [];
     this.slots = [];
+    for (const slot of slots) slot.dead = true;
+    const stopped = new Error("the column parse pool was closed");
+    for (const job of this.queue.splice(0)) job.reject(stopped);
+    for (const slot of slots) slot.job?.reject(stopped);
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
   private start(): Slot[] | undefined {
     if (this.slots !== undefined) return this.slots;
-    const file = join(__dirname, "parse-worker.js");
-    if (this.workers <= 0 || !existsSync(file)) {
+    if (this.workers <= 0 || this.closed || !existsSync(WORKER_FILE)) {
       this.slots = [];
       return this.slots;
     }
     this.slots = [];
-    for (let i = 0; i < this.workers; i++) {
-      // Workers keep only dictionaries on their heap (columns are transferred typed arrays): a small
-      // young generation saves several MB of resident memory per worker at no measurable cost.
-      const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
-      const slot: Slot = { worker, pending: 0 };
-      worker.unref();
-      worker.on("message", (reply: ParseReply) => this.settle(reply));
-      worker.on("error", (err) => this.failAll(slot, err));
-      worker.on("exit", (code) => this.failAll(slot, new Error(`column parse worker exited with code ${code}`)));
-      this.slots.push(slot);
-    }
+    for (let i = 0; i < this.workers; i++) this.slots.push(this.spawn());
     return this.slots;
   }
 
-  private settle(reply: ParseReply): void {
-    const job = this.waiting.get(reply.id);
-    if (job === undefined) return;
-    this.waiting.delete(reply.id);
-    if (--job.slot.pending === 0) job.slot.worker.unref();
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_FILE, { resourceLimits: this.resourceLimits });
+    const slot: Slot = { worker };
+    worker.on("message", (reply: ParseReply) => this.settle(slot, reply));
+    worker.on("error", (err) => this.died(slot, err));
+    worker.on("exit", (code) => this.died(slot, new Error(`it exited with code ${code}`)));
+    // After the listeners: adding a "message" listener to a worker references it again.
+    worker.unref();
+    return slot;
+  }
+
+  /** Hands waiting jobs to idle workers; a worker is referenced only while it has a job. */
+  private dispatch(): void {
+    for (const slot of this.slots ?? []) {
+      if (this.queue.length === 0) return;
+      if (slot.dead || slot.job !== undefined) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.worker.ref();
+      try {
+        slot.worker.postMessage({ id: job.id, kind: job.kind, bytes: job.bytes } satisfies ParseRequest, [job.bytes.buffer as ArrayBuffer]);
+      } catch (err) {
+        slot.job = undefined;
+        slot.worker.unref();
+        job.reject(err as Error);
+      }
+    }
+  }
+
+  private settle(slot: Slot, reply: ParseReply): void {
+    const job = slot.job;
+    if (job === undefined || job.id !== reply.id) return;
+    slot.job = undefined;
+    slot.answered = true;
+    slot.worker.unref();
+    this.dispatch();
     if ("error" in reply) {
       const E = reply.error.name === "ColumnParseError" ? ColumnParseError : Error;
       job.reject(new E(reply.error.message));
@@ -101,16 +157,27 @@ export class ParsePool {
     else job.resolve({ columns: columnsOfMessage(reply), ...(reply.rest !== undefined ? { rest: reply.rest } : {}) });
   }
 
-  /** A worker died: its jobs fail, and it is taken out of the pool (the others, or this thread, go on). */
-  private failAll(slot: Slot, err: Error): void {
-    if (this.slots !== undefined) this.slots = this.slots.filter((s) => s !== slot);
-    for (const [id, job] of this.waiting) {
-      if (job.slot !== slot) continue;
-      this.waiting.delete(id);
-      job.reject(err);
+  /**
+   * A worker died (its "error" and then its "exit" event both land here). The body it was parsing is
+   * what killed it (the worker answers every failure it can catch), so that job fails as a parse
+   * error, not retried; a fresh worker takes its place and the waiting jobs go on.
+   */
+  private died(slot: Slot, err: Error): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    const job = slot.job;
+    slot.job = undefined;
+    if (this.slots !== undefined && !this.closed && (job !== undefined || slot.answered)) {
+      const at = this.slots.indexOf(slot);
+      if (at !== -1) this.slots[at] = this.spawn();
     }
+    void slot.worker.terminate().catch(() => undefined);
+    job?.reject(new ColumnParseError(`the parse worker failed on this body (${err.message}); a new worker took its place`));
+    this.dispatch();
   }
 }
+
+const WORKER_FILE = join(__dirname, "parse-worker.js");
 
 /**
  * Parses on the calling thread (workers call this too). Malformed JSON is a ColumnParseError; JSON of
@@ -133,6 +200,8 @@ export function parseHere(kind: ParseRequest["kind"], bytes: Uint8Array): Parsed
 }
 
 function parseValue(kind: ParseRequest["kind"], bytes: Uint8Array): unknown {
+  const deep = tooDeepAt(bytes, MAX_JSON_DEPTH);
+  if (deep !== -1) throw new ColumnParseError(jsonTooDeep(deep));
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -148,6 +217,21 @@ function parseValue(kind: ParseRequest["kind"], bytes: Uint8Array): unknown {
   } catch (err) {
     throw new ColumnParseError((err as Error).message);
   }
+}
+
+/** The offset where `bytes` (JSON, or something like it) first nests deeper than `limit`, or -1. */
+function tooDeepAt(bytes: Uint8Array, limit: number): number {
+  let depth = 0;
+  for (let p = 0; p < bytes.length; p++) {
+    const b = bytes[p];
+    if (b === 0x22) {
+      // Skips the string (an unterminated one ends the scan; JSON.parse reports it).
+      for (p++; p < bytes.length && bytes[p] !== 0x22; p++) if (bytes[p] === 0x5c) p++;
+    } else if (b === 0x5b || b === 0x7b) {
+      if (++depth > limit) return p;
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return -1;
 }
 
 let shared: ParsePool | undefined;

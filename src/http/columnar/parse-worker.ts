@@ -1,6 +1,7 @@
 /**
  * Worker thread entry: parses response bytes into columns (see parse-columns.ts) so that pages of
- * one query parse on every core at once.
+ * one query parse on every core at once. Every failure is answered (never left to kill the thread):
+ * a body that cannot be parsed, or whose value cannot be sent back, is a ColumnParseError.
  */
 import { parentPort } from "node:worker_threads";
 import { parseHere } from "./parse-pool";
@@ -18,8 +19,20 @@ parentPort?.on("message", (req: ParseRequest) => {
       reply = { id: req.id, names: msg.names, length: msg.length, columns: msg.columns, ...(parsed.rest !== undefined ? { rest: parsed.rest } : {}) };
     }
   } catch (err) {
-    const e = err as Error;
-    reply = { id: req.id, error: { name: e.constructor?.name ?? "Error", message: e.message } };
+    reply = { id: req.id, error: errorOf(err) };
   }
-  parentPort!.postMessage(reply, transfer);
+  try {
+    parentPort!.postMessage(reply, transfer);
+  } catch (err) {
+    // The parsed value could not be cloned back (too deep for the stack, say): the body is to blame.
+    const why = err instanceof Error ? err.message : String(err);
+    parentPort!.postMessage({ id: req.id, error: { name: "ColumnParseError", message: `the parsed body could not be sent back from the parse worker: ${why}` } } satisfies ParseReply);
+  }
 });
+
+function errorOf(err: unknown): { name: string; message: string } {
+  if (!(err instanceof Error)) return { name: "Error", message: String(err) };
+  // A stack overflow or out-of-memory while parsing is this body's doing, not the network's.
+  const name = err instanceof RangeError ? "ColumnParseError" : (err.constructor?.name ?? "Error");
+  return { name, message: err.message };
+}

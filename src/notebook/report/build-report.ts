@@ -65,7 +65,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
       source = `the response cache (${env.GASFRAMES_CACHE_DIR}), replayed offline`;
     } else {
       const { startSandbox } = await import("../../sandbox/start-sandbox");
-      const sandbox = await startSandbox({ port, asOf });
+      const sandbox = await startSandbox({ port, asOf, keepProcessAlive: true });
       stop = () => sandbox.close();
       root = sandbox.url;
       source = `the embedded sandbox (synthetic data, seed ${sandbox.seed}, as of ${asOf})`;

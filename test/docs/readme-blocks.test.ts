@@ -1,0 +1,146 @@
+// Every TypeScript block of the README (and of docs/**/*.md) is a script that typechecks and runs
+// against the sandbox, so the documentation cannot drift from the code. Each block is one script
+// importing "gasframes" (the built package, by name: `npm test` builds first). A block preceded by the
+// comment `<!-- readme-blocks: continues -->` is a fragment that goes on from the block before it:
+// the two (or more) run as one script. Scripts run in child processes, a few at a time, and each must
+// exit by itself with code 0 (the safety time-out only kills a hung one, and fails the test).
+//
+// The environment of the scripts: GASFRAMES_NATGAS_URL / _LNG_URL / _LEGACY_URL point at a sandbox
+// this test starts, and no token is set. So clients built "from the environment" have their URL, and
+// `connect()` starts its own in-process sandbox, as it does for a user without an account.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SANDBOX_AS_OF } from "../../src/connect";
+import { startSandbox, type SandboxHandle } from "../../src/sandbox";
+import { SAFETY_TIMEOUT_MS, mapLimit, runNode, type ScriptRun } from "../helpers/run-script";
+
+const root = join(__dirname, "..", "..");
+const CONTINUES = /^\s*<!--\s*readme-blocks:\s*continues\s*-->\s*$/;
+
+interface Block {
+  /** `README.md:34`: the file and line of the block's opening fence. */
+  where: string;
+  code: string;
+  continues: boolean;
+}
+
+/** The ```ts blocks of one markdown file (fences may be indented, inside a list item). */
+function extractBlocks(markdown: string, file: string): Block[] {
+  const lines = markdown.split("\n");
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)```(\w*)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const indent = open[1]!.length;
+    let j = i + 1;
+    while (j < lines.length && !/^\s*```\s*$/.test(lines[j]!)) j++;
+    if (open[2] === "ts" || open[2] === "typescript") {
+      let k = i - 1;
+      while (k >= 0 && lines[k]!.trim() === "") k--;
+      blocks.push({
+        where: `${file}:${i + 1}`,
+        code: lines.slice(i + 1, j).map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length))).join("\n"),
+        continues: k >= 0 && CONTINUES.test(lines[k]!),
+      });
+    }
+    i = j;
+  }
+  return blocks;
+}
+
+/** Blocks joined into scripts: a continuing block is appended to the script of the block before it. */
+function scriptsOf(blocks: readonly Block[]): { where: string[]; code: string }[] {
+  const scripts: { where: string[]; code: string }[] = [];
+  for (const b of blocks) {
+    const last = scripts.at(-1);
+    if (b.continues) {
+      if (last === undefined) throw new Error(`${b.where}: marked as continuing, but no block comes before it`);
+      last.where.push(b.where);
+      last.code += `\n// ---- ${b.where}\n${b.code}`;
+    } else scripts.push({ where: [b.where], code: `// ---- ${b.where}\n${b.code}` });
+  }
+  return scripts;
+}
+
+function markdownFiles(): string[] {
+  const out = ["README.md"];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith(".md")) out.push(join(dir, e.name));
+    }
+  };
+  walk("docs");
+  return out;
+}
+
+const scripts = scriptsOf(markdownFiles().flatMap((f) => extractBlocks(readFileSync(join(root, f), "utf8"), f)));
+const fileOf = (i: number) => `block-${String(i).padStart(2, "0")}.mts`;
+
+let dir: string;
+let sandbox: SandboxHandle;
+beforeAll(async () => {
+  // A folder of its own (files the blocks save land there), resolving "gasframes" through this repo.
+  dir = mkdtempSync(join(tmpdir(), "gasframes-readme-"));
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  for (const [i, s] of scripts.entries()) writeFileSync(join(dir, fileOf(i)), s.code);
+  sandbox = await startSandbox({ seed: 1, asOf: DEFAULT_SANDBOX_AS_OF });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the README's TypeScript blocks", () => {
+  it("are found, and every continuing block has one before it", () => {
+    expect(scripts.length).toBeGreaterThan(10);
+    expect(scripts.map((s) => s.where[0])).toContain("README.md:34");
+  });
+
+  it("typecheck as written", () => {
+    const program = ts.createProgram(
+      scripts.map((_, i) => join(dir, fileOf(i))),
+      {
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        target: ts.ScriptTarget.ES2022,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ["node"],
+      },
+    );
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => {
+      const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+      if (d.file === undefined || d.start === undefined) return text;
+      const { line } = d.file.getLineAndCharacterOfPosition(d.start);
+      const script = d.file.text.split("\n").slice(0, line + 1);
+      // The README line: the last block marker above the error, plus the lines after it.
+      const marker = script.map((l, k) => [l, k] as const).filter(([l]) => l.startsWith("// ---- ")).at(-1);
+      const [file, at] = marker ? marker[0].slice(8).split(":") : [relative(dir, d.file.fileName), "0"];
+      return `${file}:${Number(at) + (line - (marker?.[1] ?? 0))}: ${text}`;
+    });
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("run against the sandbox, and each script exits by itself with code 0", async () => {
+    const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, CI: "1" };
+    const runs = await mapLimit(scripts, 3, async (_s, i) => {
+      const js = ts.transpileModule(readFileSync(join(dir, fileOf(i)), "utf8"), {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      }).outputText;
+      const file = fileOf(i).replace(/\.mts$/, ".mjs");
+      writeFileSync(join(dir, file), js);
+      return runNode([file], { cwd: dir, env });
+    });
+    const outcome = (r: ScriptRun) => (r.hung ? "HUNG: killed by the safety time-out" : `exit ${r.code}${r.signal ? ` ${r.signal}` : ""}`);
+    const name = (i: number) => scripts[i]!.where.join(" + ");
+    const slowest = runs.map((r, i) => [r.ms, name(i)] as const).sort((a, b) => b[0] - a[0]).slice(0, 3);
+    console.log(`README blocks: ${runs.length} scripts; slowest ${slowest.map(([ms, n]) => `${n} ${ms} ms`).join(", ")}`);
+    const failed = runs.flatMap((r, i) => (r.hung || r.code !== 0 ? [`${name(i)}: ${outcome(r)}\n${r.stderr.slice(-1500)}`] : []));
+    expect(runs.map((r, i) => `${name(i)}: ${outcome(r)}`), failed.join("\n\n")).toEqual(scripts.map((_, i) => `${name(i)}: exit 0`));
+  }, SAFETY_TIMEOUT_MS * 4 + 60_000);
+});
