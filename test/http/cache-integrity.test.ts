@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CacheCorruptError, CacheMissError } from "../../src/errors";
 import { Transport, type TransportRequest } from "../../src/http";
+import { NatGasClient } from "../../src/natgas";
+import { startSandbox } from "../../src/sandbox";
 import { postRequest } from "./helpers/make-transport";
 import { TOKEN, captureLogs, expectNoToken, rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";
@@ -195,5 +197,21 @@ describe("a token pasted into a parameter", () => {
     // The masked files still replay: the key is made from the request as sent.
     const replayed = await transport("replay", dir).t.fetchRecords(pasted);
     expect(replayed.meta.fromCache).toBe(true);
+  });
+});
+
+describe("a token pasted into a parameter of a client call", () => {
+  it("is masked in the result's meta.params and in the cache's files (sandbox)", async () => {
+    const sandbox = await startSandbox({ seed: 3, asOf: "2026-11-01" });
+    try {
+      const dir = tempDir();
+      const client = NatGasClient.forSandbox(sandbox, { token: TOKEN, progress: false, logger: {}, cache: { mode: "readwrite", dir } });
+      const result = await client.v3.rigs({ county: `${TOKEN}`, start_date: "2026-01-01", end_date: "2026-01-31" });
+      expect(result.meta.params.county).toEqual(["***"]);
+      expectNoToken(result.meta);
+      for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file), "utf8"), file).not.toContain(TOKEN);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
