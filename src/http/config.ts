@@ -1,7 +1,7 @@
 /**
  * Resolves transport options against the environment and fills in defaults.
  */
-import { registerSecret } from "../errors";
+import { redact, registerSecret } from "../errors";
 import { ConfigurationError } from "./configuration-error";
 import { defaultSleep } from "./sleep";
 import type { CacheOptions, ProgressSink, TransportLogger, TransportOptions, TransportService } from "./types";
@@ -81,7 +81,7 @@ export function resolveConfig(
     cache: { mode: cacheMode, dir: options.cache?.dir ?? ".cache/gasframes" },
     clock: options.clock ?? Date.now,
     sleep: options.sleep ?? defaultSleep,
-    logger: options.logger ?? {},
+    logger: maskedLogger(options.logger ?? {}),
     headers: { ...(options.headers ?? {}) },
     random: options.random ?? Math.random,
   };
@@ -113,6 +113,14 @@ function resolveBaseUrl(raw: string | undefined, service: TransportService): str
     throw new ConfigurationError(`Base URL of the ${service.service} service must not carry credentials; pass { token } instead`);
   }
   return raw.replace(/\/+$/, "");
+}
+
+/** `logger` with every line masked: a line may quote a URL or parameters holding a pasted token. */
+function maskedLogger(logger: TransportLogger): TransportLogger {
+  const out: TransportLogger = {};
+  if (logger.debug !== undefined) out.debug = (msg) => logger.debug?.(redact(msg));
+  if (logger.warn !== undefined) out.warn = (msg) => logger.warn?.(redact(msg));
+  return out;
 }
 
 /**
