@@ -13,13 +13,17 @@ let forms: string[] = [];
 export const MASK = "***";
 
 /**
- * A run of at least this many characters of a secret is masked wherever it appears (or the whole secret,
- * when it is shorter). A cut we do not control (a snippet, an excerpt) can leave any piece of the token;
- * no text is likely to hold 8 characters of a random token by chance.
+ * A run of at least this many characters of a secret, and at least half of it, is masked wherever it
+ * appears (or the whole secret, when it is shorter). A cut we do not control (a snippet, an excerpt) can
+ * leave any piece of the token; no text is likely to hold that much of a random token by chance, and
+ * the half keeps a token made of words (`gasframes-sandbox-token`) from masking one of those words.
  */
 const MIN_PIECE = 8;
-/** A prefix of a secret at the very end of a text (or a suffix at its start) is masked from this length. */
-const MIN_END_PIECE = 3;
+/**
+ * A prefix of a secret at the end of a text or before a double quote (or a suffix at its start or after
+ * one) is masked from this length: shorter pieces there are too often ordinary text.
+ */
+const MIN_END_PIECE = 4;
 /** A cut marker: an ellipsis, optionally after (or before) the closing quote of a V8 JSON.parse snippet. */
 const CUT_AFTER = /"?(?:\.\.\.|\u2026)/g;
 const CUT_BEFORE = /(?:\.\.\.|\u2026)"?/g;
@@ -45,9 +49,10 @@ export function registerSecret(secret: string | undefined): void {
 
 /**
  * Replaces every registered secret in `text` by `***`, and also every piece of one that a cut may have
- * left: any run of 8 or more of its characters; a prefix of it (of any length) just before an ellipsis
- * (`...`, `…`, or V8's `"...`) and a suffix of it just after one; a prefix of 3 or more characters at the
- * end of the text or before a double quote, and a suffix of 3 or more at its start or after a double quote. Apply it BEFORE cutting text (see
+ * left: any run of its characters at least 8 long and at least half its length; a prefix of it (of any
+ * length) just before an ellipsis (`...`, `…`, or V8's `"...`) and a suffix of it just after one; a
+ * prefix of 4 or more characters at the end of the text or before a double quote, and a suffix of 4 or
+ * more at its start or after a double quote. Apply it BEFORE cutting text (see
  * {@link clip}); it is also applied to every error message, so a snippet cut by someone else (V8's
  * JSON.parse message) is cleaned too.
  */
@@ -89,7 +94,7 @@ function markPieces(text: string, secret: string, hide: Uint8Array): boolean {
     any = true;
   };
   // Any long enough run of the secret's characters (the whole secret included).
-  const minPiece = Math.min(n, MIN_PIECE);
+  const minPiece = Math.min(n, Math.max(MIN_PIECE, Math.ceil(n / 2)));
   for (let i = 0; i + minPiece <= text.length; i++) {
     let best = 0;
     for (let j = secret.indexOf(text[i]!); j !== -1 && n - j > best; j = secret.indexOf(text[i]!, j + 1)) {

@@ -69,8 +69,8 @@ describe("masking before cutting", () => {
       bodies.push([`{"abcdefghijklmnopqrstuvwxyz": ${filler(shift)}x${token}, "more": "abcdefghijklmnopqrstuvwxyz"}`, 2]);
       bodies.push([`{"abcdefghijklmnopqrstuvwxyz": "${token}${filler(shift)}" x, "more": "abcdefghijklmnopqrstuvwxyz"}`, 2]);
       // A body cut inside the token (a truncated response): V8 shows its end without an ellipsis, so the
-      // cut is unmarked and two characters there cannot be told from ordinary text; three or more are masked.
-      bodies.push([`{"abcdefghijklmnopqrstuvwxyz": x${token.slice(0, Math.min(shift, token.length))}`, 3]);
+      // cut is unmarked and up to three characters there cannot be told from ordinary text; four or more are masked.
+      bodies.push([`{"abcdefghijklmnopqrstuvwxyz": x${token.slice(0, Math.min(shift, token.length))}`, 4]);
     }
     for (const [body, size] of bodies) {
       let cause: Error | undefined;
@@ -97,5 +97,10 @@ describe("masking before cutting", () => {
   it("leaves ordinary text alone: short runs of token characters in the middle of a message are kept", () => {
     registerSecret("KEEPTOKEN123456789");
     expect(redact("POST http://127.0.0.1:1/v3/rigs answered 500 KEEP the rest")).toBe("POST http://127.0.0.1:1/v3/rigs answered 500 KEEP the rest");
+    // A token made of words does not mask those words, whole or quoted.
+    registerSecret("gasframes-sandbox-token");
+    const text = 'GET http://127.0.0.1:1/natgas: run `npx gasframes sandbox`; "natgas" and "sandbox" are not secret';
+    expect(redact(text)).toBe(text);
+    expect(redact("gasframes-sandbox-token")).toBe("***");
   });
 });
