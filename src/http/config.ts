@@ -49,7 +49,7 @@ export function resolveConfig(
         ? [nonEmpty(env[serviceTokenEnv]), serviceTokenEnv]
         : [nonEmpty(env[TOKEN_ENV]), TOKEN_ENV];
   if (token !== undefined) checkHeaderValue(token, `the access token (from ${tokenSource})`);
-  // Error text is cleaned of the token by plain substring replacement, which cannot safely hide a
+  // Error text is cleaned of the token (and of pieces of it) by matching text, which cannot safely hide a
   // token of one to three characters (it would mask ordinary words): such a token is refused instead.
   if (token !== undefined && token.length < 4) {
     throw new ConfigurationError(`the access token is too short (${token.length} characters; real tokens are longer): check GASFRAMES_TOKEN or the token option`);
