@@ -6,22 +6,127 @@
 
 /** Secrets registered here are replaced by `***` in every error message, URL and body excerpt. */
 const secrets = new Set<string>();
+/** Each secret as it may appear in text: raw, JSON-escaped, percent-encoded, form-encoded. */
+let forms: string[] = [];
+
+/** What a masked secret (or a masked piece of one) is replaced by. */
+export const MASK = "***";
+
+/**
+ * A run of at least this many characters of a secret, and at least half of it, is masked wherever it
+ * appears (or the whole secret, when it is shorter). A cut we do not control (a snippet, an excerpt) can
+ * leave any piece of the token; no text is likely to hold that much of a random token by chance, and
+ * the half keeps a token made of words (`gasframes-sandbox-token`) from masking one of those words.
+ */
+const MIN_PIECE = 8;
+/**
+ * A prefix of a secret at the end of a text or before a double quote (or a suffix at its start or after
+ * one) is masked from this length: shorter pieces there are too often ordinary text.
+ */
+const MIN_END_PIECE = 4;
+/** A cut marker: an ellipsis, optionally after (or before) the closing quote of a V8 JSON.parse snippet. */
+const CUT_AFTER = /"?(?:\.\.\.|\u2026)/g;
+const CUT_BEFORE = /(?:\.\.\.|\u2026)"?/g;
 
 /**
  * Registers a secret (the access token) so that no error text can ever contain it.
  * Called by the transport when a token is configured; safe to call repeatedly.
  */
 export function registerSecret(secret: string | undefined): void {
-  if (secret && secret.length >= 4) secrets.add(secret);
+  if (!secret || secret.length < 4 || secrets.has(secret)) return;
+  secrets.add(secret);
+  const all = new Set(forms);
+  all.add(secret);
+  all.add(JSON.stringify(secret).slice(1, -1));
+  try {
+    all.add(encodeURIComponent(secret));
+  } catch {
+    // A lone surrogate cannot be percent-encoded; such a token is refused by the configuration anyway.
+  }
+  all.add(new URLSearchParams({ k: secret }).toString().slice(2));
+  forms = [...all];
 }
 
-/** Replaces every registered secret in `text` by `***`. */
+/**
+ * Replaces every registered secret in `text` by `***`, and also every piece of one that a cut may have
+ * left: any run of its characters at least 8 long and at least half its length; a prefix of it (of any
+ * length) just before an ellipsis (`...`, `…`, or V8's `"...`) and a suffix of it just after one; a
+ * prefix of 4 or more characters at the end of the text or before a double quote, and a suffix of 4 or
+ * more at its start or after a double quote. Apply it BEFORE cutting text (see
+ * {@link clip}); it is also applied to every error message, so a snippet cut by someone else (V8's
+ * JSON.parse message) is cleaned too.
+ */
 export function redact(text: string): string {
-  let out = text;
-  for (const s of secrets) {
-    if (out.includes(s)) out = out.split(s).join("***");
+  if (forms.length === 0 || text.length === 0) return text;
+  const hide = new Uint8Array(text.length);
+  let any = false;
+  for (const form of forms) any = markPieces(text, form, hide) || any;
+  if (!any) return text;
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    if (hide[i] === 1) {
+      out += MASK;
+      while (i < text.length && hide[i] === 1) i++;
+    } else {
+      const start = i;
+      while (i < text.length && hide[i] !== 1) i++;
+      out += text.slice(start, i);
+    }
   }
   return out;
+}
+
+/**
+ * `text` masked by {@link redact}, then, when longer than `max` characters, cut to `max` characters
+ * of which the last three are `...`. Masking first means a cut can never leave a piece of the token.
+ */
+export function clip(text: string, max: number): string {
+  const masked = redact(text);
+  return masked.length > max ? `${masked.slice(0, Math.max(0, max - 3))}...` : masked;
+}
+
+/** Marks in `hide` the characters of `text` that are (a piece of) `secret`; true when any were marked. */
+function markPieces(text: string, secret: string, hide: Uint8Array): boolean {
+  const n = secret.length;
+  let any = false;
+  const mark = (from: number, to: number): void => {
+    hide.fill(1, from, to);
+    any = true;
+  };
+  // Any long enough run of the secret's characters (the whole secret included).
+  const minPiece = Math.min(n, Math.max(MIN_PIECE, Math.ceil(n / 2)));
+  for (let i = 0; i + minPiece <= text.length; i++) {
+    let best = 0;
+    for (let j = secret.indexOf(text[i]!); j !== -1 && n - j > best; j = secret.indexOf(text[i]!, j + 1)) {
+      let k = 1;
+      while (i + k < text.length && j + k < n && text[i + k] === secret[j + k]) k++;
+      if (k > best) best = k;
+    }
+    if (best >= minPiece) mark(i, i + best);
+  }
+  // A prefix ending where the text was cut, a suffix starting there.
+  const prefixBefore = (end: number, min: number): void => {
+    for (let k = Math.min(n - 1, end); k >= min; k--) {
+      if (text.startsWith(secret.slice(0, k), end - k)) return mark(end - k, end);
+    }
+  };
+  const suffixAfter = (start: number, min: number): void => {
+    for (let k = Math.min(n - 1, text.length - start); k >= min; k--) {
+      if (text.startsWith(secret.slice(n - k), start)) return mark(start, start + k);
+    }
+  };
+  prefixBefore(text.length, MIN_END_PIECE);
+  suffixAfter(0, MIN_END_PIECE);
+  // A quoted snippet (V8's JSON.parse message quotes its piece of the body) may be cut at either quote.
+  for (let q = text.indexOf('"'); q !== -1; q = text.indexOf('"', q + 1)) {
+    prefixBefore(q, MIN_END_PIECE);
+    suffixAfter(q + 1, MIN_END_PIECE);
+  }
+  if (text.includes("...") || text.includes("\u2026")) {
+    for (const m of text.matchAll(CUT_AFTER)) prefixBefore(m.index ?? 0, 1);
+    for (const m of text.matchAll(CUT_BEFORE)) suffixAfter((m.index ?? 0) + m[0].length, 1);
+  }
+  return any;
 }
 
 export interface GasframesErrorOptions {
@@ -229,25 +334,53 @@ function redactIssue(issue: ParamIssue): ParamIssue {
   return out;
 }
 
-/** A value with every registered secret masked, also inside lists and objects (a polygon, an unknown parameter's object). */
-function redactValue(value: unknown): unknown {
+/**
+ * `value` with every registered secret masked (see {@link redact}), also inside lists and objects (a
+ * polygon, an unknown parameter's object). Returns `value` itself when nothing needed masking.
+ */
+export function redactValue(value: unknown): unknown {
+  return redactIn(value, 0);
+}
+
+/** Deeper than this is a cycle or hostile nesting: shown as a note, never walked further. */
+const MAX_VALUE_DEPTH = 64;
+
+function redactIn(value: unknown, depth: number): unknown {
   if (typeof value === "string") return redact(value);
   if (value === null || typeof value !== "object") return value;
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    return "(a value that cannot be shown)";
+  if (depth >= MAX_VALUE_DEPTH) return "(a value that cannot be shown)";
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v: unknown) => {
+      const r = redactIn(v, depth + 1);
+      if (r !== v) changed = true;
+      return r;
+    });
+    return changed ? out : value;
   }
-  if (text === undefined) return value;
-  const masked = redact(text);
-  if (masked === text) return value;
-  try {
-    return JSON.parse(masked) as unknown;
-  } catch {
-    // The secret spanned JSON syntax (quotes, commas): the masked text no longer parses; keep it as text.
-    return masked;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) {
+    // Not plain data (a Date, a Map): shown by its JSON form, masked.
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      return "(a value that cannot be shown)";
+    }
+    if (text === undefined) return value;
+    const masked = redact(text);
+    return masked === text ? value : masked;
   }
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const key = redact(k);
+    const r = redactIn(v, depth + 1);
+    if (key !== k || r !== v) changed = true;
+    // defineProperty keeps a member named __proto__ an own member, as JSON.parse does.
+    Object.defineProperty(out, key, { value: r, enumerable: true, writable: true, configurable: true });
+  }
+  return changed ? out : value;
 }
 
 function formatIssue(issue: ParamIssue): string {
@@ -259,14 +392,12 @@ function formatIssue(issue: ParamIssue): string {
 function safeJson(value: unknown): string {
   try {
     const text = JSON.stringify(value);
-    if (text === undefined) return String(value);
-    return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+    return clip(text === undefined ? String(value) : text, 120);
   } catch {
     // JSON.stringify throws on BigInt, cycles and very deep nesting; String() overflows on the same
     // nesting, and the message of a refusal must never become a crash of its own.
     try {
-      const text = String(value);
-      return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+      return clip(String(value), 120);
     } catch {
       return Array.isArray(value) ? "(an array nested too deeply to print)" : `(a value of type ${typeof value})`;
     }
@@ -300,6 +431,28 @@ export class JobFailedError extends GasframesError {
 /** Replay mode found no cached response for a request. */
 export class CacheMissError extends GasframesError {
   override readonly code: string = "CACHE_MISS";
+}
+
+/** Why a cache entry was refused: see {@link CacheCorruptError}. */
+export type CacheCorruptReason = "length" | "checksum" | "unverifiable" | "outside" | "unreadable";
+
+/**
+ * A recorded cache entry cannot be trusted: its body does not have the recorded length or SHA-256
+ * (`length`, `checksum`), it was recorded without a checksum by an older gasframes (`unverifiable`),
+ * one of its files is a link to somewhere outside the cache folder (`outside`), or it cannot be read
+ * (`unreadable`). `file` is the entry's file. In `readwrite` mode a damaged or unverifiable entry is
+ * fetched again instead; `replay` raises this.
+ */
+export class CacheCorruptError extends GasframesError {
+  override readonly code: string = "CACHE_CORRUPT";
+  readonly reason: CacheCorruptReason;
+  readonly file: string;
+
+  constructor(message: string, details: GasframesErrorOptions & { reason: CacheCorruptReason; file: string }) {
+    super(message, details);
+    this.reason = details.reason;
+    this.file = redact(details.file);
+  }
 }
 
 /** Data handed to an analysis or chart function does not have what it needs (a missing column, mixed units). */

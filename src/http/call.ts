@@ -3,7 +3,7 @@
  * deadline, counters for the result's provenance, and its progress display.
  */
 import { setMaxListeners } from "node:events";
-import { AbortError, GasframesError, TimeoutError } from "../errors";
+import { AbortError, GasframesError, TimeoutError, redact, redactValue } from "../errors";
 import type { ResultMeta } from "../result/result";
 import type { ResolvedConfig } from "./config";
 import { connectionErrorOf } from "./http-errors";
@@ -100,16 +100,17 @@ export class Call {
     return connectionErrorOf(err, { method: this.req.httpMethod, url: this.url });
   }
 
-  /** The provenance of the finished call. */
+  /** The provenance of the finished call. A token pasted into a parameter is masked in `url` and `params`. */
   meta(): ResultMeta {
     const req = this.req;
+    const params = redactValue(req.params ?? req.body ?? { ...(req.query ?? {}) });
     return {
       service: req.service,
       apiVersion: req.apiVersion,
       endpoint: req.endpoint,
       method: req.httpMethod,
-      url: this.url,
-      params: req.params ?? req.body ?? { ...(req.query ?? {}) },
+      url: redact(this.url),
+      params: params as Record<string, unknown>,
       fetchedAt: this.fetchedAt,
       pages: this.pages,
       rows: this.rows,

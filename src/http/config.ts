@@ -1,7 +1,7 @@
 /**
  * Resolves transport options against the environment and fills in defaults.
  */
-import { registerSecret } from "../errors";
+import { redact, registerSecret } from "../errors";
 import { ConfigurationError } from "./configuration-error";
 import { defaultSleep } from "./sleep";
 import type { CacheOptions, ProgressSink, TransportLogger, TransportOptions, TransportService } from "./types";
@@ -42,8 +42,14 @@ export function resolveConfig(
 ): ResolvedConfig {
   const baseUrl = resolveBaseUrl(options.baseUrl ?? nonEmpty(env[service.baseUrlEnv]), service);
   const serviceTokenEnv = `GASFRAMES_${service.service.toUpperCase()}_TOKEN`;
-  const token = nonEmpty(options.token) ?? nonEmpty(env[serviceTokenEnv]) ?? nonEmpty(env[TOKEN_ENV]);
-  // Error text is cleaned of the token by plain substring replacement, which cannot safely hide a
+  const [token, tokenSource] =
+    nonEmpty(options.token) !== undefined
+      ? [nonEmpty(options.token), "the token option"]
+      : nonEmpty(env[serviceTokenEnv]) !== undefined
+        ? [nonEmpty(env[serviceTokenEnv]), serviceTokenEnv]
+        : [nonEmpty(env[TOKEN_ENV]), TOKEN_ENV];
+  if (token !== undefined) checkHeaderValue(token, `the access token (from ${tokenSource})`);
+  // Error text is cleaned of the token (and of pieces of it) by matching text, which cannot safely hide a
   // token of one to three characters (it would mask ordinary words): such a token is refused instead.
   if (token !== undefined && token.length < 4) {
     throw new ConfigurationError(`the access token is too short (${token.length} characters; real tokens are longer): check GASFRAMES_TOKEN or the token option`);
@@ -52,6 +58,11 @@ export function resolveConfig(
   const tokenHeader = options.tokenHeader ?? "access_key";
   if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(tokenHeader)) {
     throw new ConfigurationError(`tokenHeader "${tokenHeader}" is not a valid HTTP header name`);
+  }
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new ConfigurationError(`headers: "${name}" is not a valid HTTP header name`);
+    if (typeof value !== "string") throw new ConfigurationError(`headers: the value of "${name}" must be a string, got ${typeof value}`);
+    checkHeaderValue(value, `headers: the value of "${name}"`);
   }
   const cacheMode = options.cache?.mode ?? "off";
   if (!["off", "readwrite", "replay"].includes(cacheMode)) {
@@ -70,7 +81,7 @@ export function resolveConfig(
     cache: { mode: cacheMode, dir: options.cache?.dir ?? ".cache/gasframes" },
     clock: options.clock ?? Date.now,
     sleep: options.sleep ?? defaultSleep,
-    logger: options.logger ?? {},
+    logger: maskedLogger(options.logger ?? {}),
     headers: { ...(options.headers ?? {}) },
     random: options.random ?? Math.random,
   };
@@ -102,6 +113,41 @@ function resolveBaseUrl(raw: string | undefined, service: TransportService): str
     throw new ConfigurationError(`Base URL of the ${service.service} service must not carry credentials; pass { token } instead`);
   }
   return raw.replace(/\/+$/, "");
+}
+
+/** `logger` with every line masked: a line may quote a URL or parameters holding a pasted token. */
+function maskedLogger(logger: TransportLogger): TransportLogger {
+  const out: TransportLogger = {};
+  if (logger.debug !== undefined) out.debug = (msg) => logger.debug?.(redact(msg));
+  if (logger.warn !== undefined) out.warn = (msg) => logger.warn?.(redact(msg));
+  return out;
+}
+
+/**
+ * Refuses a value an HTTP header cannot carry: only visible ASCII, with spaces or tabs inside, is sent
+ * as is. Anything else (a line break, a control character, a typographic quote or any non-ASCII
+ * character pasted with it) would otherwise fail every request as a connection error and be retried.
+ * The message names the character and its position, never the value.
+ */
+function checkHeaderValue(value: string, what: string): void {
+  const chars = [...value];
+  for (let i = 0; i < chars.length; i++) {
+    const code = chars[i]!.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || code === 0x09) continue;
+    const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    const kind =
+      code === 0x0a || code === 0x0d
+        ? `a line break (${hex})`
+        : code < 0x20 || code === 0x7f
+          ? `a control character (${hex})`
+          : code >= 0xd800 && code <= 0xdfff
+            ? `a broken UTF-16 character (${hex})`
+            : `the non-ASCII character ${hex}`;
+    throw new ConfigurationError(
+      `${what} contains ${kind} at character ${i + 1} of ${chars.length}, which an HTTP header cannot carry; ` +
+        `only printable ASCII is allowed (check for a line break, quote or space pasted along with it)`,
+    );
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

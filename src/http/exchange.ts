@@ -4,7 +4,7 @@
  * counts bytes, feeds the attempt watchdog and, in `readwrite` mode, records the body on disk.
  */
 import { request } from "undici";
-import { AuthenticationError, CacheMissError, type ApiError } from "../errors";
+import { AuthenticationError, CacheMissError, clip, type ApiError } from "../errors";
 import type { Call } from "./call";
 import { canonicalJson } from "./canonical-json";
 import { codingsOf, decodeBody } from "./content-encoding";
@@ -54,21 +54,29 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   const cache = config.cache.mode === "off" ? undefined : new ResponseCache(config.cache.dir);
   const key = cache !== undefined ? ResponseCache.key(spec.method, spec.url, spec.body) : "";
   if (cache !== undefined) {
-    const entry = await cache.lookup(key);
-    if (entry !== undefined) {
+    const found = await cache.read(key);
+    if (found.kind === "hit") {
+      const { entry, body: source, close } = found;
       const headers = entry.requestId !== undefined ? { "x-request-id": entry.requestId } : {};
       return bodyExchange(call, {
         status: entry.status,
         fromCache: true,
         requestId: entry.requestId,
         contentType: entry.contentType ?? "",
-        source: cache.openBody(key),
+        source,
         watchdog,
+        destroy: () => void close(),
         serviceError: serviceErrorOf(call, spec, entry.status, headers),
       });
     }
+    if (found.kind === "corrupt") {
+      // A damaged or unverifiable entry is fetched again in readwrite (and rewritten); replay cannot, and
+      // a link out of the cache folder is refused in both modes.
+      if (config.cache.mode === "replay" || found.error.reason === "outside") throw found.error;
+      config.logger.warn?.(`cache: ${found.error.message}; fetching it again`);
+    }
     if (config.cache.mode === "replay") {
-      const body = spec.body === undefined ? "" : ` with body ${truncate(canonicalJson(spec.body), 300)}`;
+      const body = spec.body === undefined ? "" : ` with body ${clip(canonicalJson(spec.body), 303)}`;
       throw new CacheMissError(
         `replay: no cached response for ${spec.method} ${spec.url}${body} in ${config.cache.dir} (key ${key}); ` +
           `run once with cache mode "readwrite" to record it`,
@@ -293,8 +301,4 @@ async function readErrorBody(
     body.destroy();
   }
   return Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT).toString("utf8");
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
 }

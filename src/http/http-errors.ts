@@ -2,7 +2,7 @@
  * Turns a failed exchange (a non-2xx answer, or a socket error) into the typed error a user sees.
  */
 import { STATUS_CODES } from "node:http";
-import { ApiError, ConnectionError, QueryTooLargeError, errorForStatus, redact } from "../errors";
+import { ApiError, ConnectionError, QueryTooLargeError, clip, errorForStatus, redact } from "../errors";
 import { isTlsFailure, parseRetryAfter } from "./retry";
 
 /** What is known of a non-2xx answer. */
@@ -127,8 +127,8 @@ function serviceMessageOf(text: string | undefined): string | undefined {
 }
 
 function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}...` : flat;
+  // Masked before it is cut, so a token echoed near the cut leaves no piece behind.
+  return clip(text.replace(/\s+/g, " ").trim(), EXCERPT_CHARS + 3);
 }
 
 /** Builds the `ConnectionError` of a socket failure before or during the body. */

@@ -1,24 +1,37 @@
 /**
  * The on-disk record/replay cache. A response is stored as two files named by the request key:
  * `<key>.body` (the body bytes as received) and `<key>.json` (method, URL, request body, status,
- * content type). The key is the SHA-256 of method, URL and the canonical request body; the token is
- * never part of a key or a file, because it travels in a header that is not recorded.
+ * content type, and the body's length and SHA-256). The key is the SHA-256 of method, URL and the
+ * canonical request body; the token is never part of a key or a file: it travels in a header that is
+ * not recorded, and a token pasted into a parameter is masked in the stored URL and body.
+ *
+ * Every read checks the body against the recorded length and SHA-256 before a byte is handed out, so a
+ * body cut short or changed is never replayed as if it were whole.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
-import { join } from "node:path";
+import { createHash, randomBytes, type Hash } from "node:crypto";
+import { mkdir, open, readFile, realpath, lstat, rename, rm, type FileHandle } from "node:fs/promises";
+import { isAbsolute, join, relative, sep } from "node:path";
+import { CacheCorruptError, redact, redactValue, type CacheCorruptReason } from "../errors";
 import { canonicalJson } from "./canonical-json";
+
+/** The format of entries written now; entries without `sha256` were written by gasframes before it. */
+export const CACHE_FORMAT = 2;
 
 /** What is stored next to a cached body. */
 export interface CacheEntry {
+  format: number;
   method: string;
+  /** The request URL, any registered secret masked. */
   url: string;
+  /** The request body, any registered secret masked. */
   body: unknown;
   status: number;
   contentType: string;
   requestId?: string;
+  /** Length of the body file in bytes. */
   bytes: number;
+  /** SHA-256 of the body file, lower-case hex. */
+  sha256: string;
   savedAt: string;
 }
 
@@ -28,6 +41,21 @@ export interface CacheWriter {
   commit(): Promise<void>;
   abort(): Promise<void>;
 }
+
+/** The outcome of reading an entry. */
+export type CacheRead =
+  | { kind: "miss" }
+  | { kind: "corrupt"; error: CacheCorruptError }
+  | {
+      kind: "hit";
+      entry: CacheEntry;
+      /** The verified body, streamed; checked again as it is read (a file changed meanwhile is an error at its end). */
+      body: AsyncIterable<Uint8Array>;
+      /** Releases the open file when the body is not read to its end. */
+      close(): Promise<void>;
+    };
+
+const READ_CHUNK = 256 * 1024;
 
 export class ResponseCache {
   constructor(readonly dir: string) {}
@@ -39,26 +67,100 @@ export class ResponseCache {
       .digest("hex");
   }
 
-  /** The stored entry of `key`, or undefined when none (or a half-written one) is there. */
-  async lookup(key: string): Promise<CacheEntry | undefined> {
-    try {
-      const entry = JSON.parse(await readFile(this.metaPath(key), "utf8")) as CacheEntry;
-      return typeof entry.status === "number" ? entry : undefined;
-    } catch {
-      return undefined;
-    }
-  }
+  /**
+   * Reads the entry of `key`: a `hit` whose body has the recorded length and SHA-256; a `miss` when no
+   * entry (or no body file, or unreadable metadata) is there; `corrupt` when the body does not match,
+   * the entry has no checksum (an older format), or a file links outside the cache folder.
+   */
+  async read(key: string): Promise<CacheRead> {
+    const metaPath = this.metaPath(key);
+    const bodyPath = this.bodyPath(key);
+    const corrupt = (reason: CacheCorruptReason, file: string, why: string, cause?: unknown): CacheRead => ({
+      kind: "corrupt",
+      error: new CacheCorruptError(`cache entry ${file} ${why}`, { reason, file, ...(cause !== undefined ? { cause } : {}) }),
+    });
 
-  /** The stored body bytes of `key`, streamed. */
-  openBody(key: string): AsyncIterable<Uint8Array> {
-    return createReadStream(this.bodyPath(key));
+    const metaReal = await this.inside(metaPath);
+    if (metaReal === undefined) return { kind: "miss" };
+    if (metaReal === "outside") return corrupt("outside", metaPath, "is a link to a file outside the cache folder; refusing to read it");
+    let entry: CacheEntry;
+    try {
+      entry = JSON.parse(await readFile(metaReal, "utf8")) as CacheEntry;
+    } catch {
+      // Damaged metadata is "not recorded": readwrite fetches it again, replay says it is missing.
+      return { kind: "miss" };
+    }
+    if (entry === null || typeof entry !== "object" || typeof entry.status !== "number") return { kind: "miss" };
+
+    const bodyReal = await this.inside(bodyPath);
+    if (bodyReal === undefined) return { kind: "miss" };
+    if (bodyReal === "outside") return corrupt("outside", bodyPath, "is a link to a file outside the cache folder; refusing to read it");
+    if (typeof entry.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(entry.sha256) || !Number.isSafeInteger(entry.bytes)) {
+      return corrupt(
+        "unverifiable",
+        metaPath,
+        "was recorded without a checksum (by an older gasframes), so it cannot be verified; re-record it: run once with cache mode \"readwrite\" (or delete the cache folder)",
+      );
+    }
+
+    let handle: FileHandle;
+    try {
+      handle = await open(bodyReal, "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { kind: "miss" };
+      return corrupt("unreadable", bodyPath, `cannot be read (${(err as NodeJS.ErrnoException).code ?? "error"})`, err);
+    }
+    try {
+      const size = (await handle.stat()).size;
+      if (size !== entry.bytes) {
+        await handle.close();
+        return corrupt("length", bodyPath, `holds ${size} bytes where ${entry.bytes} were recorded (cut short or overwritten)`);
+      }
+      const hash = createHash("sha256");
+      for await (const chunk of readFrom(handle, size)) hash.update(chunk);
+      if (hash.digest("hex") !== entry.sha256) {
+        await handle.close();
+        return corrupt("checksum", bodyPath, "does not match its recorded SHA-256 (changed since it was recorded)");
+      }
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      return corrupt("unreadable", bodyPath, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, err);
+    }
+
+    let closed = false;
+    const close = async (): Promise<void> => {
+      if (closed) return;
+      closed = true;
+      await handle.close().catch(() => undefined);
+    };
+    const expected = entry;
+    async function* body(): AsyncGenerator<Uint8Array, void, undefined> {
+      try {
+        // Read again from the same open file, hashing again: a file rewritten in place between the check
+        // and this read is caught at its end instead of being replayed.
+        const again = createHash("sha256");
+        let bytes = 0;
+        for await (const chunk of readFrom(handle, expected.bytes + 1)) {
+          again.update(chunk);
+          bytes += chunk.byteLength;
+          yield chunk;
+        }
+        if (bytes !== expected.bytes || again.digest("hex") !== expected.sha256) {
+          throw new CacheCorruptError(`cache entry ${bodyPath} changed while it was being read`, { reason: "checksum", file: bodyPath });
+        }
+      } finally {
+        await close();
+      }
+    }
+    return { kind: "hit", entry, body: body(), close };
   }
 
   /** Starts storing a response; the body file is renamed into place only on commit. */
-  async writer(key: string, entry: Omit<CacheEntry, "bytes" | "savedAt">): Promise<CacheWriter> {
+  async writer(key: string, entry: Omit<CacheEntry, "format" | "bytes" | "sha256" | "savedAt">): Promise<CacheWriter> {
     await mkdir(this.dir, { recursive: true });
     const tmp = `${this.bodyPath(key)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     const handle: FileHandle = await open(tmp, "w");
+    const hash: Hash = createHash("sha256");
     let bytes = 0;
     let closed = false;
     const close = async (): Promise<void> => {
@@ -70,12 +172,22 @@ export class ResponseCache {
     return {
       write: async (chunk) => {
         bytes += chunk.byteLength;
+        hash.update(chunk);
         await handle.write(chunk);
       },
       commit: async () => {
         await close();
         await rename(tmp, this.bodyPath(key));
-        const meta: CacheEntry = { ...entry, bytes, savedAt: new Date().toISOString() };
+        const meta: CacheEntry = {
+          format: CACHE_FORMAT,
+          ...entry,
+          url: redact(entry.url),
+          body: redactValue(entry.body),
+          bytes,
+          sha256: hash.digest("hex"),
+          savedAt: new Date().toISOString(),
+        };
+        if (entry.requestId !== undefined) meta.requestId = redact(entry.requestId);
         const metaTmp = `${this.metaPath(key)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
         const fh = await open(metaTmp, "w");
         try {
@@ -93,11 +205,47 @@ export class ResponseCache {
     };
   }
 
+  /**
+   * The real path of `path` when it exists and lies inside the cache folder (a link inside the folder
+   * is followed), `"outside"` when it resolves elsewhere, undefined when it does not exist.
+   */
+  private async inside(path: string): Promise<string | "outside" | undefined> {
+    try {
+      await lstat(path);
+    } catch {
+      return undefined;
+    }
+    let real: string;
+    let root: string;
+    try {
+      real = await realpath(path);
+      root = await realpath(this.dir);
+    } catch {
+      // A dangling link: there is nothing to read, as with a deleted file.
+      return undefined;
+    }
+    const rel = relative(root, real);
+    if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return "outside";
+    return real;
+  }
+
   private bodyPath(key: string): string {
     return join(this.dir, `${key}.body`);
   }
 
   private metaPath(key: string): string {
     return join(this.dir, `${key}.json`);
+  }
+}
+
+/** The bytes of an open file from its start, at most `limit` of them, in chunks. */
+async function* readFrom(handle: FileHandle, limit: number): AsyncGenerator<Uint8Array, void, undefined> {
+  let position = 0;
+  while (position < limit) {
+    const buffer = Buffer.allocUnsafe(Math.min(READ_CHUNK, limit - position));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    yield buffer.subarray(0, bytesRead);
   }
 }
