@@ -118,7 +118,7 @@ describe("deriveVoyages", () => {
     const empty = deriveVoyages([]);
     expect(empty.columns).toEqual([
       "imo", "tx", "start_date", "end_date", "start_terminal", "start_country", "end_terminal", "end_country",
-      "type", "voyage_tx", "voyage_status", "volume", "volume_unit", "forecasted",
+      "type", "voyage_tx", "voyage_status", "volume", "volume_unit", "forecasted", "route_score",
     ]);
   });
 
