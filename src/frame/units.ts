@@ -53,6 +53,15 @@ export function unitForField(name: string): string | undefined {
 }
 
 /**
+ * Whether a unit is a rate per day (`BCF/day`, `MCF/day`, `BBL/day`): a quantity per day, which adds
+ * up across wells or regions on one day but not across days (`rollup` averages it over periods).
+ * A volume (`MCF`, `BBL`), a count or a length is not.
+ */
+export function isDailyRateUnit(unit: string | undefined): boolean {
+  return unit !== undefined && /\/\s*(day|d)$/i.test(unit.trim());
+}
+
+/**
  * Returns `frame` after recording units for some of its columns (merged with any already recorded).
  * The record lives as long as the frame object; see `unitsOf` for what survives danfo operations.
  */
