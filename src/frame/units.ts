@@ -24,6 +24,9 @@ const FIXED: Record<string, string> = {
   water_daily: "BBL/day",
   water_monthly: "BBL",
   bcfd: "BCF/day",
+  // v4 wet gas under v3-style names (client.v4.asV3): wet basis, unlike v3's dry gas_daily / gas_monthly.
+  wet_gas_daily: "BCF/day",
+  wet_gas_monthly: "MCF",
   fracked_feet: "ft",
   horizontal_length: "ft",
   measured_depth: "ft",
