@@ -28,6 +28,8 @@ export interface VoyageColumns {
   readonly forecasted: boolean[];
   /** The end transaction's `route_score` (NaN where it has none: observed transactions). */
   readonly route_score: number[];
+  /** Whether any transaction given had a `route_score` (forecasts): the frame then has that column. */
+  readonly scored: boolean;
   readonly report: VoyageReport;
 }
 
@@ -90,7 +92,8 @@ function timeOf(v: unknown, row: number, column: string): number {
  * - `volume` is the second transaction's volume when it is an offloading, else the first's when it is
  *   a loading, else 0, with that transaction's `volume_unit`; `forecasted` if either is a forecast
  *   (`forecasted_transaction` true, or, for forecast detail records, which have no such field, a
- *   `route_score`); `route_score` is the second transaction's (NaN when it has none).
+ *   `route_score`); when the transactions carry route scores (forecasts), a `route_score` column
+ *   holds the second transaction's (NaN when it has none).
  * Sorted by `imo`, then `tx`. What was dropped is readable with `notesOf(frame)`.
  * @param transactions v1 transaction records (or a frame of them).
  */
@@ -115,7 +118,7 @@ export function deriveVoyages(transactions: FrameInput): DataFrame {
     { name: "volume", values: v.volume, type: "float", ...unitOf(v.volume_unit) },
     { name: "volume_unit", values: v.volume_unit, type: "string" },
     { name: "forecasted", values: v.forecasted, type: "bool" },
-    { name: "route_score", values: v.route_score, type: "float" },
+    ...(v.scored ? [{ name: "route_score", values: v.route_score, type: "float" as const }] : []),
   ]);
   return attachNotes(df, { ...v.report });
 }
@@ -156,8 +159,11 @@ export function voyageColumns(transactions: FrameInput): VoyageColumns {
   });
   const order = sortTransactions(keepRow, imo, time, txNum);
   const legs = buildLegs(order, imo, time, t.numbers.get("volume")!, src);
+  let scored = false;
+  for (let i = 0; i < routeScore.length && !scored; i++) scored = routeScore[i] === routeScore[i];
   return {
     ...legs,
+    scored,
     report: {
       dropped_no_imo: noImo,
       dropped_no_destination_timestamp: noTime,

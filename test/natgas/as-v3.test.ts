@@ -65,7 +65,7 @@ function expectWetGas(result: Rows & { toFrame(): object }, v3Rows: readonly Rec
   expect(fields.find((f) => f.name === "wet_gas_daily")?.unit).toBe("BCF/day");
   expect(fields.find((f) => f.name === "wet_gas_monthly")?.unit).toBe("MCF");
   const frame = result.toFrame();
-  expect(unitsOf(frame)).toMatchObject({ wet_gas_daily: "BCF/day", wet_gas_monthly: "MCF" });
+  expect(unitsOf(frame as Parameters<typeof unitsOf>[0])).toMatchObject({ wet_gas_daily: "BCF/day", wet_gas_monthly: "MCF" });
   for (const notes of [notesOf(result), notesOf(frame)]) {
     const notFilled = notes.v3_fields_not_filled as Record<string, string>;
     expect(notFilled.gas_daily).toMatch(/wet gas.*dry gas.*wet_gas_daily/);
