@@ -64,7 +64,7 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const rates = measures.filter((m) => isDailyRateUnit(units[m]));
   const periodKey = keys.find((k): k is Exclude<RollupKey, string> => typeof k !== "string");
   const g: Sums = (isDataFrame(input) && periodKey === undefined ? frameSums(input, keyNames, measures) : undefined) ?? generalSums(input, keys, measures, fn, rates);
-  if (rates.length > 0 && periodKey === undefined && !g.keys.some((k) => isDateLike(k))) {
+  if (rates.length > 0 && periodKey === undefined && !g.keys.some((k) => isDateLike(k) || isTimeLike(k))) {
     throw new InvalidParamsError(fn, [
       {
         param: "by",
@@ -255,6 +255,18 @@ function encodeInts(col: Int32Array): CodedColumn {
     codes[i] = c;
   }
   return { codes, values };
+}
+
+/** Whether key values are instants (ISO 8601 timestamps or Date objects): each group is then one instant. */
+function isTimeLike(values: readonly unknown[]): boolean {
+  let present = 0;
+  for (let i = 0; i < values.length && present < 50; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    if (!(v instanceof Date) && (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v))) return false;
+    present++;
+  }
+  return present > 0;
 }
 
 /** Whether a column holds date strings (YYYY-MM-DD or the aggregated M/D/YYYY) and nothing else. */

@@ -123,5 +123,7 @@ describe("rollup follows the measure's unit, not its name", () => {
     // Counting rows, or a rate with the date as a key, is fine.
     expect(frameColumns(rollup(frame, { by: ["well"] })).count).toEqual([2]);
     expect(frameColumns(rollup(frame, { by: ["day", "well"], measures: ["rate"] })).rate).toEqual([1, 2]);
+    const stamped = [{ at: "2024-01-01T00:00:00.000Z", rate: 1 }, { at: "2024-01-01T00:00:00.000Z", rate: 2 }];
+    expect(frameColumns(rollup(withUnits(toFrame(stamped), { rate: "BBL/day" }), { by: ["at"], measures: ["rate"] })).rate).toEqual([3]);
   });
 });
