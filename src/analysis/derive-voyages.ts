@@ -27,6 +27,10 @@ export interface VoyageColumns {
   readonly volume: number[];
   readonly volume_unit: unknown[];
   readonly forecasted: boolean[];
+  /** The end transaction's `route_score` (NaN where it has none: observed transactions). */
+  readonly route_score: number[];
+  /** Whether any transaction given had a `route_score` (forecasts): the frame then has that column. */
+  readonly scored: boolean;
   readonly report: VoyageReport;
 }
 
@@ -36,7 +40,10 @@ export interface VoyageReport {
   readonly dropped_no_imo: number;
   /** Records with an `imo` but without a `destination_timestamp`. */
   readonly dropped_no_destination_timestamp: number;
-  /** Records replaced by a later-modified record with the same `imo` and `transaction_number`. */
+  /**
+   * Records set aside for another with the same `imo` and `transaction_number`: a forecast's less
+   * likely alternatives, or older versions of a transaction (see `deriveVoyages` for the rule).
+   */
   readonly duplicates_removed: number;
   /** Transactions the legs were built from. */
   readonly transactions_used: number;
@@ -70,15 +77,24 @@ function timeOf(v: unknown, row: number, column: string): number {
 /**
  * Voyage legs from transactions, by these rules:
  * - records with no `imo` or no `destination_timestamp` are dropped (counted in the report);
- * - of records sharing `imo` and a non-null `transaction_number`, the one with the latest
- *   `modified_at` is kept (a tie keeps the later record);
+ * - of records sharing `imo` and a non-null `transaction_number` (a forecast's alternative routes, or
+ *   versions of one transaction) one is kept: the highest `route_score`, then the highest `score`,
+ *   then the latest `modified_at`, then the earliest `destination_timestamp`, then the smallest
+ *   `destination_terminal`, `destination_country`, `transaction_type`, `volume_unit` (text order,
+ *   missing last), then the largest `volume`, then a forecast over an observed record. A missing
+ *   `route_score` or `score` counts as 1 on an observed record (it happened) and as below any score on
+ *   a forecast; a missing `modified_at` as oldest. Records still tied are the same leg end, so the
+ *   legs never depend on the order of the input rows;
  * - a transaction happens at its destination (terminal, country, `destination_timestamp`); per vessel
  *   transactions are ordered by that time, ties by `transaction_number` (nulls last), then input order;
  * - every two consecutive transactions of a vessel make one leg, numbered `tx` = 1, 2, ...;
  * - `voyage_tx` is "L" (loading) or "R" (offloading) of each end ("L to R", "R to L", "R to R",
  *   "L to L"; "?" for any other type); `voyage_status` is "Ballast" for "R to L", else "Laden";
  * - `volume` is the second transaction's volume when it is an offloading, else the first's when it is
- *   a loading, else 0, with that transaction's `volume_unit`; `forecasted` if either was forecasted.
+ *   a loading, else 0, with that transaction's `volume_unit`; `forecasted` if either is a forecast
+ *   (`forecasted_transaction` true, or, for forecast detail records, which have no such field, a
+ *   `route_score`); when the transactions carry route scores (forecasts), a `route_score` column
+ *   holds the second transaction's (NaN when it has none).
  * Sorted by `imo`, then `tx`. What was dropped is readable with `notesOf(frame)`.
  * @param transactions v1 transaction records (or a frame of them).
  */
@@ -103,6 +119,7 @@ export function deriveVoyages(transactions: FrameInput): DataFrame {
     { name: "volume", values: v.volume, type: "float", ...unitOf(v.volume_unit) },
     { name: "volume_unit", values: v.volume_unit, type: "string" },
     { name: "forecasted", values: v.forecasted, type: "bool" },
+    ...(v.scored ? [{ name: "route_score", values: v.route_score, type: "float" as const }] : []),
   ]);
   return attachNotes(df, { ...v.report });
 }
@@ -115,23 +132,39 @@ function unitOf(units: readonly unknown[]): { unit?: string } {
 /** `deriveVoyages` without the frame: the legs as columns, and the report. */
 export function voyageColumns(transactions: FrameInput): VoyageColumns {
   requireColumns(transactions, ["imo", "destination_timestamp", "transaction_type"], "deriveVoyages");
-  const t = toTypedColumns(transactions, { fn: "deriveVoyages", values: WANTED, numbers: ["imo", "transaction_number", "volume"] }, toDayNumber);
+  const t = toTypedColumns(
+    transactions,
+    { fn: "deriveVoyages", values: WANTED, numbers: ["imo", "transaction_number", "volume", "route_score", "score"] },
+    toDayNumber,
+  );
   const col = (name: string): readonly unknown[] => t.values.get(name)!;
   const imo = t.numbers.get("imo")!;
   const txNum = t.numbers.get("transaction_number")!;
-  // Each step is its own small function so that V8 optimises each loop with full type feedback.
-  const { time, keepRow, noImo, noTime } = destinationTimes(imo, col("destination_timestamp"));
-  const duplicates = dropDuplicates(imo, txNum, keepRow, col("modified_at"));
-  const order = sortTransactions(keepRow, imo, time, txNum);
-  const legs = buildLegs(order, imo, time, t.numbers.get("volume")!, {
+  const routeScore = t.numbers.get("route_score")!;
+  const src: LegSources = {
     terminal: col("destination_terminal"),
     country: col("destination_country"),
     ttype: col("transaction_type"),
     unit: col("volume_unit"),
     forecast: col("forecasted_transaction"),
+    routeScore,
+  };
+  // Each step is its own small function so that V8 optimises each loop with full type feedback.
+  const { time, keepRow, noImo, noTime } = destinationTimes(imo, col("destination_timestamp"));
+  const duplicates = dropDuplicates(imo, txNum, keepRow, {
+    modified: col("modified_at"),
+    time,
+    volume: t.numbers.get("volume")!,
+    score: t.numbers.get("score")!,
+    src,
   });
+  const order = sortTransactions(keepRow, imo, time, txNum);
+  const legs = buildLegs(order, imo, time, t.numbers.get("volume")!, src);
+  let scored = false;
+  for (let i = 0; i < routeScore.length && !scored; i++) scored = routeScore[i] === routeScore[i];
   return {
     ...legs,
+    scored,
     report: {
       dropped_no_imo: noImo,
       dropped_no_destination_timestamp: noTime,
@@ -164,14 +197,19 @@ function destinationTimes(imo: Float64Array, destTs: readonly unknown[]) {
   return { time, keepRow, noImo, noTime };
 }
 
-/** Latest modified_at wins per (imo, transaction_number); a missing modified_at counts as oldest. */
-function dropDuplicates(imo: Float64Array, txNum: Float64Array, keepRow: Uint8Array, modified: readonly unknown[]): number {
+/** What decides between records sharing imo and transaction_number. */
+interface DuplicateSources {
+  modified: readonly unknown[];
+  time: Float64Array;
+  volume: Float64Array;
+  score: Float64Array;
+  src: LegSources;
+}
+
+/** One record per (imo, transaction_number), chosen by `preferred`; returns how many were set aside. */
+function dropDuplicates(imo: Float64Array, txNum: Float64Array, keepRow: Uint8Array, d: DuplicateSources): number {
   let duplicates = 0;
   const byImo = new Map<number, Map<number, number>>();
-  const modMs = (i: number): number => {
-    const ms = timeOf(modified[i], i, "modified_at");
-    return Number.isNaN(ms) ? -Infinity : ms;
-  };
   for (let i = 0; i < imo.length; i++) {
     if (keepRow[i] === 0 || txNum[i] !== txNum[i]) continue;
     let seen = byImo.get(imo[i]!);
@@ -185,7 +223,7 @@ function dropDuplicates(imo: Float64Array, txNum: Float64Array, keepRow: Uint8Ar
       continue;
     }
     duplicates++;
-    if (modMs(i) >= modMs(prev)) {
+    if (preferred(i, prev, d) > 0) {
       keepRow[prev] = 0;
       seen.set(txNum[i]!, i);
     } else {
@@ -193,6 +231,62 @@ function dropDuplicates(imo: Float64Array, txNum: Float64Array, keepRow: Uint8Ar
     }
   }
   return duplicates;
+}
+
+/** Whether row i is a forecast: `forecasted_transaction` true, or (detail records have no such field) a route_score. */
+function isForecast(i: number, src: LegSources): boolean {
+  const f = src.forecast[i];
+  if (f === true) return true;
+  if (f === false) return false;
+  const rs = src.routeScore[i]!;
+  return rs === rs;
+}
+
+/** A probability column's value for choosing: missing is 1 on an observed record, below any score on a forecast. */
+function likelihood(p: Float64Array, i: number, src: LegSources): number {
+  const x = p[i]!;
+  if (x === x) return x;
+  return isForecast(i, src) ? -Infinity : 1;
+}
+
+function modifiedMs(modified: readonly unknown[], i: number): number {
+  const ms = timeOf(modified[i], i, "modified_at");
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+/** Text order, a missing value last. */
+function compareText(a: unknown, b: unknown): number {
+  const ma = a === null || a === undefined;
+  const mb = b === null || b === undefined;
+  if (ma || mb) return ma === mb ? 0 : ma ? 1 : -1;
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+/**
+ * > 0 when row i is to be kept over row j (the rule in `deriveVoyages`' doc). Only the row's content
+ * decides, never its position: rows still tied at the end give the same leg end.
+ */
+function preferred(i: number, j: number, d: DuplicateSources): number {
+  const { src } = d;
+  const byRoute = likelihood(src.routeScore, i, src) - likelihood(src.routeScore, j, src);
+  if (byRoute === byRoute && byRoute !== 0) return byRoute;
+  const byScore = likelihood(d.score, i, src) - likelihood(d.score, j, src);
+  if (byScore === byScore && byScore !== 0) return byScore;
+  const byModified = modifiedMs(d.modified, i) - modifiedMs(d.modified, j);
+  if (byModified === byModified && byModified !== 0) return byModified;
+  if (d.time[i] !== d.time[j]) return d.time[j]! - d.time[i]!;
+  const byText =
+    compareText(src.terminal[j], src.terminal[i]) ||
+    compareText(src.country[j], src.country[i]) ||
+    compareText(src.ttype[j], src.ttype[i]) ||
+    compareText(src.unit[j], src.unit[i]);
+  if (byText !== 0) return byText;
+  const vi = d.volume[i]!;
+  const vj = d.volume[j]!;
+  if (vi !== vj && (vi === vi || vj === vj)) return vj !== vj || vi > vj ? 1 : -1;
+  return Number(isForecast(i, src)) - Number(isForecast(j, src));
 }
 
 /** Kept rows ordered by imo, time, transaction_number (nulls last), input order. */
@@ -223,16 +317,17 @@ interface LegSources {
   ttype: readonly unknown[];
   unit: readonly unknown[];
   forecast: readonly unknown[];
+  routeScore: Float64Array;
 }
 
 /** One leg per consecutive pair of a vessel's ordered transactions. */
 function buildLegs(order: Int32Array, imo: Float64Array, time: Float64Array, volume: Float64Array, src: LegSources) {
-  const { terminal, country, ttype, unit, forecast } = src;
+  const { terminal, country, ttype, unit, routeScore } = src;
   const out = {
     imo: [] as number[], tx: [] as number[], startMs: [] as number[], endMs: [] as number[],
     start_terminal: [] as unknown[], start_country: [] as unknown[], end_terminal: [] as unknown[], end_country: [] as unknown[],
     type: [] as unknown[], voyage_tx: [] as string[], voyage_status: [] as string[], volume: [] as number[],
-    volume_unit: [] as unknown[], forecasted: [] as boolean[],
+    volume_unit: [] as unknown[], forecasted: [] as boolean[], route_score: [] as number[],
   };
   let legNo = 0;
   for (let k = 1; k < order.length; k++) {
@@ -260,7 +355,8 @@ function buildLegs(order: Int32Array, imo: Float64Array, time: Float64Array, vol
     const from = lb === "R" ? b : la === "L" ? a : -1;
     out.volume.push(from < 0 ? 0 : volume[from]!);
     out.volume_unit.push((from < 0 ? (unit[b] ?? unit[a]) : unit[from]) ?? null);
-    out.forecasted.push(forecast[a] === true || forecast[b] === true);
+    out.forecasted.push(isForecast(a, src) || isForecast(b, src));
+    out.route_score.push(routeScore[b]!);
   }
   return out;
 }

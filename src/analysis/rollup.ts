@@ -7,7 +7,8 @@ import { allNumbers, isDataFrame, requireColumns, slowNumber, toColumns, toTyped
 import { isoFromDay, toDayNumber } from "../frame/dates";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { normaliseColumn } from "../frame/normalise";
-import { unitsOf } from "../frame/units";
+import { attachNotes } from "../frame/notes";
+import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { frameGroupSums, type GroupSums } from "./rollup-kernel";
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
@@ -30,8 +31,19 @@ export interface RollupOptions {
  * Group-by sums. One row per distinct tuple of `by` values (null is a value of its own), sorted by
  * those values; each measure is the sum of its non-null values (NaN when the group has none: never
  * 0), and `count` is the number of rows in the group. Dates in `by` are normalised to YYYY-MM-DD
- * (the service's aggregated rows use M/D/YYYY). Units of measures are kept.
+ * (the service's aggregated rows use M/D/YYYY).
+ *
+ * Measures whose unit (from `unitsOf`) is a daily rate (`BCF/day`, `MCF/day`, `BBL/day`) follow the
+ * unit, so that it stays true:
+ * - with a period key (`{ column, freq }`), a rate is the period's average daily rate: the sum of
+ *   the group's values divided by the number of distinct dates of `column` on which the group has a
+ *   value (the mean over those dates of the per-date sum; a date with no value is left out, not
+ *   counted as 0). The notes (`notesOf`) name the measures averaged so;
+ * - with a plain key holding dates (and no period key), each group is one date: the rate is summed;
+ * - with no date among the keys, summing a rate over dates gives no rate: InvalidParamsError.
+ * Other measures (volumes like `MCF`, counts, unknown units) are summed. Units of measures are kept.
  * @param input records or a frame.
+ * @throws InvalidParamsError for a rate measure when no key is a date.
  */
 export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   const fn = "rollup";
@@ -48,10 +60,21 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
     throw new InvalidParamsError(fn, [{ param: "by/measures/countAs", value: repeated, expected: "each output column named once (a key, a measure or the count)" }]);
   }
   requireColumns(input, [...keyNames, ...measures], fn);
-  const g = (isDataFrame(input) && keys.every((k) => typeof k === "string") ? frameSums(input, keyNames, measures) : undefined) ?? generalSums(input, keys, measures, fn);
+  const units = unitsOf(input);
+  const rates = measures.filter((m) => isDailyRateUnit(units[m]));
+  const periodKey = keys.find((k): k is Exclude<RollupKey, string> => typeof k !== "string");
+  const g: Sums = (isDataFrame(input) && periodKey === undefined ? frameSums(input, keyNames, measures) : undefined) ?? generalSums(input, keys, measures, fn, rates);
+  if (rates.length > 0 && periodKey === undefined && !g.keys.some((k) => isDateLike(k) || isTimeLike(k))) {
+    throw new InvalidParamsError(fn, [
+      {
+        param: "by",
+        value: keyNames,
+        expected: `a date among the keys: ${rates.map((m) => `${m} (${units[m]})`).join(", ")} is a daily rate, and a sum of rates over dates is no rate; group by the date column, or by { column, freq } for a period's average daily rate`,
+      },
+    ]);
+  }
   const keyIsPeriod = keys.map((k) => typeof k !== "string");
   const order = sortedGroups(g);
-  const units = unitsOf(input);
   const cols: FrameColumn[] = keys.map((_, c) => {
     const vals = Array.from(order, (o) => g.keys[c]![o]);
     if (keyIsPeriod[c]) return { name: keyNames[c]!, values: vals.map((d) => isoFromDay(d as number)), type: "date" };
@@ -60,13 +83,20 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
     return { name: keyNames[c]!, values: type === "float" ? vals.map((v) => (v === null ? NaN : v)) : vals, type };
   });
   measures.forEach((m, j) => {
-    const values = Array.from(order, (o) => (g.seen[j]![o] ? g.sums[j]![o]! : NaN));
+    const days = g.rateDays?.[j];
+    const values = Array.from(order, (o) => (g.seen[j]![o] ? (days === undefined ? g.sums[j]![o]! : g.sums[j]![o]! / days[o]!) : NaN));
     const unit = units[m];
     cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
   });
   cols.push({ name: countAs, values: Array.from(order, (o) => g.counts[o]!), type: "int" });
-  return frameFromColumns(cols, g.groups);
+  const df = frameFromColumns(cols, g.groups);
+  if (periodKey === undefined || rates.length === 0) return df;
+  const how = `mean over the ${periodKey.column} dates with a value in each ${periodKey.freq} of the sum on each date (a date without a value is left out)`;
+  return attachNotes(df, { daily_rates_averaged: Object.fromEntries(rates.map((m) => [m, `${units[m]}: ${how}`])) });
 }
+
+/** Group sums; `rateDays[j]` (for rate measures averaged over a period) counts each group's dates with a value. */
+type Sums = Omit<GroupSums, "distinct"> & { readonly rateDays?: readonly (Float64Array | undefined)[] };
 
 /** Group sums of a frame in one pass (see rollup-kernel), or undefined where that path does not apply. */
 function frameSums(input: FrameInput, keyNames: readonly string[], measures: readonly string[]): Omit<GroupSums, "distinct"> | undefined {
@@ -90,7 +120,7 @@ function frameSums(input: FrameInput, keyNames: readonly string[], measures: rea
 }
 
 /** Group sums through dictionary codes: any input, any keys (period buckets included). */
-function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: readonly string[], fn: string): Omit<GroupSums, "distinct"> {
+function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: readonly string[], fn: string, rates: readonly string[]): Sums {
   const keyNames = keys.map((k) => (typeof k === "string" ? k : k.column));
   const stringKeys = keys.filter((k): k is string => typeof k === "string");
   const periodKeys = keys.filter((k): k is Exclude<RollupKey, string> => typeof k !== "string").map((k) => k.column);
@@ -116,7 +146,34 @@ function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: re
   const counts = new Float64Array(g.groups);
   for (let i = 0; i < n; i++) counts[g.ids[i]!]!++;
   measures.forEach((m, j) => sumByGroup(held.get(m)!, g.ids, sums[j]!, seen[j]!, m));
-  return { groups: g.groups, keys: g.keys, counts, sums, seen };
+  const periodColumn = periodKeys[0];
+  if (periodColumn === undefined || rates.length === 0) return { groups: g.groups, keys: g.keys, counts, sums, seen };
+  const days = t.days.get(periodColumn)!;
+  const rateDays = measures.map((m) => (rates.includes(m) ? datesWithValue(held.get(m)!, g.ids, days, g.groups) : undefined));
+  return { groups: g.groups, keys: g.keys, counts, sums, seen, rateDays };
+}
+
+/** Per group, the number of distinct days on which the column has a value (not NaN or null). */
+function datesWithValue(values: Float64Array | readonly unknown[], ids: Int32Array, days: Int32Array, groups: number): Float64Array {
+  const out = new Float64Array(groups);
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < days.length; i++) {
+    if (days[i]! < min) min = days[i]!;
+    if (days[i]! > max) max = days[i]!;
+  }
+  const span = max - min + 1;
+  const pairs = new Set<number>();
+  for (let i = 0; i < ids.length; i++) {
+    const v = values[i];
+    // Values were read (and refused if bad) by sumByGroup: here only missing or not matters.
+    if (v === null || v === undefined || v === "" || (typeof v === "number" && v !== v)) continue;
+    const key = ids[i]! * span + (days[i]! - min);
+    if (pairs.has(key)) continue;
+    pairs.add(key);
+    out[ids[i]!]!++;
+  }
+  return out;
 }
 
 /**
@@ -198,6 +255,18 @@ function encodeInts(col: Int32Array): CodedColumn {
     codes[i] = c;
   }
   return { codes, values };
+}
+
+/** Whether key values are instants (ISO 8601 timestamps or Date objects): each group is then one instant. */
+function isTimeLike(values: readonly unknown[]): boolean {
+  let present = 0;
+  for (let i = 0; i < values.length && present < 50; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    if (!(v instanceof Date) && (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v))) return false;
+    present++;
+  }
+  return present > 0;
 }
 
 /** Whether a column holds date strings (YYYY-MM-DD or the aggregated M/D/YYYY) and nothing else. */

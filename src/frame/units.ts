@@ -25,6 +25,9 @@ const FIXED: Record<string, string> = {
   water_daily: "BBL/day",
   water_monthly: "BBL",
   bcfd: "BCF/day",
+  // v4 wet gas under v3-style names (client.v4.asV3): wet basis, unlike v3's dry gas_daily / gas_monthly.
+  wet_gas_daily: "BCF/day",
+  wet_gas_monthly: "MCF",
   fracked_feet: "ft",
   horizontal_length: "ft",
   measured_depth: "ft",
@@ -51,6 +54,15 @@ export function unitForField(name: string): string | undefined {
     return m[2] === "day" ? `${base}/day` : base;
   }
   return undefined;
+}
+
+/**
+ * Whether a unit is a rate per day (`BCF/day`, `MCF/day`, `BBL/day`): a quantity per day, which adds
+ * up across wells or regions on one day but not across days (`rollup` averages it over periods).
+ * A volume (`MCF`, `BBL`), a count or a length is not.
+ */
+export function isDailyRateUnit(unit: string | undefined): boolean {
+  return unit !== undefined && /\/\s*(day|d)$/i.test(unit.trim());
 }
 
 /**

@@ -120,6 +120,8 @@ describe("deriveVoyages", () => {
       "imo", "tx", "start_date", "end_date", "start_terminal", "start_country", "end_terminal", "end_country",
       "type", "voyage_tx", "voyage_status", "volume", "volume_unit", "forecasted",
     ]);
+    // Observed transactions carry no route scores: no route_score column (only forecasts have one).
+    expect(deriveVoyages([tx(9_000_009, "2024-01-01T00:00:00Z", "loading"), tx(9_000_009, "2024-01-05T00:00:00Z", "offloading")]).columns).not.toContain("route_score");
   });
 
   it("names a malformed timestamp instead of dropping the record", () => {

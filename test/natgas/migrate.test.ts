@@ -89,7 +89,9 @@ describe("records", () => {
   it("rebuilds monthly totals v4 no longer returns, and drops them on the way back", () => {
     const v4 = { well_id: "0512312345", date_prod: "2024-02-01", date_forecast_run: "2024-01-15", prod_wet_gas_mcf_day: 10, prod_oil_bbl_day: 2.5 };
     const v3 = v4RecordToV3("shortTermForecastHistory", v4);
-    expect(v3).toMatchObject({ api: 512312345, gas_daily: 0.00001, gas_monthly: 290, oil_daily: 2.5, oil_monthly: 73 });
+    // v4 gas is wet gas: under wet names, never as v3's dry gas_daily / gas_monthly.
+    expect(v3).toMatchObject({ api: 512312345, wet_gas_daily: 0.00001, wet_gas_monthly: 290, oil_daily: 2.5, oil_monthly: 73 });
+    expect("gas_daily" in v3 || "gas_monthly" in v3).toBe(false);
     expect(v3RecordToV4("shortTermForecastHistory", v3)).toEqual(v4);
   });
 

@@ -2,6 +2,8 @@
  * v3 queries run on v4, answered with v3-shaped rows: `client.v4.asV3.rigs(v3Params)`.
  */
 import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
+import type { DataFrame } from "danfojs-node";
+import { attachNotes, notesOf } from "../../frame/notes";
 import type { RecordSchema } from "../../frame/schema";
 import { Result } from "../../result/result";
 import { snapshotCallOptions } from "../../validate/snapshot-options";
@@ -12,7 +14,7 @@ import { v3ParamsToV4, v4RecordToV3 } from "./convert";
 import { groupOnClient } from "./group-on-client";
 import { groupProductionByCountyAndOperator } from "./group-production";
 import { padToSchema } from "./pad-to-schema";
-import type { MigratedEndpoint } from "./renames";
+import { V3_TO_V4, type EndpointMigration, type MigratedEndpoint } from "./renames";
 
 /** v3 endpoints that `asV3` runs on v4 (those with a v4 counterpart that this client calls). */
 export const AS_V3_ENDPOINTS = [
@@ -39,6 +41,11 @@ export type AsV3Api = { readonly [K in AsV3Name]: AsV3Method<V3Catalog[K]> };
  * their v3 names), calls v4, converts every record back to v3 names and units, and fills the v3
  * fields v4 does not return with null. Plain rows have exactly the v3 schema's fields; aggregated rows
  * keep the columns they were grouped by, as v3 sends them. `meta.params` is what was sent to v4.
+ *
+ * A v4 value whose meaning differs from the v3 field of its kind is never put under the v3 name: v4
+ * wet gas goes to `wet_gas_daily` (BCF/day) and `wet_gas_monthly` (MCF), added after the v3 fields
+ * (and to the result's schema, with their units), while v3's dry `gas_daily`/`gas_monthly` stay null.
+ * `notesOf(result)` (and `notesOf(result.toFrame())`) names the fields left null and why.
  */
 export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
   const out: Record<string, unknown> = {};
@@ -54,12 +61,15 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
       const v4Params = v3ParamsToV4(name, params);
       if (v4Params.aggregate_by !== undefined && !v4Aggregates) {
         const { aggregatedRecord } = spec as { aggregatedRecord?: RecordSchema };
-        return groupOnClient(v4Api, name, migrationTarget(name), v4Params, validatedDimensions(params), options, aggregatedRecord ?? spec.record);
+        const grouped = await groupOnClient(v4Api, name, migrationTarget(name), v4Params, validatedDimensions(params), options, asV3Schema(name, aggregatedRecord ?? spec.record));
+        return migrated(name, grouped.records.map((r) => withUnfilled(r, name)), grouped.meta, aggregatedRecord ?? spec.record);
       }
       const aggregated = v4Params.aggregate_by !== undefined;
-      const schema: RecordSchema = aggregated && "aggregatedRecord" in spec ? spec.aggregatedRecord : spec.record;
+      const v3Schema: RecordSchema = aggregated && "aggregatedRecord" in spec ? spec.aggregatedRecord : spec.record;
+      const schema = asV3Schema(name, v3Schema);
       if (name === "productionByCountyAndOperator" && !aggregated) {
-        return groupProductionByCountyAndOperator(v4Api, v4Params, options, schema);
+        const grouped = await groupProductionByCountyAndOperator(v4Api, v4Params, options, schema);
+        return migrated(name, grouped.records, grouped.meta, v3Schema);
       }
       const method = (v4Api as unknown as Record<string, (p: unknown, o?: EndpointCallOptions) => Promise<Result<Record<string, unknown>>>>)[
         migrationTarget(name)
@@ -69,11 +79,61 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
       if (name === "productionByCountyAndOperator") converted = converted.map((r) => labelAggregate(r, validatedDimensions(params)));
       // Plain rows take exactly the v3 fields (v4's per-row count of 1 is not v3). Aggregated rows are
       // left as grouped: their columns vary with aggregate_by, as in v3.
-      const records = aggregated ? converted : converted.map((r) => padToSchema(r, schema));
-      return new Result(records, res.meta, schema);
+      const records = aggregated ? converted.map((r) => withUnfilled(r, name)) : converted.map((r) => padToSchema(r, schema));
+      return migrated(name, records, res.meta, schema);
     };
   }
   return out as AsV3Api;
+}
+
+const schemas = new WeakMap<RecordSchema, RecordSchema>();
+
+/**
+ * The v3 schema, plus the fields added for v4 values of another meaning (wet gas), with their units.
+ * The v3 schema itself when nothing is added. One object per v3 schema.
+ */
+export function asV3Schema(endpoint: MigratedEndpoint, v3Schema: RecordSchema): RecordSchema {
+  const added = (V3_TO_V4[endpoint] as EndpointMigration).added ?? [];
+  if (added.length === 0) return v3Schema;
+  let out = schemas.get(v3Schema);
+  if (out === undefined) {
+    out = { name: `${v3Schema.name} (run on v4: asV3)`, fields: [...v3Schema.fields, ...added.map((a) => ({ ...a, nullable: true }))] };
+    schemas.set(v3Schema, out);
+  }
+  return out;
+}
+
+/** An aggregated row with the v3 fields v4 cannot fill present as null (padded rows get them from the schema). */
+function withUnfilled(row: Record<string, unknown>, endpoint: MigratedEndpoint): Record<string, unknown> {
+  const unfilled = (V3_TO_V4[endpoint] as EndpointMigration).unfilled ?? [];
+  if (unfilled.length === 0) return row;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v;
+  for (const u of unfilled) out[u.v3] ??= null;
+  return out;
+}
+
+/** What `notesOf` gives for an asV3 result: the v3 fields left null and the fields added, with why. */
+export function asV3Notes(endpoint: MigratedEndpoint): Record<string, unknown> {
+  const m = V3_TO_V4[endpoint] as EndpointMigration;
+  if ((m.unfilled ?? []).length === 0 && (m.added ?? []).length === 0) return {};
+  return {
+    v3_fields_not_filled: Object.fromEntries((m.unfilled ?? []).map((u) => [u.v3, u.reason])),
+    fields_added: Object.fromEntries((m.added ?? []).map((a) => [a.name, `${a.unit}: ${a.description}`])),
+  };
+}
+
+/** An asV3 result: schema with the added fields, notes on the result and on every frame it makes. */
+class AsV3Result<R> extends Result<R> {
+  override toFrame(): DataFrame {
+    return attachNotes(super.toFrame(), notesOf(this));
+  }
+}
+
+function migrated(endpoint: MigratedEndpoint, records: Record<string, unknown>[], meta: Result["meta"], v3Schema: RecordSchema): Result<Record<string, unknown>> {
+  const notes = asV3Notes(endpoint);
+  if (Object.keys(notes).length === 0) return new Result(records, meta, v3Schema);
+  return attachNotes(new AsV3Result(records, meta, asV3Schema(endpoint, v3Schema)), notes);
 }
 
 /** v3 productionbycountyandoperator aggregate_by dimension -> its field in a v3-named row. */

@@ -89,7 +89,8 @@ export function v4RecordToV3(endpoint: MigratedEndpoint, record: Row): Row {
     out[r ? r.v3 : key] = r ? toV3(value, r) : value;
   }
   for (const d of m.derived) {
-    if (d.v3 in out) continue;
+    // Nothing is rebuilt from a field the record does not have (a v3 record on its way back, say).
+    if (d.v3 in out || !(d.from in out)) continue;
     const source = out[d.from];
     if (d.kind === "copy") out[d.v3] = source ?? null;
     else out[d.v3] = monthFromDaily(source, out[d.dateField ?? "date"], m.fields.find((r) => r.v3 === d.from));

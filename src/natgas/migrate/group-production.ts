@@ -24,7 +24,8 @@ export async function groupProductionByCountyAndOperator(
   const grouper = new RowGrouper({
     dateField: "date",
     groupFields: ["county", "operator_name"],
-    sumFields: ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"],
+    // v4 gas is wet: summed under its wet names (gas_daily / gas_monthly stay null, see V3_TO_V4).
+    sumFields: ["wet_gas_daily", "wet_gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"],
     carryFields: ["region", "state_code", "sub_region"],
   });
   const stream = (v4Api.stream.productionByWell as (p: unknown, o?: EndpointCallOptions) => AsyncGenerator<Record<string, unknown>[], ResultMeta, undefined>)(

@@ -25,6 +25,24 @@ export interface DerivedField {
   readonly dateField?: string;
 }
 
+/**
+ * A v3 field that v3-shaped rows leave null: v4 has a value of that name's kind but not of its meaning
+ * (v4 reports wet gas where v3 `gas_daily` is dry gas), and no conversion between the two is documented.
+ */
+export interface UnfilledField {
+  readonly v3: string;
+  /** Why, and where the v4 value went instead. */
+  readonly reason: string;
+}
+
+/** A field v3-shaped rows add for a v4 value that has no v3 field of the same meaning. */
+export interface AddedField {
+  readonly name: string;
+  readonly type: "float" | "int";
+  readonly unit: string;
+  readonly description: string;
+}
+
 /** How one v3 endpoint moves to v4. */
 export interface EndpointMigration {
   /** v3 path (the endpoint may be one this client does not call, e.g. `/v3/operatorclassification`). */
@@ -41,11 +59,29 @@ export interface EndpointMigration {
   readonly derived: readonly DerivedField[];
   /** v3 field names also accepted on the way to v4 (spec rule 4: `county_name` for `county`). */
   readonly v3Aliases?: Readonly<Record<string, string>>;
+  /** v3 fields left null in v3-shaped rows: v4 has nothing of their meaning. */
+  readonly unfilled?: readonly UnfilledField[];
+  /** Fields v3-shaped rows add (after the v3 fields) for v4 values of another meaning. */
+  readonly added?: readonly AddedField[];
   /** What a user should know. */
   readonly note?: string;
 }
 
 const MCF_PER_BCF = 1_000_000;
+
+/**
+ * v4 `prod_wet_gas_*` is wet gas; v3 `gas_daily`/`gas_monthly` is dry gas (v4 `longtermforecast`
+ * `prod_dry_gas_bcf_day` "was gas_daily", spec). The spec gives no wet-to-dry factor (NGL shrink
+ * varies by basin), so the wet values keep a wet name and the dry v3 fields stay null.
+ */
+const WET_REASON = (v4: string, instead: string): string =>
+  `v4 reports wet gas (${v4}); v3 gas is dry gas and the spec documents no wet-to-dry conversion, so this stays null: the wet value is in ${instead}`;
+const wetGasDaily: AddedField = { name: "wet_gas_daily", type: "float", unit: "BCF/day", description: "Wet gas rate (BCF/day, wet basis: not v3's dry gas_daily), from v4 prod_wet_gas_mcf_day / 1,000,000" };
+const wetGasMonthly = (from: string): AddedField => ({ name: "wet_gas_monthly", type: "int", unit: "MCF", description: `Wet gas in the month (MCF, wet basis: not v3's dry gas_monthly), ${from}` });
+const wetUnfilled = (monthlyFrom: string): UnfilledField[] => [
+  { v3: "gas_daily", reason: WET_REASON("prod_wet_gas_mcf_day", "wet_gas_daily") },
+  { v3: "gas_monthly", reason: WET_REASON(monthlyFrom, "wet_gas_monthly") },
+];
 
 const regionParams: Rename[] = [
   { v3: "region", v4: "region_natgas" },
@@ -159,12 +195,14 @@ export const V3_TO_V4 = {
       ...commonFields,
       { v3: "date", v4: "date_prod" },
       { v3: "forecast_run_date", v4: "date_forecast_run" },
-      { v3: "gas_daily", v4: "prod_wet_gas_mcf_day", convert: MCF_PER_BCF },
+      { v3: "wet_gas_daily", v4: "prod_wet_gas_mcf_day", convert: MCF_PER_BCF },
       { v3: "oil_daily", v4: "prod_oil_bbl_day" },
     ],
-    derived: [monthly("gas_monthly", "gas_daily"), monthly("oil_monthly", "oil_daily")],
+    derived: [monthly("wet_gas_monthly", "wet_gas_daily"), monthly("oil_monthly", "oil_daily")],
     v3Aliases: { county_name: "county" },
-    note: "v4 returns daily rates only: v3 gas_monthly (MCF) and oil_monthly (BBL) are rebuilt as daily x days in the month.",
+    unfilled: wetUnfilled("prod_wet_gas_mcf_day x days in the month"),
+    added: [wetGasDaily, wetGasMonthly("rebuilt as wet_gas_daily x days in the month")],
+    note: "v4 returns daily rates only: oil_monthly (BBL) and wet_gas_monthly (MCF) are rebuilt as daily x days in the month. v4 gas is wet gas: it goes to wet_gas_daily / wet_gas_monthly, and v3's dry gas_daily / gas_monthly stay null (no documented wet-to-dry conversion).",
   },
   productionByCountyAndOperator: {
     v3Path: "/v3/productionbycountyandoperator",
@@ -175,15 +213,17 @@ export const V3_TO_V4 = {
     fields: [
       ...commonFields.filter((r) => r.v3 !== "state_ab"),
       { v3: "date", v4: "date_prod" },
-      { v3: "gas_daily", v4: "prod_wet_gas_mcf_day", convert: MCF_PER_BCF },
-      { v3: "gas_monthly", v4: "prod_wet_gas_mcf_month" },
+      { v3: "wet_gas_daily", v4: "prod_wet_gas_mcf_day", convert: MCF_PER_BCF },
+      { v3: "wet_gas_monthly", v4: "prod_wet_gas_mcf_month" },
       { v3: "oil_daily", v4: "prod_oil_bbl_day" },
       { v3: "oil_monthly", v4: "prod_oil_bbl_month" },
       { v3: "water_daily", v4: "prod_water_bbl_day" },
       { v3: "water_monthly", v4: "prod_water_bbl_month" },
     ],
     derived: [],
-    note: "Deprecated in v3; its rows carry state_code (the field table's name; the sample's state_ab is read as state_code). v4 productionbywell returns wells. Without aggregate_by, client.v4.asV3 sums the wells per county, operator and month to rebuild the v3 rows.",
+    unfilled: wetUnfilled("prod_wet_gas_mcf_month"),
+    added: [wetGasDaily, wetGasMonthly("from v4 prod_wet_gas_mcf_month")],
+    note: "Deprecated in v3; its rows carry state_code (the field table's name; the sample's state_ab is read as state_code). v4 productionbywell returns wells. Without aggregate_by, client.v4.asV3 sums the wells per county, operator and month to rebuild the v3 rows. v4 gas is wet gas: it goes to wet_gas_daily / wet_gas_monthly, and v3's dry gas_daily / gas_monthly stay null (no documented wet-to-dry conversion).",
   },
   operatorClassification: {
     v3Path: "/v3/operatorclassification",
