@@ -6,6 +6,7 @@ import { callEndpoint, streamEndpoint } from "../../src/client/call-endpoint";
 import { resetWarnings } from "../../src/client/warn-once";
 import { BadRequestError, InvalidParamsError, QueryTooLargeError } from "../../src/errors";
 import { FetchTransport } from "./fetch-transport";
+import { listenLocal } from "../helpers/listen-local";
 
 const rigs = {
   service: "natgas",
@@ -63,7 +64,7 @@ beforeAll(async () => {
         ];
     res.end(JSON.stringify({ data }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   transport = new FetchTransport(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
 

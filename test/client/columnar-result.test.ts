@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NatGasClient } from "../../src/natgas";
+import { listenLocal } from "../helpers/listen-local";
 
 let server: Server;
 let url = "";
@@ -16,7 +17,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ data, pagination: { start, page_size: 2, total_count: 4 } }));
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await listenLocal(server);
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Transport } from "../../src/http";
+import { listenLocal } from "../helpers/listen-local";
 
 // An endpoint documented as answering one object (v4 shorttermforecasthistorydates) may answer a list.
 let server: Server;
@@ -13,7 +14,7 @@ beforeAll(async () => {
     if (req.url === "/one") res.end(JSON.stringify({ date_forecast_run: "2026-10-30" }));
     else res.end(JSON.stringify([{ date_forecast_run: "2026-10-27" }, { date_forecast_run: "2026-10-30" }]));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidParamsError, JobFailedError, ResponseParseError } from "../../src/errors";
 import { LegacyLngClient } from "../../src/lng/legacy/legacy-lng-client";
 import { LegacyJobFailedError } from "../../src/lng/legacy/unwrap-job";
+import { listenLocal } from "../helpers/listen-local";
 
 interface Seen {
   method: string;
@@ -69,7 +70,7 @@ beforeAll(async () => {
       res.end(JSON.stringify(answer(s)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   const { port } = server.address() as AddressInfo;
   client = new LegacyLngClient({ baseUrl: `http://127.0.0.1:${port}`, token: "legacy-token", maxRetries: 0, progress: false });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthenticationError } from "../../src/errors";
 import { LngClient } from "../../src/lng/lng-client";
 import { resetWarnings } from "../../src/client/warn-once";
+import { listenLocal } from "../helpers/listen-local";
 
 const TOKEN = "lng-secret-token-123456";
 let server: Server;
@@ -32,7 +33,7 @@ beforeAll(async () => {
       else res.end(JSON.stringify(flows));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidParamsError } from "../../src/errors";
 import { LngClient } from "../../src/lng/lng-client";
 import { resetWarnings } from "../../src/client/warn-once";
+import { listenLocal } from "../helpers/listen-local";
 
 let server: Server;
 let requests = 0;
@@ -22,7 +23,7 @@ beforeAll(async () => {
       res.end("[]");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   const { port } = server.address() as AddressInfo;
   client = new LngClient({ baseUrl: `http://127.0.0.1:${port}`, token: "validation-token", maxRetries: 0, progress: false, warn: (m) => warnings.push(m) });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GasframesError } from "../../src/errors";
 import { NatGasClient } from "../../src/natgas";
+import { listenLocal } from "../helpers/listen-local";
 
 let server: Server;
 let url: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
     res.setHeader("content-type", "application/json");
     res.end(JSON.stringify({ data: [{ date: "2024-01-01", id1_pct: 1, id2_pct: 2, id3_pct: 3, other_pct: 0, points_reporting_pct: 90, timely_pct: 80 }] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 

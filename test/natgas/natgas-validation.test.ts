@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InvalidParamsError } from "../../src/errors";
 import { NatGasClient } from "../../src/natgas";
+import { listenLocal } from "../helpers/listen-local";
 
 let server: Server;
 let requests = 0;
@@ -18,7 +19,7 @@ beforeAll(async () => {
     res.setHeader("content-type", "application/json");
     res.end(req.url!.startsWith("/v3/") ? JSON.stringify({ data: [], pagination: { start: 0, page_size: 10, total_count: 0 } }) : "[]");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   client = new NatGasClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: "t0ken-for-tests", progress: false, warn: () => {} });
 });
 

@@ -49,6 +49,7 @@ function startEcho(): Promise<Server> {
       res.end(`{"data": [oops ${token}`);
     } else json(404, { error: `no ${path} for ${token}` });
   });
+  server.keepAliveTimeout = 120_000; // see test/helpers/listen-local.ts
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 

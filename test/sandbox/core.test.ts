@@ -7,6 +7,7 @@ import type { SandboxHandle } from "../../src/sandbox";
 import { cleanPath, handleRequest } from "../../src/sandbox/core/handle-request";
 import { FaultPlan } from "../../src/sandbox/core/faults";
 import { get, post, rawRequest, TOKEN } from "./sandbox-http";
+import { listenLocal } from "../helpers/listen-local";
 
 let sandbox: SandboxHandle;
 let locked: SandboxHandle;
@@ -146,7 +147,7 @@ describe("a bug in a module", () => {
       sleep: async () => undefined,
     };
     const server = createServer((req, res) => void handleRequest(req, res, settings));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await listenLocal(server);
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const first = await get(url, "/x");

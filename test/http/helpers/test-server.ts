@@ -3,6 +3,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { listenLocal } from "../../helpers/listen-local";
 
 export interface SeenRequest {
   method: string;
@@ -43,7 +44,7 @@ export async function startServer(initial?: Handler): Promise<TestServer> {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { EndpointSpec } from "../../../src/catalog";
+import { listenLocal } from "../../helpers/listen-local";
 
 export interface EmptyService {
   url: string;
@@ -34,7 +35,7 @@ export async function startEmptyService(catalog: readonly EndpointSpec[]): Promi
       res.end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

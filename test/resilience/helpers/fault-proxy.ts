@@ -4,6 +4,7 @@
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { listenLocal } from "../../helpers/listen-local";
 
 /** What happens to one request: forwarded, or answered by the proxy itself. */
 export type ProxyAnswer =
@@ -52,7 +53,7 @@ export async function startFaultProxy(target: string, decide: (method: string, p
       forward(upstream, method, path, req.headers, body, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
