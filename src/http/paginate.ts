@@ -37,17 +37,20 @@ export async function* paginate<T>(fetchPage: PageFetcher<T>, opts: PaginateOpti
   }
   const total = first.pagination.total_count;
   const pageSize = first.pagination.page_size;
-  if (total > 0 && pageSize <= 0) {
-    throw new PaginationError(`${opts.endpoint}: the service reported page_size ${pageSize} for ${total} rows`, { url: opts.url });
+  const plan = planProblem(first.pagination);
+  if (plan !== undefined) {
+    throw new PaginationError(`${opts.endpoint}: the first page ${plan}; the answer cannot be paged safely (a faulty proxy or service?)`, { url: opts.url });
   }
   const expect = { total, pageSize };
   if (problemWith(first, 0, expect) !== undefined) first = await fetchPage(0);
   const firstProblem = problemWith(first, 0, expect);
   if (firstProblem !== undefined) throw pageError(opts, 0, firstProblem);
 
-  const starts: number[] = [];
-  for (let s = pageSize; s < total; s += pageSize) starts.push(s);
-  opts.onTotals?.(total, starts.length + 1);
+  // Planned lazily: page i starts at i * pageSize; no list of offsets is built.
+  const pageCount = total === 0 ? 1 : Math.ceil(total / pageSize);
+  const startOf = (index: number): number => (index + 1) * pageSize;
+  const rest = pageCount - 1;
+  opts.onTotals?.(total, pageCount);
   yield first.data;
 
   const checked = async (start: number): Promise<T> => {
@@ -62,9 +65,9 @@ export async function* paginate<T>(fetchPage: PageFetcher<T>, opts: PaginateOpti
   let failure: { error: unknown } | undefined;
   let next = 0;
   const launch = (): void => {
-    while (inflight.size < opts.concurrency && next < starts.length && failure === undefined) {
+    while (inflight.size < opts.concurrency && next < rest && failure === undefined) {
       const index = next++;
-      const promise = checked(starts[index] as number);
+      const promise = checked(startOf(index));
       // The first failure stops the others at once instead of when its turn to be awaited comes.
       promise.catch((error: unknown) => {
         if (failure === undefined) {
@@ -76,7 +79,7 @@ export async function* paginate<T>(fetchPage: PageFetcher<T>, opts: PaginateOpti
     }
   };
   try {
-    for (let i = 0; i < starts.length; i++) {
+    for (let i = 0; i < rest; i++) {
       launch();
       const promise = inflight.get(i);
       if (promise === undefined) throw (failure as { error: unknown }).error;
@@ -95,6 +98,32 @@ export async function* paginate<T>(fetchPage: PageFetcher<T>, opts: PaginateOpti
       await Promise.allSettled(inflight.values());
     }
   }
+}
+
+/**
+ * Most rows one paged answer may announce: ten times the largest limit the service documents
+ * (productionbycountyandoperator and shorttermforecasthistory refuse more than 1,000,000 rows).
+ * Held as records, ten million rows take several GB, more than a notebook kernel's heap.
+ */
+export const MAX_TOTAL_ROWS = 10_000_000;
+/** Most pages one answer may need: 100,000 requests are hours of downloading at any page size. */
+export const MAX_PAGES = 100_000;
+
+/** What makes the first page's pagination unusable for planning, or undefined. */
+function planProblem(p: Pagination): string | undefined {
+  // `start` is checked with the page's other facts below (a wrong echo is fetched once more).
+  const { start, page_size: pageSize, total_count: total } = p;
+  for (const [name, v] of [["start", start], ["page_size", pageSize], ["total_count", total]] as const) {
+    if (!Number.isSafeInteger(v) || v < 0) return `reports pagination.${name} ${String(v)}, not a whole number >= 0`;
+  }
+  if (total > 0 && pageSize < 1) return `reports page_size ${pageSize} for ${total} rows`;
+  if (total > MAX_TOTAL_ROWS) {
+    return `reports total_count ${total}, more than the ${MAX_TOTAL_ROWS.toLocaleString("en-US")} rows gasframes downloads in one call (narrow the query if it is real)`;
+  }
+  if (total > 0 && Math.ceil(total / pageSize) > MAX_PAGES) {
+    return `reports ${total} rows in pages of ${pageSize}, more than ${MAX_PAGES.toLocaleString("en-US")} pages`;
+  }
+  return undefined;
 }
 
 function problemWith<T>(page: Page<T>, start: number, expect: { total: number; pageSize: number }): string | undefined {
