@@ -40,7 +40,7 @@ export class Transport {
   constructor(options: TransportOptions, service: TransportService) {
     this.#config = resolveConfig(options, service);
     this.baseUrl = this.#config.baseUrl;
-    this.#slots = new NetworkSlots(this.#config.concurrency, this.#config.clock, this.#config.sleep);
+    this.#slots = new NetworkSlots(this.#config.concurrency, this.#config.clock, this.#config.sleep, this.#config.maxRetryDelayMs);
   }
 
   /** The full URL of a request (base URL joined with one slash, plus the query string). */

@@ -200,7 +200,8 @@ describe("faults that never clear: a typed error, no partial result, a bounded n
         let outcome: unknown = await natgas.v3.rigs(BIG_V3).catch((e: unknown) => e);
         expect(outcome).toBeInstanceOf(error);
         expect(agent.count).toBe(requests);
-        expect(sleeps).toHaveLength(requests - 1);
+        // One wait per retry (on 429s the service's 30 s; the transport may also space the starts).
+        expect(sleeps.filter((ms) => ms >= 30_000 || error !== RateLimitError)).toHaveLength(requests - 1);
 
         outcome = await natgas.v4.rigs(V4_WINDOWS[0], { ndjson: true }).catch((e: unknown) => e);
         expect(outcome).toBeInstanceOf(error);

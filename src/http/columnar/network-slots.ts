@@ -26,7 +26,6 @@ export interface NetworkSlot {
 }
 
 const MIN_GAP_MS = 100;
-const MAX_GAP_MS = 60_000;
 
 export class NetworkSlots {
   readonly max: number;
@@ -37,7 +36,8 @@ export class NetworkSlots {
   private pausedUntil = -Infinity;
   /**
    * Least time between request starts. Concurrency alone cannot slow a client whose requests answer
-   * fast: at a limit of 1 a further 429 doubles this gap (from 100 ms, to at most a minute), and each
+   * fast: at a limit of 1 a further 429 doubles this gap (from 100 ms, to at most `maxGapMs` and the
+   * wait that 429 asked for), and each
    * success shrinks it by a tenth, so the request rate settles just under the service's allowance.
    */
   private gapMs = 0;
@@ -47,12 +47,14 @@ export class NetworkSlots {
   /**
    * @param size the most requests on the wire at once (at least 1).
    * @param clock epoch ms (default `Date.now`).
-   * @param sleep the pause between 429s (default a timer an abort cuts short).
+   * @param sleep the pause between 429s; default none (then pauses and gaps are not kept).
+   * @param maxGapMs the widest gap between request starts (default 60 000, as `maxRetryDelayMs`).
    */
   constructor(
     size: number,
     private readonly clock: () => number = Date.now,
     private readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>,
+    private readonly maxGapMs = 60_000,
   ) {
     this.max = Math.max(1, Math.floor(size));
     this.limitF = this.max;
@@ -86,7 +88,7 @@ export class NetworkSlots {
       this.wake();
       throw err;
     }
-    return this.slot(this.epoch, !retry);
+    return this.slot(this.epoch);
   }
 
   /** Spaces request starts by the gap (0 unless 429s came at a limit of 1). */
@@ -136,11 +138,7 @@ export class NetworkSlots {
     }
   }
 
-  /**
-   * @param paced false for a retry: only a 429 to a first attempt widens the gap, so a request that
-   *   keeps failing on its own (every answer 429) does not make the whole transport crawl.
-   */
-  private slot(epoch: number, paced: boolean): NetworkSlot {
+  private slot(epoch: number): NetworkSlot {
     let released = false;
     const release = (): void => {
       if (released) return;
@@ -160,8 +158,10 @@ export class NetworkSlots {
         this.wake();
       },
       rateLimited: (waitMs: number) => {
-        if (epoch === this.epoch) {
-          if (this.limit === 1 && paced) this.gapMs = Math.min(MAX_GAP_MS, Math.max(MIN_GAP_MS, this.gapMs * 2));
+        // At one request at a time any 429 widens the gap (there is no burst of requests to count once),
+        // but never beyond the wait the service asked for: after `Retry-After: 0` it is ready again.
+        if (this.limit === 1) this.gapMs = Math.min(this.maxGapMs, Math.max(MIN_GAP_MS, waitMs), Math.max(MIN_GAP_MS, this.gapMs * 2));
+        else if (epoch === this.epoch) {
           this.limitF = Math.max(1, Math.floor(this.limitF / 2));
           this.epoch++;
         }
