@@ -19,7 +19,8 @@ export interface NetworkSlot {
   succeeded(): void;
   /**
    * The service answered 429: halves the limit (once for all the requests sent under the same
-   * limit), frees the slot, and pauses new requests for `waitMs`. Returns when the pause ends
+   * limit) or, at a limit of 1, widens the gap between starts; frees the slot, and pauses new
+   * requests for `waitMs`. Returns when the pause ends
    * (epoch ms), to pass to the next {@link NetworkSlots.acquire} of this request.
    */
   rateLimited(waitMs: number): number;
@@ -36,9 +37,9 @@ export class NetworkSlots {
   private pausedUntil = -Infinity;
   /**
    * Least time between request starts. Concurrency alone cannot slow a client whose requests answer
-   * fast: at a limit of 1 a further 429 doubles this gap (from 100 ms, to at most `maxGapMs` and the
-   * wait that 429 asked for), and each
-   * success shrinks it by a tenth, so the request rate settles just under the service's allowance.
+   * fast: at a limit of 1 every 429 doubles this gap (from 100 ms, to at most `maxGapMs` and the wait
+   * that 429 asked for), and each success shrinks it by a tenth (to 0 below 50 ms), so the request
+   * rate settles near the service's allowance; the limit grows again only once the gap is closed.
    */
   private gapMs = 0;
   private nextStartAt = -Infinity;
