@@ -20,6 +20,7 @@ export interface ResolvedConfig {
   tokenHeader: string;
   dispatcher?: Dispatcher;
   maxRetries: number;
+  maxRateLimitRetries: number;
   retryBaseDelayMs: number;
   maxRetryDelayMs: number;
   attemptTimeoutMs: number;
@@ -74,6 +75,7 @@ export function resolveConfig(
     tokenEnvNames: [serviceTokenEnv, TOKEN_ENV],
     tokenHeader,
     maxRetries: count("maxRetries", options.maxRetries, 4),
+    maxRateLimitRetries: count("maxRateLimitRetries", options.maxRateLimitRetries, 10),
     retryBaseDelayMs: count("retryBaseDelayMs", options.retryBaseDelayMs, 500),
     maxRetryDelayMs: count("maxRetryDelayMs", options.maxRetryDelayMs, 60_000),
     attemptTimeoutMs: positive("attemptTimeoutMs", options.attemptTimeoutMs, 300_000),

@@ -15,7 +15,18 @@ const REDRAW_MS = 250;
 export function formatProgress(p: ProgressUpdate): string {
   const pages = p.totalPages !== undefined ? `page ${p.pages}/${p.totalPages}` : `${p.pages} ${p.pages === 1 ? "batch" : "batches"}`;
   const rows = p.totalRows !== undefined ? `${fmtInt(p.rows)}/${fmtInt(p.totalRows)} rows` : `${fmtInt(p.rows)} rows`;
-  return `gasframes ${p.endpoint}: ${pages}, ${rows}, ${fmtBytes(p.bytes)}, ${fmtBytes(p.rateBytesPerSec)}/s`;
+  const line = `gasframes ${p.endpoint}: ${pages}, ${rows}, ${fmtBytes(p.bytes)}, ${fmtBytes(p.rateBytesPerSec)}/s`;
+  if (p.throttled === undefined) return line;
+  const t = p.throttled;
+  const pace = t.concurrency !== undefined ? `${t.concurrency} ${t.concurrency === 1 ? "page" : "pages"} at a time, ` : "";
+  return `${line}, throttled: ${pace}waited ${fmtSeconds(t.waitedMs)}`;
+}
+
+function fmtSeconds(ms: number): string {
+  const s = ms / 1000;
+  if (s < 10) return `${Number(s.toFixed(1))} s`;
+  if (s < 120) return `${Math.round(s)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
 function fmtInt(n: number): string {
@@ -100,6 +111,10 @@ export class ProgressTracker {
   bytes = 0;
   totalPages?: number;
   totalRows?: number;
+  /** 429 answers to this call, and the time they made it wait (overlapping waits counted once). */
+  private throttle?: { rateLimited: number; waitedMs: number; until: number; concurrency?: number };
+  /** The requests allowed on the wire now, for a paged call (it grows back after a 429). */
+  concurrencyNow?: () => number;
   private lastDraw = -Infinity;
   private drawn = false;
   private finished = false;
@@ -121,6 +136,21 @@ export class ProgressTracker {
   addPage(rows: number): void {
     this.pages += 1;
     this.rows += rows;
+    this.report(true);
+  }
+
+  /**
+   * Counts a 429 that makes a request wait `waitMs`; shown at once, so a long wait is visible.
+   * @param concurrency the requests now allowed on the wire, when the call is paged.
+   */
+  rateLimited(waitMs: number, concurrency?: number): void {
+    const now = this.clock();
+    const t = (this.throttle ??= { rateLimited: 0, waitedMs: 0, until: now });
+    const end = now + Math.max(0, waitMs);
+    t.rateLimited++;
+    t.waitedMs += Math.max(0, end - Math.max(t.until, now));
+    t.until = Math.max(t.until, end);
+    if (concurrency !== undefined) t.concurrency = concurrency;
     this.report(true);
   }
 
@@ -162,6 +192,11 @@ export class ProgressTracker {
     };
     if (this.totalPages !== undefined) update.totalPages = this.totalPages;
     if (this.totalRows !== undefined) update.totalRows = this.totalRows;
+    if (this.throttle !== undefined) {
+      const t = this.throttle;
+      const concurrency = this.concurrencyNow?.() ?? t.concurrency;
+      update.throttled = { rateLimited: t.rateLimited, waitedMs: t.waitedMs, ...(concurrency !== undefined ? { concurrency } : {}) };
+    }
     try {
       this.sink.sink.update(update);
     } catch {

@@ -41,18 +41,35 @@ export function isRetryable(err: unknown): boolean {
   return false;
 }
 
+/** A `Retry-After` longer than this (a day) is read as this; the wait itself is capped by `maxRetryDelayMs`. */
+export const MAX_RETRY_AFTER_MS = 86_400_000;
+
+const MONTH = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+/** The three HTTP-date forms of RFC 9110 (IMF-fixdate, RFC 850, asctime); nothing else is read as a date. */
+const HTTP_DATE = [
+  new RegExp(`^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} ${MONTH} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$`),
+  new RegExp(`^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${MONTH}-\\d{2} \\d{2}:\\d{2}:\\d{2} GMT$`),
+  new RegExp(`^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) ${MONTH} [ \\d]\\d \\d{2}:\\d{2}:\\d{2} \\d{4}$`),
+];
+
 /**
- * Parses a `Retry-After` header (delay seconds or an HTTP date) into milliseconds from `now`.
- * Undefined when absent or unreadable; never negative.
+ * Parses a `Retry-After` header (delay seconds, or an HTTP date) into milliseconds from `now`.
+ * Undefined when absent or unreadable: a negative number (`-5`), a fraction with a sign, or any text
+ * that is not one of the HTTP-date forms (JavaScript's `Date.parse` would read `-5` as a date in 2001).
+ * A date in the past is also undefined: it tells of a skewed clock, not of a wish to be hammered, so the
+ * normal backoff applies. Huge values are read as {@link MAX_RETRY_AFTER_MS}. Never negative.
  */
 export function parseRetryAfter(header: string | undefined, now: number): number | undefined {
   if (header === undefined) return undefined;
   const text = header.trim();
   if (text === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.min(MAX_RETRY_AFTER_MS, Math.round(Number(text) * 1000));
+  const form = HTTP_DATE.findIndex((f) => f.test(text));
+  if (form < 0) return undefined;
+  // asctime has no zone and means GMT; Date.parse would read it in local time.
+  const at = Date.parse(form === 2 ? `${text} GMT` : text);
+  if (Number.isNaN(at) || at <= now) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, at - now);
 }
 
 /**
@@ -69,3 +86,6 @@ export function backoffDelay(
   const half = exp / 2;
   return Math.round(Math.min(opts.maxMs, half + opts.random() * half));
 }
+
+/** The backoff of a 429 without `Retry-After` starts at this multiple of `retryBaseDelayMs` (2 s by default). */
+export const RATE_LIMIT_BASE_FACTOR = 4;

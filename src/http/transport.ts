@@ -19,7 +19,7 @@ import { Result } from "../result/result";
 import { RecordColumns } from "../result/record-columns";
 import type { RecordSchema } from "../frame/schema";
 import type { TransportOptions, TransportRequest, TransportService } from "./types";
-import { withRetries } from "./with-retries";
+import { withRetries, type AttemptHooks } from "./with-retries";
 
 /** Default records per batch of `streamRecords` for NDJSON and JSON arrays. */
 export const DEFAULT_BATCH_SIZE = 10_000;
@@ -30,6 +30,8 @@ export class Transport {
   // An ES private field: util.inspect and JSON.stringify never show it, so a notebook cell that prints a
   // client (tslab displays the last expression) cannot reveal the token it holds.
   readonly #config: ResolvedConfig;
+  // One for the transport: every paged download on it shares the service's allowance (see network-slots.ts).
+  readonly #slots: NetworkSlots;
 
   /**
    * @param options see {@link TransportOptions}; every field has a default.
@@ -39,6 +41,7 @@ export class Transport {
   constructor(options: TransportOptions, service: TransportService) {
     this.#config = resolveConfig(options, service);
     this.baseUrl = this.#config.baseUrl;
+    this.#slots = new NetworkSlots(this.#config.concurrency, this.#config.clock, this.#config.sleep, this.#config.maxRetryDelayMs);
   }
 
   /** The full URL of a request (base URL joined with one slash, plus the query string). */
@@ -157,22 +160,20 @@ export class Transport {
 
   /**
    * The page fetcher of the column fast path, and its pagination options. At most `concurrency`
-   * requests are on the wire; a page frees its slot once its bytes are in, and up to three times as
-   * many pages may be parsing or waiting to be handed out, so downloading and parsing overlap.
+   * requests are on the wire (fewer while the service answers 429: the transport's slots adapt); a
+   * page frees its slot once its bytes are in, and up to three times as many pages may be parsing or
+   * waiting to be handed out, so downloading and parsing overlap.
    */
   private columnPages(call: Call, req: TransportRequest, pool: ParsePool) {
     const concurrency = Math.max(1, Math.floor(this.#config.concurrency));
-    const slots = new NetworkSlots(concurrency);
+    const slots = this.#slots;
+    call.progress.concurrencyNow = () => slots.limit;
     const fetchPage = async (start: number): Promise<Page<RecordPart>> => {
       const body = req.response === "envelope-paged" ? { ...(req.body ?? {}), pagination: { start } } : req.body;
-      const release = await slots.acquire();
-      try {
-        let page: ColumnPage | undefined;
-        for await (const p of withRetries(call, this.specOf(req, body), (ex) => envelopeColumns(ex, call, pool, release))) page = p;
-        return page as ColumnPage;
-      } finally {
-        release();
-      }
+      let page: ColumnPage | undefined;
+      const consume = (ex: Exchange, hooks: AttemptHooks) => envelopeColumns(ex, call, pool, hooks.bodyRead);
+      for await (const p of withRetries(call, this.specOf(req, body), consume, slots)) page = p;
+      return page as ColumnPage;
     };
     return { fetchPage, options: { ...this.paginateOptions(call, req), concurrency: concurrency * 3 } };
   }

@@ -19,6 +19,15 @@ export interface ProgressUpdate {
   bytes: number;
   /** Average bytes per second since the call started. */
   rateBytesPerSec: number;
+  /** Present once the service answered 429 to this call. */
+  throttled?: {
+    /** 429 answers so far. */
+    rateLimited: number;
+    /** Requests the transport now allows on the wire at once (halved on each 429, growing back), when the call is paged. */
+    concurrency?: number;
+    /** Time spent waiting because of 429s, in milliseconds (overlapping waits counted once). */
+    waitedMs: number;
+  };
 }
 
 /** Where progress goes: a terminal line, a notebook display, or your own. */
@@ -57,8 +66,14 @@ export interface TransportOptions {
   tokenHeader?: string;
   /** undici Dispatcher (custom CA, proxy, a test's own). Default: undici's global dispatcher. TLS verification is always on. */
   dispatcher?: Dispatcher;
-  /** Retries after the first attempt. Default 4. */
+  /** Retries after the first attempt, for failures other than 429. Default 4. */
   maxRetries?: number;
+  /**
+   * Retries after a 429 (rate limited), counted apart from `maxRetries`. Each waits the `Retry-After`
+   * the service sent, else a backoff from 4 x `retryBaseDelayMs` (2 s) doubling to `maxRetryDelayMs`;
+   * `deadlineMs` bounds them all. Default 10 (3 to 6 minutes of waiting per request at most).
+   */
+  maxRateLimitRetries?: number;
   /** First backoff delay; doubles each retry, with equal jitter. Default 500 ms. */
   retryBaseDelayMs?: number;
   /** Longest wait between attempts, also capping `Retry-After`. Default 60 000 ms. */

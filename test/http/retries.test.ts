@@ -7,6 +7,7 @@ import {
   QueryTooLargeError,
   RateLimitError,
   ServerError,
+  TimeoutError,
 } from "../../src/errors";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
@@ -32,9 +33,9 @@ describe("retries", () => {
     expect(meta.attempts).toBe(2);
   });
 
-  it("gives up on a 429 forever after exactly retries + 1 requests, with RateLimitError", async () => {
+  it("gives up on a 429 forever after maxRateLimitRetries + 1 requests, with RateLimitError", async () => {
     server.handle((_req, res) => sendJson(res, 429, { error: "rate limit exceeded" }, { "retry-after": "1", "x-request-id": "req-42" }));
-    const { transport, sleeps, logs } = makeTransport(server.url, { maxRetries: 3 });
+    const { transport, sleeps, logs } = makeTransport(server.url, { maxRateLimitRetries: 3, maxRetries: 0 });
     const err = await rejectionOf(transport.fetchRecords(postRequest()));
     expect(err).toBeInstanceOf(RateLimitError);
     const e = err as RateLimitError;
@@ -48,6 +49,44 @@ describe("retries", () => {
     expect(server.seen).toHaveLength(4);
     expect(sleeps).toEqual([1000, 1000, 1000]);
     expectNoToken(err, logs.lines);
+  });
+
+  it("gives 429s their own, longer budget: 10 retries by default, backoff from 2 s without Retry-After", async () => {
+    server.handle((_req, res) => sendJson(res, 429, { error: "slow down" }));
+    const { transport, sleeps } = makeTransport(server.url);
+    const err = await rejectionOf(transport.fetchRecords(postRequest({ response: "array", apiVersion: "v4", path: "/v4/rigs" })));
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(server.seen).toHaveLength(11);
+    // equal jitter with random()=0.5: 3/4 of 2, 4, 8, 16, 32 s, then of the 60 s cap
+    expect(sleeps).toEqual([1500, 3000, 6000, 12000, 24000, 45000, 45000, 45000, 45000, 45000]);
+  });
+
+  it("counts 429s and other failures apart: 503s still give up after maxRetries", async () => {
+    server.handle((_req, res, i) => (i % 2 === 0 ? sendJson(res, 429, {}, { "retry-after": "0" }) : sendJson(res, 503, { error: "busy" })));
+    const { transport } = makeTransport(server.url, { maxRetries: 2 });
+    const err = await rejectionOf(transport.fetchRecords(postRequest()));
+    expect(err).toBeInstanceOf(ServerError);
+    // 429, 503, 429, 503, 429, 503: the third 503 is one more than maxRetries allows
+    expect(server.seen).toHaveLength(6);
+  });
+
+  it("stops waiting out 429s at the deadline", async () => {
+    server.handle((_req, res) => sendJson(res, 429, {}, { "retry-after": "20" }));
+    let now = 1_000_000;
+    const { transport, sleeps } = makeTransport(server.url, {
+      deadlineMs: 50_000,
+      clock: () => now,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+    });
+    const err = await rejectionOf(transport.fetchRecords(postRequest()));
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as TimeoutError).which).toBe("deadline");
+    expect((err as TimeoutError).cause).toBeInstanceOf(RateLimitError);
+    expect(sleeps).toEqual([20000, 20000]);
+    expect(server.seen).toHaveLength(3);
   });
 
   it("uses the default of 4 retries", async () => {
@@ -109,6 +148,47 @@ describe("retries", () => {
     const { transport, sleeps } = makeTransport(server.url, { maxRetryDelayMs: 5000 });
     await transport.fetchRecords(postRequest());
     expect(sleeps).toEqual([5000]);
+  });
+
+  it("caps an absurd Retry-After too, and reports at most a day", async () => {
+    server.handle((_req, res) => sendJson(res, 429, {}, { "retry-after": "9".repeat(400) }));
+    const { transport, sleeps } = makeTransport(server.url, { maxRateLimitRetries: 1 });
+    const err = await rejectionOf(transport.fetchRecords(postRequest()));
+    expect(sleeps).toEqual([60000]);
+    expect((err as RateLimitError).retryAfter).toBe(86400);
+  });
+
+  const ignored: Array<[string, string]> = [
+    ["a negative number", "-5"],
+    ["a signed number", "+5"],
+    ["a number with a unit", "5s"],
+    ["an exponent", "1e3"],
+    ["an ISO timestamp", "2025-03-01T12:00:07Z"],
+    ["a date in the past", "Sat, 01 Mar 2025 11:59:00 GMT"],
+    ["text", "soon"],
+  ];
+  for (const [what, header] of ignored) {
+    it(`ignores a Retry-After that is ${what} (${header}) and backs off as usual`, async () => {
+      const now = Date.parse("2025-03-01T12:00:00Z");
+      server.handle((_req, res, i) => {
+        if (i === 0) sendJson(res, 503, { error: "busy" }, { "retry-after": header });
+        else if (i === 1) sendJson(res, 429, { error: "slow down" }, { "retry-after": header });
+        else sendJson(res, 200, { ok: 1 });
+      });
+      const { transport, sleeps } = makeTransport(server.url, { clock: () => now });
+      await transport.fetchRecords(postRequest());
+      // 3/4 of 500 ms (the first 503 retry), 3/4 of 2 s (the first 429 retry)
+      expect(sleeps).toEqual([375, 1500]);
+    });
+  }
+
+  it("reads the RFC 850 and asctime date forms (asctime in GMT)", async () => {
+    const now = Date.parse("2025-03-01T12:00:00Z");
+    const forms = ["Saturday, 01-Mar-25 12:00:09 GMT", "Sat Mar  1 12:00:04 2025"];
+    server.handle((_req, res, i) => (i < forms.length ? sendJson(res, 503, {}, { "retry-after": forms[i] as string }) : sendJson(res, 200, {})));
+    const { transport, sleeps } = makeTransport(server.url, { clock: () => now });
+    await transport.fetchRecords(postRequest());
+    expect(sleeps).toEqual([9000, 4000]);
   });
 
   const noRetry: Array<[number, new (...args: never[]) => Error, string]> = [
