@@ -339,7 +339,12 @@ function redactIssue(issue: ParamIssue): ParamIssue {
  * polygon, an unknown parameter's object). Returns `value` itself when nothing needed masking.
  */
 export function redactValue(value: unknown): unknown {
-  return redactIn(value, 0);
+  try {
+    return redactIn(value, 0);
+  } catch {
+    // A Proxy whose traps throw, or a getter that throws: the refusal must not become a crash of its own.
+    return "(a value that cannot be shown)";
+  }
 }
 
 /** Deeper than this is a cycle or hostile nesting: shown as a note, never walked further. */
