@@ -23,7 +23,7 @@ describe("every notebook runs top to bottom under gasframes run and under nbclie
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     env = userEnv(await installTslabKernel(mkdtempSync(join(tmpdir(), "kernel-prefix-"))));
-  }, 60_000);
+  }, 180_000);
 
   it.each(notebooks)("%s", async (name) => {
     const path = join(notebooksDir, name);

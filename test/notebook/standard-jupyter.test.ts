@@ -17,7 +17,7 @@ describe("the same notebook under gasframes run and under standard Jupyter (nbcl
     const jupyterPath = await installTslabKernel(mkdtempSync(join(tmpdir(), "kernel-prefix-")));
     sandbox = await startSandbox({ asOf: "2025-03-31" });
     env = { ...process.env, JUPYTER_PATH: jupyterPath, GASFRAMES_TOKEN: "sandbox", GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_SANDBOX_AS_OF: "2025-03-31" };
-  }, 60_000);
+  }, 180_000);
   afterAll(() => sandbox?.close());
 
   it.each(["hello.ipynb", "sandbox-check.ipynb"])("%s gives the same outputs", async (name) => {

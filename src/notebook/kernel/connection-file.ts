@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 /** The contents of a Jupyter connection file. */
 export interface ConnectionInfo {
@@ -16,8 +16,42 @@ export interface ConnectionInfo {
   kernel_name: string;
 }
 
-/** Finds a free TCP port on 127.0.0.1 by binding port 0 and releasing it. */
-function freePort(): Promise<number> {
+/**
+ * Finds a free TCP port on 127.0.0.1 below the system's ephemeral range. A port from that range (what
+ * binding port 0 gives) can be taken, between our check and the kernel's bind, by any outgoing
+ * connection of a busy machine; worse, a ZeroMQ socket that connects before the kernel has bound can
+ * connect to itself through it (TCP simultaneous open), after which the kernel never answers. Outgoing
+ * connections never use a port below the range, so neither can happen there.
+ */
+async function freePort(taken: ReadonlySet<number>): Promise<number> {
+  const low = 20_000;
+  const high = Math.max(low + 1_000, ephemeralLow() - 1);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (!taken.has(port) && (await canBind(port))) return port;
+  }
+  return bindAny(); // a machine with that whole span in use: fall back to what the system gives
+}
+
+/** The first port of the ephemeral range (Linux: /proc/sys/net/ipv4/ip_local_port_range; else 32768). */
+function ephemeralLow(): number {
+  try {
+    const first = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(first) && first > 21_000 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
+function bindAny(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);
@@ -30,11 +64,11 @@ function freePort(): Promise<number> {
 
 /**
  * Writes a connection file (mode 0600: it holds the signing key) with five distinct free ports on
- * 127.0.0.1 and a random HMAC-SHA256 key, and returns its contents.
+ * 127.0.0.1 (below the ephemeral range) and a random HMAC-SHA256 key, and returns its contents.
  */
 export async function writeConnectionFile(path: string, kernelName: string): Promise<ConnectionInfo> {
   const ports = new Set<number>();
-  while (ports.size < 5) ports.add(await freePort());
+  while (ports.size < 5) ports.add(await freePort(ports));
   const [shell, iopub, stdin, control, hb] = [...ports] as [number, number, number, number, number];
   const info: ConnectionInfo = {
     transport: "tcp",
