@@ -62,8 +62,8 @@ const DEFS: UnitDef[] = [
 
 const ALIASES: Record<string, GasUnit> = {
   bcf: "BCF", gas_bcf: "BCF", "bcf of gas": "BCF",
-  mmcf: "MMCF",
-  mcf: "MCF",
+  mmcf: "MMCF", gas_mmcf: "MMCF",
+  mcf: "MCF", gas_mcf: "MCF",
   "mcf/month": "MCF/month", "mcf/mo": "MCF/month",
   "bcf/day": "BCF/day", "bcf/d": "BCF/day", bcfd: "BCF/day",
   "mmcf/day": "MMCF/day", "mmcf/d": "MMCF/day", mmcfd: "MMCF/day",

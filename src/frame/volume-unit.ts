@@ -2,16 +2,20 @@
  * Volume unit labels as the services write them (`gas_Bcf`, `bcf`, `mcf`): one unit can have several
  * spellings, so labels are compared by a key while rows keep the label the service sent.
  */
+import { canonicalUnit } from "./convert-units";
 
 /**
- * The key two volume unit labels are compared by: trimmed, lower case, without a `gas_` prefix, so
- * `gas_Bcf`, `GAS_BCF` and `bcf` are one unit. `undefined` for null, undefined, an empty label or a
- * value that is not a string.
+ * The key two volume unit labels are compared by: the unit `convertUnits` knows the label as (its alias
+ * table: `gas_Bcf`, `GAS_BCF`, `bcf` and `Bcf of gas` are all `BCF`), else the label trimmed and in lower
+ * case. Only listed spellings are merged, so a label that merely looks alike (`gas_m3` next to LNG
+ * `m3`) stays a unit of its own and is reported as mixed rather than summed. `undefined` for null,
+ * undefined, an empty label or a value that is not a string.
  */
 export function volumeUnitKey(label: unknown): string | undefined {
   if (typeof label !== "string") return undefined;
-  const key = label.trim().toLowerCase().replace(/^gas_/, "");
-  return key === "" ? undefined : key;
+  const key = label.trim().toLowerCase();
+  if (key === "") return undefined;
+  return canonicalUnit(key) ?? key;
 }
 
 /** Whether two labels name one volume unit (see {@link volumeUnitKey}); two absent labels are equal. */

@@ -18,8 +18,11 @@ const day = (timestamp: string, volume: number, volume_unit: string) => ({ times
 const spelt = [day("2024-01-01", 1, "gas_Bcf"), day("2024-01-02", 2, "bcf"), day("2024-01-03", 3, "BCF"), day("2024-01-04", 4, " Gas_bcf ")];
 
 describe("volume unit spellings", () => {
-  it("are compared case-insensitively and without the gas_ prefix", () => {
-    expect(volumeUnitKey("gas_Bcf")).toBe("bcf");
+  it("are compared by the unit the alias table names, in any case; a look-alike outside the table stays apart", () => {
+    expect(volumeUnitKey("gas_Bcf")).toBe("BCF");
+    expect(volumeUnitKey(" Bcf of gas ")).toBe("BCF");
+    expect(sameVolumeUnit("gas_m3", "m3")).toBe(false);
+    expect(sameVolumeUnit("GAS_X", "x")).toBe(false);
     expect(sameVolumeUnit("gas_Bcf", "bcf")).toBe(true);
     expect(sameVolumeUnit("GAS_MCF", "mcf")).toBe(true);
     expect(sameVolumeUnit("bcf", "mcf")).toBe(false);
