@@ -1,7 +1,7 @@
 /**
  * The on-disk record/replay cache. A response is stored as two files named by the request key:
- * `<key>.body` (the body bytes as received) and `<key>.json` (method, URL, request body, status,
- * content type, and the body's length and SHA-256). The key is the SHA-256 of method, URL and the
+ * `<key>.body` (the body bytes as the parser reads them: a compressed body is stored decoded) and
+ * `<key>.json` (method, URL, request body, status, content type, and the body's length and SHA-256). The key is the SHA-256 of method, URL and the
  * canonical request body; the token is never part of a key or a file: it travels in a header that is
  * not recorded, and a token pasted into a parameter is masked in the stored URL and body.
  *
