@@ -118,7 +118,15 @@ describe("a service that rate-limits", () => {
       for (let i = start; i < Math.min(total, start + pageSize); i++) data.push({ i });
       sendJson(res, 200, { data, pagination: { start, page_size: pageSize, total_count: total } });
     });
-    const { transport, sleeps } = makeTransport(server.url, { concurrency: 4 });
+    // A clock that moves only when the transport sleeps: the waits it computes (a pause's end minus now)
+    // then do not shrink by however long a busy machine stalls between the 429 and the wait.
+    let now = 1_700_000_000_000;
+    const sleeps: number[] = [];
+    const sleep = async (ms: number): Promise<void> => {
+      sleeps.push(ms);
+      now += ms;
+    };
+    const { transport } = makeTransport(server.url, { concurrency: 4, clock: () => now, sleep });
     const { records } = await transport.fetchRecords<{ i: number }>(postRequest({ response: "envelope-paged" }));
     expect(records.map((r) => r.i)).toEqual(Array.from({ length: total }, (_, i) => i));
     // 1 first page + 5 pages refused once and sent again.
