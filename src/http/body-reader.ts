@@ -26,17 +26,18 @@ export interface BodyContext {
 /** How an array-of-records body is written: a JSON array, NDJSON lines, or one JSON document (not an array). */
 export type RecordsFormat = "array" | "lines" | "document";
 
-/** A body starting with `{` and no longer than this is tried as one JSON document (an error body). */
-const DOCUMENT_PEEK_BYTES = 64 * 1024;
-
 /**
  * Decides how a body of records is written by what arrives, not by what was asked for (servers
  * ignore `Accept`, and mislabel NDJSON as `application/json`):
  * - first non-blank byte `[`: a JSON array, also when NDJSON was asked for;
- * - `{`: NDJSON, unless the Content-Type is not NDJSON and the whole body (of at most 64 KiB) is one
- *   JSON object that is the service's `{"error": ...}`, or one object where a JSON array was asked
- *   for: then one JSON document, which its reader turns into the typed error;
+ * - `{` with an NDJSON Content-Type: NDJSON;
+ * - `{` otherwise: read up to the end of that first JSON value. Another value after it: NDJSON. The body
+ *   ends with it: the body is ONE JSON document, however large and however many lines it spans (a
+ *   proxy's `{"data": [...]}`, the service's `{"error": ...}`), which its reader turns into the typed
+ *   error, never into one record, also when NDJSON was asked for (a one-record NDJSON answer must
+ *   then be labelled NDJSON: a lone object under a JSON Content-Type is refused, not guessed at);
  * - anything else, or nothing: what was asked for, whose reader refuses it.
+ * Only the first value is held to decide: an NDJSON body streams on after its first line.
  * @returns the format, and the whole body again.
  */
 export async function sniffRecords(
@@ -45,29 +46,57 @@ export async function sniffRecords(
   ctx: BodyContext,
 ): Promise<{ format: RecordsFormat; chunks: AsyncIterable<Uint8Array> }> {
   const declaredLines = /ndjson|jsonl|json-seq|jsonlines/i.test(ctx.contentType ?? "");
-  const size = (h: readonly Uint8Array[]): number => h.reduce((n, c) => n + c.byteLength, 0);
-  const { head, ended, body } = await peekChunks(source, (h) => {
+  const scan = new FirstValueScan();
+  let scanned = 0;
+  const { head, body } = await peekChunks(source, (h) => {
     const first = firstNonBlankByte(h);
-    return first !== undefined && (first !== 0x7b || declaredLines || size(h) > DOCUMENT_PEEK_BYTES);
+    if (first === undefined) return false;
+    if (first !== 0x7b || declaredLines) return true;
+    for (; scanned < h.length; scanned++) scan.feed(h[scanned]!);
+    return scan.moreAfter;
   });
   const first = firstNonBlankByte(head);
   let format: RecordsFormat = askedNdjson ? "lines" : "array";
   if (first === 0x5b) format = "array";
   else if (first === 0x7b) {
     format = "lines";
-    if (!declaredLines && ended) {
-      const whole = parsedOrUndefined(Buffer.concat(head as Uint8Array[]));
-      if (isRecord(whole) && (!askedNdjson || isServiceErrorBody(whole, false))) format = "document";
+    if (!declaredLines && !scan.moreAfter) {
+      // The body ended within its first value (or never closed it: its reader reports the damage).
+      format = "document";
     }
   }
   return { format, chunks: body };
 }
 
-function parsedOrUndefined(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString("utf8")) as unknown;
-  } catch {
-    return undefined;
+/**
+ * Follows a JSON text byte by byte to the end of its first value (strings and escapes skipped), then
+ * notes whether anything but whitespace comes after it. The bytes must start with `{` or `[` after
+ * optional whitespace.
+ */
+class FirstValueScan {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private closed = false;
+  /** A non-blank byte follows the first value: the body holds more than one value. */
+  moreAfter = false;
+
+  feed(chunk: Uint8Array): void {
+    for (let i = 0; i < chunk.length && !this.moreAfter; i++) {
+      const b = chunk[i]!;
+      if (this.closed) {
+        if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) this.moreAfter = true;
+      } else if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (b === 0x5c) this.escaped = true;
+        else if (b === 0x22) this.inString = false;
+      } else if (b === 0x22) this.inString = true;
+      else if (b === 0x7b || b === 0x5b) this.depth++;
+      else if (b === 0x7d || b === 0x5d) {
+        this.depth--;
+        if (this.depth <= 0) this.closed = true;
+      }
+    }
   }
 }
 

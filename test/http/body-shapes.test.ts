@@ -247,3 +247,36 @@ describe("the service's {\"error\": ...} in a 2xx body (#14 item 7)", () => {
     expect((await transport.fetchRecords(postRequest({ response: "job" }))).records).toHaveLength(1);
   });
 });
+
+describe("one JSON object of any size is one document, never one record (review of #14 item 4)", () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ i, region: "Permian", gas: i / 7 }));
+  // 1,500 rows is about 60 KiB compact; 30,000 about 1.2 MB. Pretty-printed, the same spans many lines.
+  const bodies: [string, string][] = [
+    ["70 KiB compact", JSON.stringify({ data: rows(1_800) })],
+    ["1.2 MB compact", JSON.stringify({ data: rows(30_000) })],
+    ["1.2 MB pretty-printed", JSON.stringify({ data: rows(15_000) }, null, 2)],
+  ];
+  it.each(bodies)("a %s {\"data\": [...]} under a JSON Content-Type is a ResponseParseError on every path, NDJSON asked or not", async (_what, text) => {
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    server.handle((_req, res) => send(res, text, "application/json"));
+    const { transport } = makeTransport(server.url);
+    for (const ndjson of [false, true]) {
+      for (const { path, err, requests } of await errorsOfAll(transport, v4({ ndjson }))) {
+        expect(err, `${path} ndjson=${ndjson}`).toBeInstanceOf(ResponseParseError);
+        expect((err as Error).message, path).toMatch(/an object where an array of records was expected/);
+        expect(requests, path).toBe(1);
+      }
+    }
+  });
+
+  it("a large service error body is the service's error, and two or more objects are still NDJSON", async () => {
+    const error = JSON.stringify({ error: `too many rows: ${"x".repeat(70_000)}` });
+    server.handle((_req, res) => send(res, error, "application/json"));
+    const { transport } = makeTransport(server.url);
+    for (const { path, err } of await errorsOfAll(transport, v4())) expect(err, path).toBeInstanceOf(ApiError);
+    const lines = rows(3_000).map((r) => JSON.stringify(r)).join("\n");
+    server.handle((_req, res) => send(res, lines, "application/json"));
+    const all = await readAll(makeTransport(server.url).transport, v4({ ndjson: true }));
+    for (const [path, got] of Object.entries(all)) expect(got, path).toHaveLength(3_000);
+  });
+});
