@@ -232,6 +232,18 @@ describe("LNG names", () => {
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/destination_regions = "Eurpoe" is not a region gasframes knows and the service publishes no list of region names: sent unchecked \(did you mean "Europe"\?\)/);
     expect(warnings[1]).toMatch(/lng\.v1\.volumeFlows answered only zeros for destination_regions = "Eurpoe"/);
+    // The forecast run lists no regions, so it is not downloaded to compare a region with.
+    expect(paths()).toEqual(["POST /lng/v1/volume_flows"]);
+  });
+
+  it("a value that cannot be a name is refused as it is, before any list or data request", async () => {
+    const cases: [Promise<unknown>, RegExp][] = [
+      [natgas().v3.rigs({ region: ["x".repeat(100_000)] }), /at most 200 characters \(this one has 100000\)/],
+      [natgas().v4.rigs({ county: ["Reeves\nX"] }), /without control characters/],
+      [lng().volumeFlows({ destination_countries: ["  "], ...window }), /this one is blank/],
+    ];
+    for (const [call, message] of cases) expect((await refusal(call)).message).toMatch(message);
+    expect(paths()).toEqual([]);
   });
 
   it("streams warn too when an unchecked filter gets only zeros", async () => {

@@ -36,6 +36,24 @@ export interface NameCheckerOptions {
 
 type Live = { ok: true; index: NameIndex; source: string; note?: string } | { ok: false; reason: string };
 
+/** The kinds of name each service's own list can hold: for any other kind nothing is fetched. */
+const LIVE_KINDS: Readonly<Record<NameService, ReadonlySet<NameKind>>> = {
+  natgas: new Set<NameKind>(["region", "sub_region", "state", "county"]),
+  lng: new Set<NameKind>(["terminal", "terminal_id", "country", "country_code"]),
+};
+
+/** Longer than any place name: such a value is refused as it is, without fetching a list to compare it with. */
+const MAX_NAME_LENGTH = 200;
+
+/** Why `value` cannot be a name at all (blank, too long, control characters), or undefined. */
+function notAName(value: string): string | undefined {
+  if (value.trim() === "") return "a name (this one is blank)";
+  if (value.length > MAX_NAME_LENGTH) return `a name of at most ${MAX_NAME_LENGTH} characters (this one has ${value.length})`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return "a name without control characters (line breaks, tabs, NUL)";
+  return undefined;
+}
+
 /**
  * Checks the name filters of one client's requests.
  *
@@ -51,6 +69,8 @@ type Live = { ok: true; index: NameIndex; source: string; note?: string } | { ok
 export class NameChecker {
   readonly #builtIn: NameIndex;
   readonly #fetch: NameFetcher;
+  /** The kinds the fetched list can hold; undefined for a fetcher given in the options (unknown). */
+  readonly #liveKinds: ReadonlySet<NameKind> | undefined;
   #live: Promise<Live> | undefined;
 
   /**
@@ -65,6 +85,7 @@ export class NameChecker {
   ) {
     this.#builtIn = new NameIndex(service, options.builtIn ?? BUILT_IN_NAMES[service]);
     this.#fetch = options.fetchNames ?? NAME_FETCHERS[service];
+    this.#liveKinds = options.fetchNames === undefined ? LIVE_KINDS[service] : undefined;
   }
 
   /**
@@ -77,6 +98,16 @@ export class NameChecker {
   async check(spec: EndpointSpec, body: Readonly<Record<string, unknown>>, opts: { signal?: AbortSignal; warn?: WarningSink } = {}): Promise<NameCheckOutcome> {
     const label = endpointLabel(spec);
     const unchecked: UncheckedNames[] = [];
+    // Values that cannot be names are refused first, before any list is fetched to compare them with.
+    const asIs: ParamIssue[] = [];
+    for (const [param, value] of Object.entries(body)) {
+      if (nameKindOf(spec.service, param) === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) {
+        const why = typeof v === "string" ? notAName(v) : undefined;
+        if (why !== undefined) asIs.push({ param, value: v, expected: why });
+      }
+    }
+    if (asIs.length > 0) throw new InvalidParamsError(label, asIs);
     const issues: ParamIssue[] = [];
     for (const [param, value] of Object.entries(body)) {
       const kind = nameKindOf(spec.service, param);
@@ -89,7 +120,12 @@ export class NameChecker {
       }
       const misses = values.filter((v) => !this.#builtIn.has(kind, v));
       if (misses.length === 0) continue;
-      const live = await this.#liveNames(opts.signal);
+      // Nothing is fetched for a kind the service's list cannot hold (LNG regions): that kind is then
+      // treated as publishing no list.
+      const live: Live =
+        this.#liveKinds !== undefined && !this.#liveKinds.has(kind)
+          ? { ok: true, index: new NameIndex(this.service, {}), source: "" }
+          : await this.#liveNames(opts.signal);
       if (live.ok && live.index.covers(kind)) {
         for (const v of misses) if (!live.index.has(kind, v)) issues.push(this.#issue(param, kind, v, live));
         continue;
