@@ -27,7 +27,8 @@ export interface AttemptHooks {
  * (`maxRetries`), and, without a `Retry-After`, a longer backoff (from 4 x `retryBaseDelayMs`);
  * both stay within `deadlineMs`.
  * @param slots the transport's adaptive network slots: each attempt takes one (and reports a 429 or
- *   a success to it); default none (a single request is not limited).
+ *   a success to it, once `consume` has read the whole body without error); default none (a single
+ *   request is not limited).
  */
 export async function* withRetries<T>(
   call: Call,
@@ -59,7 +60,6 @@ export async function* withRetries<T>(
     try {
       call.attempts++;
       exchange = await openExchange(call, spec, signal, watchdog);
-      slot?.succeeded();
       const hooks: AttemptHooks = { bodyRead: () => slot?.release() };
       for await (const item of consume(exchange, hooks)) {
         handedOut = true;
@@ -68,6 +68,9 @@ export async function* withRetries<T>(
         watchdog.resume();
       }
       await exchange.commit();
+      // Only now a success for the adaptive limit: a 2xx whose body is cut, unreadable or the service's
+      // own error is a failure, and must not grow the limit as the headers alone would.
+      slot?.succeeded();
       finished = true;
       return;
     } catch (raw) {

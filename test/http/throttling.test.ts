@@ -7,6 +7,13 @@ import type { ProgressUpdate } from "../../src/http";
 import { formatProgress } from "../../src/http/progress";
 import { defaultSleep } from "../../src/http/sleep";
 import { NetworkSlots } from "../../src/http/columnar/network-slots";
+import { Call } from "../../src/http/call";
+import { envelopeColumns } from "../../src/http/columnar/column-pages";
+import { ParsePool } from "../../src/http/columnar/parse-pool";
+import { resolveConfig } from "../../src/http/config";
+import { withRetries } from "../../src/http/with-retries";
+import { TOKEN } from "./helpers/secrets";
+import type { ServerResponse } from "node:http";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { sendJson, startServer, type SeenRequest, type TestServer } from "./helpers/test-server";
 
@@ -118,21 +125,26 @@ describe("a service that rate-limits", () => {
       for (let i = start; i < Math.min(total, start + pageSize); i++) data.push({ i });
       sendJson(res, 200, { data, pagination: { start, page_size: pageSize, total_count: total } });
     });
-    // A clock that moves only when the transport sleeps: the waits it computes (a pause's end minus now)
-    // then do not shrink by however long a busy machine stalls between the 429 and the wait.
-    let now = 1_700_000_000_000;
+    // Waits after a 429 are computed from the clock: a clock that moves only when the code sleeps keeps
+    // them exact however long the machine stalls between a 429 and the next wait.
+    let now = 1_000_000;
     const sleeps: number[] = [];
-    const sleep = async (ms: number): Promise<void> => {
-      sleeps.push(ms);
-      now += ms;
-    };
-    const { transport } = makeTransport(server.url, { concurrency: 4, clock: () => now, sleep });
+    const { transport } = makeTransport(server.url, {
+      concurrency: 4,
+      clock: () => now,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+    });
     const { records } = await transport.fetchRecords<{ i: number }>(postRequest({ response: "envelope-paged" }));
     expect(records.map((r) => r.i)).toEqual(Array.from({ length: total }, (_, i) => i));
     // 1 first page + 5 pages refused once and sent again.
     expect(server.seen).toHaveLength(11);
-    expect(sleeps.length).toBeGreaterThan(0);
-    expect(sleeps.every((ms) => ms > 2000 && ms <= 3000)).toBe(true);
+    // Each refused page waited the 3 s asked; pages held back by a pause (and any gap between starts,
+    // should two halvings bring the limit to 1) never waited longer.
+    expect(sleeps.filter((ms) => ms === 3000).length).toBeGreaterThanOrEqual(5);
+    expect(sleeps.every((ms) => ms > 0 && ms <= 3000)).toBe(true);
   });
 });
 
@@ -224,6 +236,66 @@ describe("NetworkSlots (AIMD)", () => {
     a.release();
     (await after).release();
     expect(slots.limit).toBe(1);
+  });
+});
+
+describe("withRetries and the adaptive limit", () => {
+  /** One v3 page fetched through withRetries on `slots` (maxRetries 0), as the column path does; its error, if any. */
+  async function fetchPage(slots: NetworkSlots): Promise<unknown> {
+    const config = resolveConfig(
+      { baseUrl: server.url, token: TOKEN, progress: false, maxRetries: 0, sleep: async () => undefined },
+      { service: "natgas", baseUrlEnv: "GASFRAMES_TEST_UNSET_URL" },
+    );
+    const req = postRequest({ response: "envelope-paged" });
+    const call = new Call(config, req, `${server.url}/v3/rigs`);
+    const pool = new ParsePool(1);
+    try {
+      const spec = { method: "POST" as const, url: `${server.url}/v3/rigs`, body: { pagination: { start: 0 } }, ndjson: false };
+      for await (const _ of withRetries(call, spec, (ex, hooks) => envelopeColumns(ex, call, pool, hooks.bodyRead), slots)) void _;
+      return undefined;
+    } catch (err) {
+      return err;
+    } finally {
+      call.close();
+      await pool.close();
+    }
+  }
+
+  /** A limit of 8 halved to 4 by a 429. */
+  async function halvedSlots(): Promise<NetworkSlots> {
+    const slots = new NetworkSlots(8, () => 0, async () => undefined);
+    (await slots.acquire()).rateLimited(0);
+    expect(slots.limit).toBe(4);
+    return slots;
+  }
+
+  const broken: Array<[string, (res: ServerResponse) => void]> = [
+    ["cut off mid-body", (res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      // Headers and part of the body flushed, then the connection is cut short of the length.
+      res.write('{"data": [{"i": 0}', () => res.socket?.destroy());
+    }],
+    ["not JSON", (res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"data": [');
+    }],
+    ["the service's own error", (res) => sendJson(res, 200, { error: "internal failure" })],
+  ];
+  for (const [what, answer] of broken) {
+    it(`a 2xx whose body is ${what} does not grow the limit`, async () => {
+      const slots = await halvedSlots();
+      server.handle((_req, res) => answer(res));
+      // Four successes would bring a limit of 4 to 5: four broken answers must leave it at 4.
+      for (let i = 0; i < 4; i++) expect(await fetchPage(slots)).toBeInstanceOf(Error);
+      expect(slots.limit).toBe(4);
+    });
+  }
+
+  it("a 2xx read and parsed whole grows the limit", async () => {
+    const slots = await halvedSlots();
+    server.handle((_req, res) => sendJson(res, 200, { data: [{ i: 0 }], pagination: { start: 0, page_size: 1, total_count: 1 } }));
+    for (let i = 0; i < 4; i++) expect(await fetchPage(slots)).toBeUndefined();
+    expect(slots.limit).toBe(5);
   });
 });
 

@@ -15,7 +15,7 @@ import { sleepUnlessAborted } from "../sleep";
 export interface NetworkSlot {
   /** Frees the slot (safe to call more than once). */
   release(): void;
-  /** The service answered (not 429): the limit grows slowly back towards the maximum. */
+  /** The service answered 2xx and the body was read and parsed whole: the limit grows slowly back towards the maximum. */
   succeeded(): void;
   /**
    * The service answered 429: halves the limit (once for all the requests sent under the same
