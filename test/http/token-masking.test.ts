@@ -5,17 +5,21 @@
  * characters side by side in an error can only have come from the token.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CacheMissError, ResponseParseError } from "../../src/errors";
-import { Transport, type TransportRequest } from "../../src/http";
+import { Transport, type TransportOptions, type TransportRequest } from "../../src/http";
 import { postRequest } from "./helpers/make-transport";
 import { rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";
 
 const TOKEN = "Q7XK2M9PLW4RT8ZB5NC3V";
+const require = createRequire(__filename);
+const dist = join(__dirname, "..", "..", "dist");
+type BuiltTransport = Pick<Transport, "fetchRecords">;
 const natgas = { service: "natgas" as const, baseUrlEnv: "GASFRAMES_TEST_UNSET_URL" };
 
 let server: TestServer;
@@ -63,7 +67,7 @@ describe("no piece of the token survives a cut", () => {
   const kinds: [string, Partial<TransportRequest>, (body: string) => string][] = [
     ["a JSON object body", { response: "object" }, (b) => b],
     ["an NDJSON line", { apiVersion: "v4", response: "array", ndjson: true }, (b) => `{"ok": "yes"}\n${b}\n`],
-    ["a paged envelope (parsed on a worker thread)", { response: "envelope-paged" }, (b) => b],
+    ["a paged envelope (parsed on this thread: under the worker threshold)", { response: "envelope-paged" }, (b) => b],
   ];
   for (const [label, kind, wrap] of kinds) {
     it(`ResponseParseError from ${label}: a token echoed at every offset around V8's snippet`, async () => {
@@ -84,4 +88,37 @@ describe("no piece of the token survives a cut", () => {
       }
     });
   }
+
+  it("ResponseParseError from a paged envelope parsed on a worker thread of the built package (bodies over 256 KiB)", async () => {
+    // Workers exist only in the built package (dist/, which `npm test` builds first), and take only
+    // bodies of at least 256 KiB: the padding goes first, so the token stays where V8 points. The
+    // padding is a bare string element, so the worker's column parser gives up on the shape and hands
+    // the whole body to JSON.parse on the worker, whose message quotes a snippet of the body.
+    const builtPool = require(join(dist, "http", "columnar", "parse-pool.js")) as { sharedParsePool(): { size: number; close(): Promise<void> } };
+    const built = require(join(dist, "http", "index.js")) as { Transport: new (o: TransportOptions, s: typeof natgas) => BuiltTransport };
+    const t = new built.Transport({ baseUrl: server.url, token: TOKEN, progress: false, maxRetries: 0, logger: {} }, natgas);
+    const pad = `"${filler(300 * 1024)}", `;
+    const bodies: string[] = [];
+    for (let shift = 0; shift <= 24; shift++) {
+      bodies.push(`{"data": [${pad}{"abcdefghijklmnop": ${filler(shift)}x${TOKEN}, "more": "abcdefghijklmnopqrstuvwxyz"}]}`);
+      bodies.push(`{"data": [${pad}{"abcdefghijklmnop": "${TOKEN}${filler(shift)}" x, "more": "abcdefghijklmnopqrstuvwxyz"}]}`);
+    }
+    try {
+      for (const body of bodies) {
+        expect(Buffer.byteLength(body)).toBeGreaterThan(256 * 1024);
+        server.handle((_req, res) => {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(body);
+        });
+        const err = await rejectionOf(t.fetchRecords(postRequest({ response: "envelope-paged" })));
+        expect((err as Error).name, String(err)).toBe("ResponseParseError");
+        expect(String(err)).toMatch(/not valid JSON/);
+        expect(pieces(err), `shift body ending ${body.slice(-90)}\n${String(err)}`).toEqual([]);
+        // The pool starts its workers only for a body at or over the threshold: this one went to one.
+        expect(builtPool.sharedParsePool().size).toBeGreaterThan(0);
+      }
+    } finally {
+      await builtPool.sharedParsePool().close();
+    }
+  });
 });
