@@ -9,7 +9,7 @@ import {
   ServerError,
   TimeoutError,
 } from "../../src/errors";
-import { makeTransport, postRequest } from "./helpers/make-transport";
+import { makeTransport, postRequest, virtualTime } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { sendJson, startServer, type TestServer } from "./helpers/test-server";
 
@@ -72,15 +72,8 @@ describe("retries", () => {
 
   it("stops waiting out 429s at the deadline", async () => {
     server.handle((_req, res) => sendJson(res, 429, {}, { "retry-after": "20" }));
-    let now = 1_000_000;
-    const { transport, sleeps } = makeTransport(server.url, {
-      deadlineMs: 50_000,
-      clock: () => now,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        now += ms;
-      },
-    });
+    const { clock, sleep, sleeps } = virtualTime();
+    const { transport } = makeTransport(server.url, { deadlineMs: 50_000, clock, sleep });
     const err = await rejectionOf(transport.fetchRecords(postRequest()));
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).which).toBe("deadline");

@@ -14,7 +14,7 @@ import { resolveConfig } from "../../src/http/config";
 import { withRetries } from "../../src/http/with-retries";
 import { TOKEN } from "./helpers/secrets";
 import type { ServerResponse } from "node:http";
-import { makeTransport, postRequest } from "./helpers/make-transport";
+import { makeTransport, postRequest, virtualTime } from "./helpers/make-transport";
 import { sendJson, startServer, type SeenRequest, type TestServer } from "./helpers/test-server";
 
 let server: TestServer;
@@ -127,16 +127,8 @@ describe("a service that rate-limits", () => {
     });
     // Waits after a 429 are computed from the clock: a clock that moves only when the code sleeps keeps
     // them exact however long the machine stalls between a 429 and the next wait.
-    let now = 1_000_000;
-    const sleeps: number[] = [];
-    const { transport } = makeTransport(server.url, {
-      concurrency: 4,
-      clock: () => now,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        now += ms;
-      },
-    });
+    const { clock, sleep, sleeps } = virtualTime();
+    const { transport } = makeTransport(server.url, { concurrency: 4, clock, sleep });
     const { records } = await transport.fetchRecords<{ i: number }>(postRequest({ response: "envelope-paged" }));
     expect(records.map((r) => r.i)).toEqual(Array.from({ length: total }, (_, i) => i));
     // 1 first page + 5 pages refused once and sent again.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AbortError, TimeoutError } from "../../src/errors";
-import { makeTransport, postRequest } from "./helpers/make-transport";
+import { makeTransport, postRequest, virtualTime } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { sendJson, startServer, type TestServer } from "./helpers/test-server";
 
@@ -82,16 +82,8 @@ describe("time-outs and cancelling", () => {
 
   it("stops retrying when the next wait would pass the overall deadline", async () => {
     server.handle((_req, res) => sendJson(res, 503, { error: "down" }));
-    let now = 1_000_000;
-    const { transport, sleeps } = makeTransport(server.url, {
-      deadlineMs: 10_000,
-      retryBaseDelayMs: 3000,
-      clock: () => now,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        now += ms;
-      },
-    });
+    const { clock, sleep, sleeps } = virtualTime();
+    const { transport } = makeTransport(server.url, { deadlineMs: 10_000, retryBaseDelayMs: 3000, clock, sleep });
     const err = await rejectionOf(transport.fetchRecords(postRequest()));
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).which).toBe("deadline");

@@ -38,3 +38,21 @@ export function postRequest(extra: Partial<TransportRequest> = {}): TransportReq
     ...extra,
   };
 }
+
+/**
+ * A clock that moves only when the transport sleeps, with the sleep that moves it. Waits the transport
+ * computes from the clock (deadlines, pauses after a 429) are then exact, however long a busy machine
+ * stalls between two steps, and no test waits in real time.
+ */
+export function virtualTime(start = 1_000_000): { clock: () => number; sleep: (ms: number) => Promise<void>; sleeps: number[] } {
+  let now = start;
+  const sleeps: number[] = [];
+  return {
+    clock: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    sleeps,
+  };
+}
