@@ -1,5 +1,5 @@
 import { GasframesError } from "../errors";
-import { runNotebooks } from "../notebook/run-notebooks";
+import { runNotebooks } from "../notebook/run/run-notebooks";
 import type { CliCommand } from "./command";
 
 /** Usage of `gasframes run`. */
