@@ -25,13 +25,14 @@ export {
   type LegacyQueryAisParams,
 } from "./lng";
 export { resetWarnings, type WarningSink } from "./client";
+
+// Transport options a client accepts (retries, time-outs, cache, progress, logging), and the types of
+// the `transport` a client may be handed instead of building its own (LegacyLngClientOptions.transport).
+export type { TransportOptions, CacheOptions, ProgressSink, ProgressUpdate, TransportLogger } from "./http";
 export type { EndpointTransport, EndpointRequest } from "./client";
 export type { TransportRequest, ResponseKind } from "./http";
 
-// Transport options a client accepts (retries, time-outs, cache, progress, logging).
-export type { TransportOptions, CacheOptions, ProgressSink, ProgressUpdate, TransportLogger } from "./http";
-
-// Endpoint catalogs (typed parameters and records) and the method types built from them.
+// Endpoint catalogs (typed parameters and records), their records' types, and the types derived from them.
 export { NATGAS_V3, NATGAS_V4, type NatGasV3Catalog, type NatGasV4Catalog } from "./natgas";
 export {
   LNG_V1,
@@ -65,11 +66,8 @@ export type {
   ForecastRunRecord,
 } from "./lng";
 export type {
-  EndpointSpec,
   ParamSpec,
   ParamKind,
-  RangeRule,
-  ResponseShape,
   ParamsOf,
   RecordOf,
   AggregatedRecordOf,
@@ -80,6 +78,7 @@ export type {
   PolygonsValue,
   Simplify,
 } from "./catalog";
+// The client methods' types, built from the catalogs.
 export type {
   EndpointApi,
   EndpointMethod,
@@ -87,7 +86,6 @@ export type {
   EndpointArgs,
   EndpointCallOptions,
   EndpointStreamOptions,
-  AggregatingParams,
 } from "./client";
 
 // Results: records with provenance, their schema and units.
