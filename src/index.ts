@@ -1,18 +1,265 @@
 /**
  * gasframes: natural gas and LNG market data for TypeScript notebooks.
- * Everything a user calls is exported from here.
+ *
+ * The public surface, named one by one: what a user calls (clients and `connect()`, results and their
+ * schemas, analysis, charts, units, the sandbox, the notebook runner and report) and every type those
+ * signatures mention. Internals (the transport's parts, validation, column builders, the kernel
+ * client...) are not exported here; the CLI and the tests import them from their modules.
+ * test/package/public-api.test.ts holds this list to the docs, notebooks, scripts and bench.
+ * @packageDocumentation
  */
-export * from "./errors";
-export * from "./catalog";
-export * from "./validate";
-export * from "./client";
-export * from "./result";
-export * from "./frame";
-export * from "./http";
-export * from "./natgas";
-export * from "./lng";
-export * from "./analysis";
-export * from "./plot";
-export * from "./notebook";
-export * from "./sandbox";
-export * from "./connect";
+
+// Connecting: one call for all three services (or the sandbox), and the clients it builds.
+export { connect, closeSharedSandbox, DEFAULT_SANDBOX_AS_OF, type ConnectOptions, type Connection } from "./connect";
+export { NatGasClient, type NatGasClientOptions, type NatGasV3Api, type NatGasV4Api } from "./natgas";
+export { LngClient, type LngClientOptions, type LngStreams, type LngCallOptions, type LngStreamOptions } from "./lng";
+export {
+  LegacyLngClient,
+  LegacyResult,
+  type LegacyJob,
+  type LegacyLngClientOptions,
+  type LegacyRoutePredictionsParams,
+  type LegacyOverviewParams,
+  type LegacyFlowTimeseriesParams,
+  type LegacyTargetdQueryParams,
+  type LegacyQueryAisParams,
+} from "./lng";
+export { resetWarnings, type WarningSink } from "./client";
+
+// Transport options a client accepts (retries, time-outs, cache, progress, logging), and the types of
+// the `transport` a client may be handed instead of building its own (LegacyLngClientOptions.transport).
+export type { TransportOptions, CacheOptions, ProgressSink, ProgressUpdate, TransportLogger } from "./http";
+export type { EndpointTransport, EndpointRequest } from "./client";
+export type { TransportRequest, ResponseKind } from "./http";
+
+// Endpoint catalogs (typed parameters and records), their records' types, and the types derived from them.
+export { NATGAS_V3, NATGAS_V4, type NatGasV3Catalog, type NatGasV4Catalog } from "./natgas";
+export {
+  LNG_V1,
+  type LngMethod,
+  VOLUME_FLOW_RECORD,
+  VOLUME_FLOW_HISTORY_RECORD,
+  TRANSACTION_RECORD,
+  FORECAST_TRANSACTION_RECORD,
+  FORECAST_DETAIL_RECORD,
+  VESSEL_RECORD,
+  VESSEL_DETAILS_RECORD,
+  FORECAST_RUN_RECORD,
+  LEGACY_API,
+} from "./lng";
+export type {
+  VolumeFlowsParams,
+  VolumeFlowRecord,
+  VolumeFlowsHistoryParams,
+  VolumeFlowHistoryRecord,
+  TransactionsParams,
+  TransactionRecord,
+  TransactionsForecastParams,
+  ForecastTransactionRecord,
+  TransactionsForecastHistoryDetailsParams,
+  ForecastDetailRecord,
+  VesselsParams,
+  VesselRecord,
+  VesselsDetailsParams,
+  VesselDetailsRecord,
+  ForecastRunAtTimestampsParams,
+  ForecastRunRecord,
+} from "./lng";
+export type {
+  ParamSpec,
+  ParamKind,
+  ParamsOf,
+  RecordOf,
+  AggregatedRecordOf,
+  AggregateByOf,
+  RecordOfSchema,
+  FieldValue,
+  ValueOfKind,
+  PolygonsValue,
+  Simplify,
+} from "./catalog";
+// The client methods' types, built from the catalogs.
+export type {
+  EndpointApi,
+  EndpointMethod,
+  StreamMethod,
+  EndpointArgs,
+  EndpointCallOptions,
+  EndpointStreamOptions,
+} from "./client";
+
+// Results: records with provenance, their schema and units.
+export { Result, collectResult, type ResultMeta } from "./result";
+// Records as columns: what a column-backed Result hands analysis and charts through COLUMN_SOURCE.
+export {
+  COLUMN_SOURCE,
+  type RecordColumns,
+  type RecordColumn,
+  type NumberColumn,
+  type CodedRecordColumn,
+  type MixedColumn,
+} from "./result";
+export type { RecordSchema, FieldSpec, FieldType } from "./frame";
+
+// Frames and units.
+export { toFrame, notesOf, unitsOf, withUnits, volumeUnitKey, sameVolumeUnit, distinctVolumeUnits, type FrameInput } from "./frame";
+export type { HasColumnSource, ColumnSource } from "./frame/columns";
+export {
+  convertUnits,
+  canonicalUnit,
+  MCF_PER_TONNE_LNG,
+  TONNES_PER_M3_LNG,
+  BTU_PER_CUBIC_FOOT,
+  type ConvertUnitsOptions,
+  type GasUnit,
+} from "./frame";
+export { parseServiceTimestamp } from "./lng";
+
+// Analysis.
+export {
+  rollup,
+  resampleFlows,
+  deriveVoyages,
+  fleetSummary,
+  addDailyRate,
+  addMonthlyVolume,
+  compareForecastVintages,
+  legacyOverview,
+  legacyFlowTimeseries,
+  type RollupOptions,
+  type RollupKey,
+  type ResampleFlowsOptions,
+  type Freq,
+  type WeekStart,
+  type VoyageReport,
+  type FleetSummary,
+  type FleetSummaryOptions,
+  type RateOptions,
+  type ForecastVintageInputs,
+  type ForecastVintageOptions,
+  type LegacyOverviewOptions,
+  type LegacyVoyageRecord,
+  type LegacyAggregation,
+  type LegacyFlowTimeseries,
+  type LegacyFlowTimeseriesOptions,
+} from "./analysis";
+
+// Charts: Vega-Lite specs, shown in the notebook or saved.
+export {
+  flowsChart,
+  productionChart,
+  forecastChart,
+  activityChart,
+  mapChart,
+  voyagesChart,
+  show,
+  displayBundle,
+  save,
+  toSvg,
+  toPng,
+  type VegaLiteSpec,
+  type ChartOptions,
+  type ChartInput,
+  type FlowsChartOptions,
+  type ProductionChartOptions,
+  type ForecastChartInput,
+  type ForecastChartOptions,
+  type ActivityChartOptions,
+  type ActivityKind,
+  type MapChartOptions,
+  type VoyagesChartOptions,
+  type ShowOptions,
+  type DisplayBundle,
+  type FrameDisplayOptions,
+  type PngOptions,
+} from "./plot";
+
+// Migration: natural gas v3 -> v4, and the old LNG API -> v1.
+export {
+  V3_TO_V4,
+  V3_WITHOUT_V4,
+  v3ParamsToV4,
+  v4ParamsToV3,
+  v3RecordToV4,
+  v4RecordToV3,
+  runV3OnV4,
+  type EndpointMigration,
+  type MigratedEndpoint,
+  type MigrationRename,
+  type MigrationDerivedField,
+  type AsV3Api,
+  type AsV3Method,
+} from "./natgas";
+export type { UnfilledField, AddedField } from "./natgas/migrate/renames";
+export {
+  LEGACY_FIELD_RENAMES,
+  LEGACY_REPORT_FIELD_RENAMES,
+  LEGACY_REMOVED_FIELDS,
+  LEGACY_REPORTS,
+  LEGACY_SOURCES,
+  LEGACY_REPORT_REPLACEMENTS,
+  renameTargets,
+  legacyRecordToV1,
+  legacyRecordsToV1,
+  type LegacyRenameTarget,
+  type LegacyReport,
+  type LegacySource,
+  type LegacyRecordToV1Options,
+  type LegacyReplacement,
+} from "./lng";
+
+// Errors: every error a call can throw, all subclasses of GasframesError.
+export {
+  GasframesError,
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  QueryTooLargeError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  ResponseParseError,
+  InvalidParamsError,
+  PaginationError,
+  JobFailedError,
+  CacheMissError,
+  CacheCorruptError,
+  DataError,
+  type GasframesErrorOptions,
+  type ApiErrorDetails,
+  type ParamIssue,
+  type CacheCorruptReason,
+} from "./errors";
+export { ConfigurationError } from "./http";
+export { LegacyJobFailedError } from "./lng";
+export { KernelError, NotebookFormatError, CellExecutionError } from "./notebook";
+
+// The embedded sandbox: both services on synthetic data, over real HTTP.
+export { startSandbox, type SandboxHandle, type SandboxOptions, type SandboxFaults } from "./sandbox";
+
+// Notebooks: run them top to bottom, and build the HTML report.
+export {
+  runNotebooks,
+  executeNotebook,
+  buildReport,
+  type RunNotebooksOptions,
+  type NotebookRun,
+  type ExecuteNotebookOptions,
+  type BuildReportOptions,
+  type ReportResult,
+  findKernelSpec,
+  kernelSearchPath,
+  type KernelSpec,
+  type Notebook,
+  type Cell,
+  type CodeCell,
+  type MarkdownCell,
+  type RawCell,
+  type Output,
+  type MimeBundle,
+} from "./notebook";
+export type { StreamOutput, DisplayDataOutput, ExecuteResultOutput, ErrorOutput } from "./notebook/nbformat/types";

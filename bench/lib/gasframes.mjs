@@ -1,24 +1,44 @@
 // The built package (dist/), as a notebook user gets it with require("gasframes").
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
 let cached;
+
+/** The entry point of the build under test: dist/index.js, or GASFRAMES_BENCH_MODULE. */
+function entry() {
+  return require.resolve(process.env.GASFRAMES_BENCH_MODULE ?? "../../dist/index.js");
+}
 
 /**
  * The gasframes module from dist/ (run `npm run build` first: `npm run bench` does). The environment
  * variable GASFRAMES_BENCH_MODULE points the bench at another build (to measure a change before it lands).
  */
 export function gasframes() {
-  cached ??= require(process.env.GASFRAMES_BENCH_MODULE ?? "../../dist/index.js");
+  cached ??= require(entry());
   return cached;
+}
+
+/**
+ * A name the package root does not export (an internal the bench needs), from the same build: from the
+ * root when that build still exports it (older builds exported everything), else from `modulePath`
+ * (relative to the build's dist/, e.g. "frame/danfo.js"). Throws when neither has it.
+ */
+export function internal(name, modulePath) {
+  const gf = gasframes();
+  if (gf[name] !== undefined) return gf[name];
+  const file = join(dirname(entry()), modulePath);
+  const value = require(file)[name];
+  if (value === undefined) throw new Error(`bench: ${file} does not export ${name}`);
+  return value;
 }
 
 /**
  * Loads danfojs and builds one tiny frame: danfo sets up parts of itself (mathjs) on first use, a
  * one-off cost of the library, not of the data, paid before the clock like module loading.
  */
-export function warmDanfo(gf) {
-  const dfd = gf.loadDanfo();
+export function warmDanfo() {
+  const dfd = internal("loadDanfo", "frame/danfo.js")();
   new dfd.DataFrame([{ a: 1, b: "x" }]).groupby(["b"]).agg({ a: "sum" });
   return dfd;
 }

@@ -1,7 +1,7 @@
 // Scenario 1: v3 paginated production rows fetched into a Result and rolled up by month and region,
 // against the raw transfer of the same pages and a naive client.
 import { request } from "undici";
-import { gasframes, warmDanfo } from "../lib/gasframes.mjs";
+import { gasframes, internal, warmDanfo } from "../lib/gasframes.mjs";
 import { V3_PATH } from "../lib/prepare.mjs";
 
 const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
@@ -15,10 +15,16 @@ async function postPage(url, query, start) {
 
 /** Whether this build's analysis functions read a Result's columns (probed on a two-row Result). */
 function takesResults(gf) {
-  if (typeof gf.Result?.fromColumns !== "function" || typeof gf.columnsFromRecords !== "function") return false;
+  let columnsFromRecords;
+  try {
+    columnsFromRecords = internal("columnsFromRecords", "result/columns-from-records.js");
+  } catch {
+    return false;
+  }
+  if (typeof gf.Result?.fromColumns !== "function" || typeof columnsFromRecords !== "function") return false;
   const rows = [{ date: "2024-01-01", region: "Permian", gas_daily: 1 }, { date: "2024-01-01", region: "Permian", gas_daily: 2 }];
   const meta = { service: "natgas", apiVersion: "v3", endpoint: "probe", method: "POST", url: "", params: {}, fetchedAt: "", pages: 1, rows: 2, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, requestIds: [] };
-  const probe = gf.Result.fromColumns(gf.columnsFromRecords(rows), meta);
+  const probe = gf.Result.fromColumns(columnsFromRecords(rows), meta);
   try {
     gf.rollup(probe, { by: ["date", "region"], measures: ["gas_daily"] });
     return probe.isColumnar;

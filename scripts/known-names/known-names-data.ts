@@ -4,7 +4,7 @@
  * country code and region). `generate.ts` writes them to src/validate/names/known-names.json, which
  * ships in the package for when a service's own list cannot be fetched.
  */
-import { TERMINALS } from "../../src/sandbox/lng/terminals";
+import { TERMINALS } from "../../src/sandbox/lng/model/terminals";
 import { COUNTIES } from "../../src/sandbox/natgas/geo/geography";
 
 /** Where the generated file lives, from the repository root. */

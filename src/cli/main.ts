@@ -5,12 +5,9 @@
 import { sandboxCommand } from "./sandbox";
 import { runNotebooksCommand } from "./run";
 import { buildReportCommand } from "./report";
+import type { CliCommand } from "./command";
 
-/** A subcommand: runs with the arguments after its name and resolves to the process exit code. */
-export interface CliCommand {
-  readonly summary: string;
-  run(args: readonly string[]): Promise<number>;
-}
+export type { CliCommand } from "./command";
 
 /** The subcommands by name. Add a command: one import above and one line here. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {

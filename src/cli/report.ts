@@ -1,5 +1,6 @@
 import { buildReport } from "../notebook/report/build-report";
 import { failureText, type CommandIo } from "./run";
+import type { CliCommand } from "./command";
 
 /** Usage of `gasframes report`. */
 export const REPORT_USAGE = `usage: gasframes report [--notebooks <dir>] [--out <dir>] [--as-of YYYY-MM-DD] [--cell-timeout <seconds>]
@@ -48,7 +49,7 @@ export async function reportCommand(args: readonly string[], io: CommandIo = con
 }
 
 /** `gasframes report`, as registered in the command dispatcher. */
-export const buildReportCommand = {
+export const buildReportCommand: CliCommand = {
   summary: "run every notebook against the sandbox and write reports/index.html",
   run: (args: readonly string[]): Promise<number> => reportCommand(args),
 };

@@ -1,5 +1,6 @@
 import { GasframesError } from "../errors";
-import { runNotebooks } from "../notebook/run-notebooks";
+import { runNotebooks } from "../notebook/run/run-notebooks";
+import type { CliCommand } from "./command";
 
 /** Usage of `gasframes run`. */
 export const RUN_USAGE = `usage: gasframes run <notebook.ipynb...> --out <dir> [--kernel <name>] [--cell-timeout <seconds>]
@@ -74,7 +75,7 @@ export function failureText(e: unknown): string {
 }
 
 /** `gasframes run`, as registered in the command dispatcher. */
-export const runNotebooksCommand = {
+export const runNotebooksCommand: CliCommand = {
   summary: "execute notebooks top to bottom in a Jupyter kernel: run <notebooks...> --out <dir>",
   run: (args: readonly string[]): Promise<number> => runCommand(args),
 };

@@ -1,6 +1,6 @@
 import { startSandbox } from "../sandbox";
 import type { SandboxOptions } from "../sandbox";
-import type { CliCommand } from "./main";
+import type { CliCommand } from "./command";
 
 const USAGE = "usage: gasframes sandbox [--port N] [--host H] [--seed N] [--as-of YYYY-MM-DD] [--page-size N]";
 

@@ -14,4 +14,4 @@ export {
 } from "./migrate/renames";
 export { v3ParamsToV4, v4ParamsToV3, v4RecordToV3, v3RecordToV4 } from "./migrate/convert";
 export { AS_V3_ENDPOINTS, type AsV3Api, type AsV3Method } from "./migrate/as-v3";
-export { runV3OnV4 } from "./migrate/run-v3-on-v4";
+export { runV3OnV4 } from "./run-v3-on-v4";

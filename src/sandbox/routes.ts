@@ -4,7 +4,7 @@
  * added to a table is covered without editing them.
  */
 import { LEGACY_ROUTES, REPORTS } from "./lng/legacy/legacy-handler";
-import { endpointParamsOf } from "./lng/params";
+import { endpointParamsOf } from "./lng/query/params";
 import { LNG_V1_PATHS, lngV1MethodsOf } from "./lng/v1-handler";
 import { NATGAS_ENDPOINTS } from "./natgas/endpoints";
 

@@ -9,7 +9,7 @@ import { parseDay } from "./core/dates";
 import { createLegacyHandler, createLngHandler } from "./lng";
 import { createNatgasHandler } from "./natgas";
 import { MOUNT_PREFIXES } from "./routes";
-import type { SandboxContext } from "./types";
+import type { SandboxContext } from "./core/types";
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { executeNotebook } from "../../src/notebook/execute-notebook";
+import { executeNotebook } from "../../src/notebook/run/execute-notebook";
 import { findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import { repoRoot, SYSTEM_PYTHON } from "./helpers/jupyter";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildReport, type ReportResult } from "../../src/notebook/report/build-report";
-import { CellExecutionError } from "../../src/notebook/notebook-errors";
+import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
 
 const fixtures = join(__dirname, "fixtures");
 const notebooks = [join(fixtures, "hello.ipynb"), join(fixtures, "sandbox-check.ipynb")];

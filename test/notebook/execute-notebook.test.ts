@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli/run";
-import { executeNotebook, looksLikeError } from "../../src/notebook/execute-notebook";
+import { executeNotebook, looksLikeError } from "../../src/notebook/run/execute-notebook";
 import { bundledTslabSpec, findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { CodeCell, Notebook } from "../../src/notebook/nbformat/types";
-import { CellExecutionError, KernelError } from "../../src/notebook/notebook-errors";
+import { CellExecutionError, KernelError } from "../../src/notebook/shared/notebook-errors";
 
 const fixtures = join(__dirname, "fixtures");
 const spec = bundledTslabSpec();

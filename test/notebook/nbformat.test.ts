@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readNotebook, serializeNotebook, splitLines, writeNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { Notebook } from "../../src/notebook/nbformat/types";
 import { validateNotebook } from "../../src/notebook/nbformat/validate-notebook";
-import { NotebookFormatError } from "../../src/notebook/notebook-errors";
+import { NotebookFormatError } from "../../src/notebook/shared/notebook-errors";
 
 const sample: Notebook = {
   nbformat: 4,

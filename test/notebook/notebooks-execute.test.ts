@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { executeNotebook } from "../../src/notebook/execute-notebook";
+import { executeNotebook } from "../../src/notebook/run/execute-notebook";
 import { findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { execFileSync } from "node:child_process";
 import { readNotebook, writeNotebook } from "../../src/notebook/nbformat/notebook-file";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeNotebook } from "../../src/notebook/execute-notebook";
+import { executeNotebook } from "../../src/notebook/run/execute-notebook";
 import { findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";

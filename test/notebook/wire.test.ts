@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { decodeMessage, encodeMessage, newMessage } from "../../src/notebook/kernel/wire";
-import { KernelError } from "../../src/notebook/notebook-errors";
+import { KernelError } from "../../src/notebook/shared/notebook-errors";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 

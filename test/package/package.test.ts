@@ -19,7 +19,7 @@ describe("the built package", () => {
   it("loads with require('gasframes') and exports the error classes", () => {
     const out = execFileSync(
       process.execPath,
-      ["-e", "const g = require('gasframes'); console.log(typeof g.Result, typeof g.InvalidParamsError, typeof g.errorForStatus)"],
+      ["-e", "const g = require('gasframes'); console.log(typeof g.Result, typeof g.InvalidParamsError, typeof g.ApiError)"],
       { cwd: root, encoding: "utf8" },
     );
     expect(out.trim()).toBe("function function function");

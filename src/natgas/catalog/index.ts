@@ -1,3 +1,3 @@
 export * from "./v3";
 export * from "./v4";
-export { v3Field, v4Field } from "./fields";
+export { v3Field, v4Field } from "./shared/fields";

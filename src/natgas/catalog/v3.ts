@@ -3,7 +3,7 @@
  * Drives validation, the client's methods and their types, frame schemas and the tests.
  */
 import type { EndpointSpec } from "../../catalog/types";
-import { kind, v3Field as F } from "./fields";
+import { kind, v3Field as F } from "./shared/fields";
 
 const ROW_LIMIT = 1_000_000;
 

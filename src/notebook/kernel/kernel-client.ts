@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as Zmq from "zeromq";
-import { KernelError } from "../notebook-errors";
+import { KernelError } from "../shared/notebook-errors";
 import { writeConnectionFile, type ConnectionInfo } from "./connection-file";
 import type { KernelSpec } from "./kernel-spec";
 import { decodeMessage, encodeMessage, newMessage, type JupyterMessage } from "./wire";

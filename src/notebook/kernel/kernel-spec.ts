@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { KernelError } from "../notebook-errors";
+import { KernelError } from "../shared/notebook-errors";
 
 /** A kernelspec (`kernel.json`) and where it was found. */
 export interface KernelSpec {

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { KernelError } from "../notebook-errors";
+import { KernelError } from "../shared/notebook-errors";
 
 const DELIMITER = Buffer.from("<IDS|MSG>");
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { NotebookFormatError } from "../notebook-errors";
+import { NotebookFormatError } from "../shared/notebook-errors";
 import type { Cell, Notebook, Output } from "./types";
 import { validateNotebook } from "./validate-notebook";
 

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { DEFAULT_SANDBOX_AS_OF } from "../../connect/connect";
 import { GasframesError } from "../../errors";
-import { runNotebooks } from "../run-notebooks";
+import { runNotebooks } from "../run/run-notebooks";
 import { renderIndexPage, type IndexEntry } from "./render-index-page";
 import { notebookTitle, renderNotebookPage } from "./render-notebook-page";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { SandboxHttpError } from "../types";
-import type { SandboxContext, SandboxReply, SandboxRequest, ServiceHandler } from "../types";
+import { SandboxHttpError } from "./types";
+import type { SandboxContext, SandboxReply, SandboxRequest, ServiceHandler } from "./types";
 import { extractToken } from "./auth";
 import type { FaultPlan } from "./faults";
 import { readJsonBody } from "./read-body";

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { SandboxHttpError } from "../types";
+import { SandboxHttpError } from "./types";
 
 /**
  * Deepest nesting of arrays and objects a request body may have (the body object itself is level 1).

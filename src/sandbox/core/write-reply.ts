@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { SandboxReply } from "../types";
+import type { SandboxReply } from "./types";
 import type { FaultDecision } from "./faults";
 
 const FLUSH_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@
  * LNG v1 and legacy (job-based) service modules of the sandbox, drawn from one synthetic fleet and
  * one set of transactions per (seed, asOf).
  */
-import type { ServiceHandler } from "../types";
+import type { ServiceHandler } from "../core/types";
 import { handleLegacyRequest } from "./legacy/legacy-handler";
 import { handleLngRequest } from "./v1-handler";
 

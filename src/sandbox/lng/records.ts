@@ -2,12 +2,12 @@
  * Wire records of the LNG v1 sandbox, with the service's own field names. Transaction volumes are
  * in bcf; forecast detail volumes are the same numbers in mcf (x 1,000,000).
  */
-import type { ForecastTransaction } from "./forecasts";
-import type { Vessel } from "./fleet";
-import { hashKey } from "./random";
-import type { ChainTransaction } from "./transaction-chain";
-import type { Terminal } from "./terminals";
-import { HOUR_MS, formatRecordTimestamp } from "./time";
+import type { ForecastTransaction } from "./model/forecasts";
+import type { Vessel } from "./model/fleet";
+import { hashKey } from "./model/random";
+import type { ChainTransaction } from "./model/transaction-chain";
+import type { Terminal } from "./model/terminals";
+import { HOUR_MS, formatRecordTimestamp } from "./model/time";
 
 /** Million cubic feet per billion cubic feet. */
 export const MCF_PER_BCF = 1_000_000;

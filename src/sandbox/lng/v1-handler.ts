@@ -3,15 +3,15 @@
  * body (the vessel and forecast-run endpoints also answer GET); answers are JSON arrays, or NDJSON
  * when the request asks for it.
  */
-import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest, type ServiceHandler } from "../types";
-import { lngDataset, type LngDataset } from "./dataset";
-import { parseLngQuery, queryToBody, type LngQuery } from "./params";
+import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest, type ServiceHandler } from "../core/types";
+import { lngDataset, type LngDataset } from "./model/dataset";
+import { parseLngQuery, queryToBody, type LngQuery } from "./query/params";
 import { forecastDetailRecord, forecastTransactionRecord, observedModifiedAt, observedTransactionRecord } from "./records";
-import { transactionPredicate } from "./transaction-filter";
-import { DAY_MS, formatRecordTimestamp } from "./time";
+import { transactionPredicate } from "./query/transaction-filter";
+import { DAY_MS, formatRecordTimestamp } from "./model/time";
 import { vesselDetailRecord, vesselRecord, nextForecastByImo } from "./vessel-records";
-import { vesselStateAt } from "./vessel-state";
-import { volumeFlowHistoryRecords, volumeFlowRecords } from "./volume-flows";
+import { vesselStateAt } from "./model/vessel-state";
+import { volumeFlowHistoryRecords, volumeFlowRecords } from "./query/volume-flows";
 
 /** Default range of volume_flows when from/to are absent: 365 days before asOf to 90 days after. */
 export const DEFAULT_FLOW_DAYS_BEFORE = 365;

@@ -1,10 +1,10 @@
 /** Wire records of `/v1/vessels` and `/v1/vessels/details`. */
-import type { LngDataset } from "./dataset";
-import type { ForecastTransaction } from "./forecasts";
-import type { Vessel } from "./fleet";
-import { hashKey } from "./random";
-import { formatDate, formatPlain, formatRecordTimestamp, DAY_MS } from "./time";
-import type { VesselState } from "./vessel-state";
+import type { LngDataset } from "./model/dataset";
+import type { ForecastTransaction } from "./model/forecasts";
+import type { Vessel } from "./model/fleet";
+import { hashKey } from "./model/random";
+import { formatDate, formatPlain, formatRecordTimestamp, DAY_MS } from "./model/time";
+import type { VesselState } from "./model/vessel-state";
 
 /** The most likely first forecast leg of each vessel in the latest forecast run. */
 export function nextForecastByImo(dataset: LngDataset): Map<number, ForecastTransaction> {

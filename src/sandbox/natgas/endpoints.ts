@@ -1,4 +1,4 @@
-import type { NatgasEndpoint } from "./endpoint";
+import type { NatgasEndpoint } from "./shared/endpoint";
 import { fracCrews, rigs } from "./v3/activity";
 import { completions } from "./v3/completions";
 import { dailyFrackedFeet } from "./v3/daily-fracked-feet";

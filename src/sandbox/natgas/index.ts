@@ -1,11 +1,11 @@
-import { SandboxHttpError } from "../types";
-import type { ServiceHandler } from "../types";
-import { datasetOf } from "./dataset";
-import type { EndpointAnswer } from "./endpoint";
+import { SandboxHttpError } from "../core/types";
+import type { ServiceHandler } from "../core/types";
+import { datasetOf } from "./model/dataset";
+import type { EndpointAnswer } from "./shared/endpoint";
 import { natgasEndpointOf } from "./endpoints";
-import { paramsKey, parseParams } from "./params";
+import { paramsKey, parseParams } from "./shared/params";
 import { QueryCache } from "./query-cache";
-import { rowsOf } from "./row-set";
+import { rowsOf } from "./shared/row-set";
 
 /**
  * The natural-gas service (v3 and v4) of the sandbox, mounted at the root. v3 POST endpoints answer

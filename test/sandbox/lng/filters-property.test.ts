@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { handleLngRequest } from "../../../src/sandbox/lng/v1-handler";
-import { TERMINALS } from "../../../src/sandbox/lng/terminals";
-import { SandboxHttpError } from "../../../src/sandbox/types";
+import { TERMINALS } from "../../../src/sandbox/lng/model/terminals";
+import { SandboxHttpError } from "../../../src/sandbox/core/types";
 
 const ctx = { seed: 11, asOf: "2024-10-15", pageSize: 1000 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxHandle } from "../../../src/sandbox";
-import { isValidImo } from "../../../src/sandbox/lng/imo";
+import { isValidImo } from "../../../src/sandbox/lng/model/imo";
 import { AS_OF_MS, DAY, ms, post, rows, startLngSandbox, type Row } from "./lng-sandbox-fixture";
 
 let sandbox: SandboxHandle;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { imoCheckDigit, imoFromPrefix, isValidImo } from "../../../src/sandbox/lng/imo";
-import { pointInPolygon, readPolygons } from "../../../src/sandbox/lng/polygon";
-import { parseTimestamp, formatRecordTimestamp, formatIso } from "../../../src/sandbox/lng/time";
-import { normalCdf } from "../../../src/sandbox/lng/volume-flows";
+import { imoCheckDigit, imoFromPrefix, isValidImo } from "../../../src/sandbox/lng/model/imo";
+import { pointInPolygon, readPolygons } from "../../../src/sandbox/lng/model/polygon";
+import { parseTimestamp, formatRecordTimestamp, formatIso } from "../../../src/sandbox/lng/model/time";
+import { normalCdf } from "../../../src/sandbox/lng/query/volume-flows";
 import { periodLabel } from "../../../src/sandbox/lng/legacy/flow-timeseries";
 
 describe("IMO numbers", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxHandle } from "../../../src/sandbox";
-import { buildLngDataset } from "../../../src/sandbox/lng/dataset";
-import { isValidImo } from "../../../src/sandbox/lng/imo";
+import { buildLngDataset } from "../../../src/sandbox/lng/model/dataset";
+import { isValidImo } from "../../../src/sandbox/lng/model/imo";
 import { get, post, rows, startLngSandbox, type Row } from "./lng-sandbox-fixture";
 
 let sandbox: SandboxHandle;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxHandle } from "../../../src/sandbox";
-import { arrivalSigmaHours } from "../../../src/sandbox/lng/forecasts";
-import { normalCdf } from "../../../src/sandbox/lng/volume-flows";
+import { arrivalSigmaHours } from "../../../src/sandbox/lng/model/forecasts";
+import { normalCdf } from "../../../src/sandbox/lng/query/volume-flows";
 import { AS_OF_MS, DAY, dayOf, get, ms, post, rows, startLngSandbox, sumBy, type Row } from "./lng-sandbox-fixture";
 
 let sandbox: SandboxHandle;

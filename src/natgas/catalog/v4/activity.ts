@@ -2,7 +2,7 @@
  * v4 activity: completions, frac crews and rigs, with aggregate_by and a per-row count.
  */
 import type { EndpointSpec } from "../../../catalog/types";
-import { kind, v4Field as F } from "../fields";
+import { kind, v4Field as F } from "../shared/fields";
 import { strArr, date, range, aggregateBy, county, operator, region_natgas, sub_region_natgas, state_code, well_id, post } from "./params";
 
 /** Activity: completions, frac crews and rigs, with aggregate_by and a per-row count. */

@@ -1,7 +1,7 @@
 /**
  * Parameters and helpers shared by the v4 catalog files.
  */
-import { kind } from "../fields";
+import { kind } from "../shared/fields";
 
 export const strArr = <N extends string>(name: N) => ({ name, type: kind.strArr }) as const;
 export const date = <N extends string>(name: N) => ({ name, type: kind.date }) as const;

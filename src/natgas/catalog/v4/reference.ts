@@ -2,7 +2,7 @@
  * v4 reference data: filter values, operator classification, regions.
  */
 import type { EndpointSpec } from "../../../catalog/types";
-import { kind, v4Field as F } from "../fields";
+import { kind, v4Field as F } from "../shared/fields";
 import { strArr, county, operator, region_natgas, sub_region_natgas, state_code, post, get } from "./params";
 
 /** Reference data: filter values, operator classification, regions. */

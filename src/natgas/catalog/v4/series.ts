@@ -2,7 +2,7 @@
  * v4 series by region and sub-region: fracked feet, daily production, DUCs, the long-term forecast.
  */
 import type { EndpointSpec } from "../../../catalog/types";
-import { v4Field as F } from "../fields";
+import { v4Field as F } from "../shared/fields";
 import { date, range, county, operator, region_natgas, sub_region_natgas, state_code, post } from "./params";
 
 /** Series by region and sub-region: fracked feet, daily production, DUCs, the long-term forecast. */

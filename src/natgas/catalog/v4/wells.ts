@@ -2,7 +2,7 @@
  * v4 well-level production and short-term forecasts.
  */
 import type { EndpointSpec } from "../../../catalog/types";
-import { kind, v4Field as F } from "../fields";
+import { kind, v4Field as F } from "../shared/fields";
 import { date, int, range, aggregateBy, county, operator, region_natgas, sub_region_natgas, state_code, well_id, ROW_LIMIT, post, get } from "./params";
 
 /** Well-level production and short-term forecasts. */

@@ -6,13 +6,13 @@
  * volumes inside the requested range, so the first and last period may be partial (listed in
  * details.partial_periods).
  */
-import { SandboxHttpError } from "../../types";
-import type { LngDataset } from "../dataset";
-import { FORECAST_HORIZON_DAYS } from "../forecasts";
-import { TERMINALS, type Terminal } from "../terminals";
-import { DAY_MS, formatDate, formatRecordTimestamp } from "../time";
-import type { FilterableTransaction } from "../transaction-filter";
-import { volumeFlowRecords } from "../volume-flows";
+import { SandboxHttpError } from "../../core/types";
+import type { LngDataset } from "../model/dataset";
+import { FORECAST_HORIZON_DAYS } from "../model/forecasts";
+import { TERMINALS, type Terminal } from "../model/terminals";
+import { DAY_MS, formatDate, formatRecordTimestamp } from "../model/time";
+import type { FilterableTransaction } from "../query/transaction-filter";
+import { volumeFlowRecords } from "../query/volume-flows";
 import type { LegacyParams } from "./legacy-params";
 
 /** Parameters of the flow_timeseries report. */

@@ -2,9 +2,9 @@
  * The job wrapper of the old LNG API: every answer is a finished job object. A job that cannot run
  * (an unknown report) answers HTTP 200 with state "FAILED", a code and a message, as the old service did.
  */
-import type { LngDataset } from "../dataset";
-import { hashKey } from "../random";
-import { formatPlain } from "../time";
+import type { LngDataset } from "../model/dataset";
+import { hashKey } from "../model/random";
+import { formatPlain } from "../model/time";
 
 /** Version string the old API reported. */
 export const LEGACY_VERSION = "2.0";

@@ -2,8 +2,8 @@
  * The old job-based LNG API of the sandbox, mounted at `{url}/legacy`, drawn from the same fleet,
  * transactions and forecasts as LNG v1 so that a migration can be checked number for number.
  */
-import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest } from "../../types";
-import { lngDataset, type LngDataset } from "../dataset";
+import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest } from "../../core/types";
+import { lngDataset, type LngDataset } from "../model/dataset";
 import { FLOW_TIMESERIES_PARAMS, flowTimeseriesReport } from "./flow-timeseries";
 import { wrapJob, type JobOutcome } from "./job-wrapper";
 import { legacyQueryToBody, readLegacyParams, type LegacyParamKind, type LegacyParams } from "./legacy-params";

@@ -2,8 +2,8 @@
  * Parameters of the old LNG API (the sandbox's documented choices: the spec does not list them).
  * Absent or null means "no filter"; an unknown non-null parameter is a 400 naming it.
  */
-import { SandboxHttpError } from "../../types";
-import { parseDate, parseTimestamp } from "../time";
+import { SandboxHttpError } from "../../core/types";
+import { parseDate, parseTimestamp } from "../model/time";
 
 export type LegacyParamKind = "string" | "strings" | "integers" | "date";
 

@@ -3,9 +3,9 @@
  * laden / balast count vessels at sea with / without cargo; at_terminal counts vessels moored
  * (FSRUs included); lng_volume is the cargo on board of vessels at sea, in bcf.
  */
-import type { LngDataset } from "../dataset";
-import { formatPlain, formatRecordTimestamp } from "../time";
-import { vesselStateAt } from "../vessel-state";
+import type { LngDataset } from "../model/dataset";
+import { formatPlain, formatRecordTimestamp } from "../model/time";
+import { vesselStateAt } from "../model/vessel-state";
 
 /** The live_status report_result. */
 export function liveStatusReport(dataset: LngDataset): Record<string, unknown> {

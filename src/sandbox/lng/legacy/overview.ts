@@ -6,9 +6,9 @@
  * "Ballast" for "R to L", else "Laden"; volume = the second's volume if it is an offloading, else
  * the first's if it is a loading, else 0.
  */
-import type { LngDataset } from "../dataset";
-import type { ChainTransaction } from "../transaction-chain";
-import { DAY_MS, formatRecordTimestamp } from "../time";
+import type { LngDataset } from "../model/dataset";
+import type { ChainTransaction } from "../model/transaction-chain";
+import { DAY_MS, formatRecordTimestamp } from "../model/time";
 import type { LegacyParams } from "./legacy-params";
 
 /** Parameters of the overview report. */

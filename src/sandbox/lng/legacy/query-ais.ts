@@ -3,10 +3,10 @@
  * from start_date to end_date (inclusive days; default the 7 days before asOf), never after asOf.
  * `imo` is required (one or a comma-separated list). At most 50 vessels and 93 days per query.
  */
-import { SandboxHttpError } from "../../types";
-import type { LngDataset } from "../dataset";
-import { DAY_MS, HOUR_MS, formatPlain } from "../time";
-import { vesselStateAt } from "../vessel-state";
+import { SandboxHttpError } from "../../core/types";
+import type { LngDataset } from "../model/dataset";
+import { DAY_MS, HOUR_MS, formatPlain } from "../model/time";
+import { vesselStateAt } from "../model/vessel-state";
 import type { LegacyParams } from "./legacy-params";
 
 /** Parameters of queryAIS/query. */

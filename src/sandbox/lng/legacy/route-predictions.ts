@@ -3,8 +3,8 @@
  * names (p_volume = volume, predicated_rate = route_score, predicted_polygon = destination terminal,
  * start_polygon = origin terminal, start_terminal_timestamp = origin_timestamp, unit = bcf).
  */
-import type { LngDataset } from "../dataset";
-import { formatRecordTimestamp } from "../time";
+import type { LngDataset } from "../model/dataset";
+import { formatRecordTimestamp } from "../model/time";
 import type { LegacyParams } from "./legacy-params";
 
 /** Parameters of the route_predictions report. */

@@ -3,8 +3,8 @@
  * names (start_* = origin, end_* = destination, units = bcf), filtered by IMO, end terminal or
  * country and inclusive dates on the end (transaction) time.
  */
-import type { LngDataset } from "../dataset";
-import { DAY_MS, formatRecordTimestamp } from "../time";
+import type { LngDataset } from "../model/dataset";
+import { DAY_MS, formatRecordTimestamp } from "../model/time";
 import type { LegacyParams } from "./legacy-params";
 
 /** Parameters of targetd_query. */

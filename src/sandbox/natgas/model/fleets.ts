@@ -1,5 +1,5 @@
-import type { NatgasDataset } from "../dataset";
-import { FIRST_ACTIVITY_DAY } from "../dataset";
+import type { NatgasDataset } from "./dataset";
+import { FIRST_ACTIVITY_DAY } from "./dataset";
 import { Fleet } from "./fleet";
 import type { FleetSpec } from "./fleet";
 

@@ -1,6 +1,6 @@
 import { monthOfDay } from "../../core/dates";
 import { normal, unit } from "../../core/hash";
-import type { NatgasDataset } from "../dataset";
+import type { NatgasDataset } from "./dataset";
 import { SUB_REGION_OF_COUNTY } from "../geo/geography";
 import { expectedGas, expectedOil } from "./region-curve";
 import { wellScalesOf } from "./well-scale";

@@ -1,15 +1,15 @@
 import { formatDay, formatDayMdy, parseDay } from "../../core/dates";
-import { aggregateRows } from "../aggregate";
-import type { NatgasEndpoint } from "../endpoint";
-import { fleetRows } from "../fleet-rows";
-import type { FleetFilter } from "../fleet-rows";
+import { aggregateRows } from "../shared/aggregate";
+import type { NatgasEndpoint } from "../shared/endpoint";
+import { fleetRows } from "../shared/fleet-rows";
+import type { FleetFilter } from "../shared/fleet-rows";
 import { COUNTIES, SUB_REGIONS } from "../geo/geography";
 import { SERVICE_COMPANIES } from "../geo/operators";
 import { pick } from "../../core/hash";
 import { FRAC_FLEET, RIG_FLEET, fleetOf } from "../model/fleets";
-import type { ParsedParams } from "../params";
-import { accepts, listRowSet, rowsOf } from "../row-set";
-import type { RowSet } from "../row-set";
+import type { ParsedParams } from "../shared/params";
+import { accepts, listRowSet, rowsOf } from "../shared/row-set";
+import type { RowSet } from "../shared/row-set";
 import { aggregateBy, CLASS, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
 import { coord } from "./wells";
 

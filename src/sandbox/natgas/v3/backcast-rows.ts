@@ -1,9 +1,9 @@
 import { firstDayOfMonth, monthOfDay } from "../../core/dates";
-import { FIRST_RUN_DAY } from "../dataset";
-import type { NatgasDataset } from "../dataset";
+import { FIRST_RUN_DAY } from "../model/dataset";
+import type { NatgasDataset } from "../model/dataset";
 import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
-import type { RowSet } from "../row-set";
+import type { RowSet } from "../shared/row-set";
 
 /** Months per API in a backcast: two before the run's month, the month, three after. */
 export const BACKCAST_OFFSETS = [-2, -1, 0, 1, 2, 3] as const;

@@ -1,9 +1,9 @@
 import { formatDay, formatDayMdy, parseDay } from "../../core/dates";
-import { aggregateRows } from "../aggregate";
-import type { NatgasEndpoint } from "../endpoint";
+import { aggregateRows } from "../shared/aggregate";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import type { Well } from "../model/wells";
-import type { NatgasDataset } from "../dataset";
-import { accepts, atOrAfter, atOrBefore, listRowSet } from "../row-set";
+import type { NatgasDataset } from "../model/dataset";
+import { accepts, atOrAfter, atOrBefore, listRowSet } from "../shared/row-set";
 import { aggregateBy, CLASS, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
 import { matchingWells } from "./wells";
 

@@ -1,11 +1,11 @@
 import { formatDay } from "../../core/dates";
 import { normal } from "../../core/hash";
-import type { NatgasDataset } from "../dataset";
-import type { NatgasEndpoint } from "../endpoint";
+import type { NatgasDataset } from "../model/dataset";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { SUB_REGIONS } from "../geo/geography";
 import { FRAC_FLEET, fleetOf } from "../model/fleets";
-import type { ParsedParams } from "../params";
-import { accepts, listRowSet } from "../row-set";
+import type { ParsedParams } from "../shared/params";
+import { accepts, listRowSet } from "../shared/row-set";
 import { DATE, LIST } from "./shared-params";
 
 /** Lateral feet one frac crew completes in a day, on average. */

@@ -1,6 +1,6 @@
 import { formatDay } from "../../core/dates";
 import { pick } from "../../core/hash";
-import type { NatgasEndpoint } from "../endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { PAIR_COUNT, SUB_REGION_OF_COUNTY } from "../geo/geography";
 import { wellScalesOf } from "../model/well-scale";
 import { wellsOf } from "../model/wells";

@@ -1,9 +1,9 @@
 import { formatMonth } from "../../core/dates";
-import type { NatgasEndpoint } from "../endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { PAIRS, SUB_REGION_OF_COUNTY } from "../geo/geography";
 import { expectedGas, expectedOil } from "../model/region-curve";
 import { pairShare } from "../model/pair-production";
-import { accepts, listRowSet, monthOverlaps } from "../row-set";
+import { accepts, listRowSet, monthOverlaps } from "../shared/row-set";
 import { DATE, LIST } from "./shared-params";
 
 /** One long-term forecast series: a sub-region's part in one state. */

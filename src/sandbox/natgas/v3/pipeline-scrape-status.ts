@@ -1,6 +1,6 @@
 import { formatDay } from "../../core/dates";
 import { normal, unit } from "../../core/hash";
-import type { NatgasEndpoint } from "../endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
 
 /** Days of scrape-status history served (the last year before asOf). */
 const DAYS = 365;

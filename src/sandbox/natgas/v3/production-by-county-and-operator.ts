@@ -1,16 +1,16 @@
 import { firstDayOfMonth, formatMonth } from "../../core/dates";
-import { SandboxHttpError } from "../../types";
-import { aggregateRows } from "../aggregate";
-import { FIRST_PRODUCTION_MONTH } from "../dataset";
-import type { NatgasDataset } from "../dataset";
-import { ROW_LIMIT } from "../endpoint";
-import type { NatgasEndpoint } from "../endpoint";
+import { SandboxHttpError } from "../../core/types";
+import { aggregateRows } from "../shared/aggregate";
+import { FIRST_PRODUCTION_MONTH } from "../model/dataset";
+import type { NatgasDataset } from "../model/dataset";
+import { ROW_LIMIT } from "../shared/endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { PAIRS } from "../geo/geography";
 import type { Pair } from "../geo/geography";
 import { pairMonth } from "../model/pair-production";
-import type { ParsedParams } from "../params";
-import { accepts, listRowSet } from "../row-set";
-import type { RowSet } from "../row-set";
+import type { ParsedParams } from "../shared/params";
+import { accepts, listRowSet } from "../shared/row-set";
+import type { RowSet } from "../shared/row-set";
 import { aggregateBy, DATE, LIST } from "./shared-params";
 
 const DIMENSIONS = ["operator", "region", "state_code", "sub_region"];

@@ -1,10 +1,10 @@
 import { formatDay } from "../../core/dates";
-import { SandboxHttpError } from "../../types";
-import type { NatgasEndpoint } from "../endpoint";
+import { SandboxHttpError } from "../../core/types";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { COUNTIES, PAIRS } from "../geo/geography";
 import { SERVICE_COMPANIES } from "../geo/operators";
-import type { NatgasDataset } from "../dataset";
-import { accepts, listRowSet } from "../row-set";
+import type { NatgasDataset } from "../model/dataset";
+import { accepts, listRowSet } from "../shared/row-set";
 import { LIST } from "./shared-params";
 
 /** v3 filter fields that have dropdown values. */

@@ -1,5 +1,5 @@
-import { CLASS_VALUES } from "../params";
-import type { ParamDef } from "../params";
+import { CLASS_VALUES } from "../shared/params";
+import type { ParamDef } from "../shared/params";
 
 /** `str arr` filter. */
 export const LIST: ParamDef = { kind: "strArr" };

@@ -1,8 +1,8 @@
-import { SandboxHttpError } from "../../types";
-import { aggregateRows } from "../aggregate";
-import { ROW_LIMIT } from "../endpoint";
-import type { NatgasEndpoint } from "../endpoint";
-import { accepts, listRowSet, rowsOf } from "../row-set";
+import { SandboxHttpError } from "../../core/types";
+import { aggregateRows } from "../shared/aggregate";
+import { ROW_LIMIT } from "../shared/endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
+import { accepts, listRowSet, rowsOf } from "../shared/row-set";
 import { backcastRows, selectRuns } from "./backcast-rows";
 import { v3ForecastRecord } from "./forecast-fields";
 import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";

@@ -1,12 +1,12 @@
 import { firstDayOfMonth, monthOfDay } from "../../core/dates";
-import { aggregateRows } from "../aggregate";
-import type { NatgasDataset } from "../dataset";
-import type { NatgasEndpoint } from "../endpoint";
+import { aggregateRows } from "../shared/aggregate";
+import type { NatgasDataset } from "../model/dataset";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
-import type { ParsedParams } from "../params";
-import { listRowSet, rowsOf } from "../row-set";
-import type { RowSet } from "../row-set";
+import type { ParsedParams } from "../shared/params";
+import { listRowSet, rowsOf } from "../shared/row-set";
+import type { RowSet } from "../shared/row-set";
 import { v3ForecastRecord } from "./forecast-fields";
 import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
 import { matchingWells } from "./wells";

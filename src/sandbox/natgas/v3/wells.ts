@@ -1,9 +1,9 @@
 import { formatDay, formatMonth } from "../../core/dates";
-import type { NatgasDataset } from "../dataset";
-import type { NatgasEndpoint } from "../endpoint";
+import type { NatgasDataset } from "../model/dataset";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import type { Well } from "../model/wells";
-import type { ParsedParams } from "../params";
-import { accepts, inRange, listRowSet } from "../row-set";
+import type { ParsedParams } from "../shared/params";
+import { accepts, inRange, listRowSet } from "../shared/row-set";
 import { DATE, LIST } from "./shared-params";
 
 /** Wells matching the location / operator filters under the given parameter names. */

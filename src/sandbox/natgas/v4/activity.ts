@@ -1,12 +1,12 @@
 import { formatDay } from "../../core/dates";
-import { aggregateRows } from "../aggregate";
-import type { NatgasEndpoint } from "../endpoint";
-import { fleetRows } from "../fleet-rows";
+import { aggregateRows } from "../shared/aggregate";
+import type { NatgasEndpoint } from "../shared/endpoint";
+import { fleetRows } from "../shared/fleet-rows";
 import type { FleetPosition } from "../model/fleet";
 import { FRAC_FLEET, RIG_FLEET, fleetOf } from "../model/fleets";
-import type { ParsedParams } from "../params";
-import { accepts, inRange, listRowSet, rowsOf } from "../row-set";
-import type { RowSet } from "../row-set";
+import type { ParsedParams } from "../shared/params";
+import { accepts, inRange, listRowSet, rowsOf } from "../shared/row-set";
+import type { RowSet } from "../shared/row-set";
 import { positionMatcher, serviceCompanyOf } from "../v3/activity";
 import { completedWells } from "../v3/completions";
 import { aggregateBy } from "../v3/shared-params";

@@ -1,4 +1,4 @@
-import type { NatgasEndpoint } from "../endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { v4Completions, v4FracCrews, v4Rigs } from "./activity";
 import { v4ShortTermForecast, v4ShortTermForecastDeclines, v4ShortTermForecastHistory, v4ShortTermForecastHistoryDates } from "./forecasts";
 import { productionByWell } from "./production-by-well";

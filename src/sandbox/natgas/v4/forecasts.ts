@@ -1,8 +1,8 @@
 import { daysInMonth, formatDay, formatMonth, monthOfDay } from "../../core/dates";
-import { SandboxHttpError } from "../../types";
-import type { NatgasDataset } from "../dataset";
-import { ROW_LIMIT } from "../endpoint";
-import type { NatgasEndpoint } from "../endpoint";
+import { SandboxHttpError } from "../../core/types";
+import type { NatgasDataset } from "../model/dataset";
+import { ROW_LIMIT } from "../shared/endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
 import { backcastRows, selectRuns } from "../v3/backcast-rows";

@@ -1,11 +1,11 @@
 import { daysInMonth, formatMonth, monthOfDay } from "../../core/dates";
-import { aggregateRows } from "../aggregate";
-import type { NatgasDataset } from "../dataset";
-import type { NatgasEndpoint } from "../endpoint";
+import { aggregateRows } from "../shared/aggregate";
+import type { NatgasDataset } from "../model/dataset";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { wellMonth } from "../model/well-production";
 import type { Well } from "../model/wells";
-import type { ParsedParams } from "../params";
-import { listRowSet, rowsOf } from "../row-set";
+import type { ParsedParams } from "../shared/params";
+import { listRowSet, rowsOf } from "../shared/row-set";
 import { aggregateBy } from "../v3/shared-params";
 import { matchingWells } from "../v3/wells";
 import { acceptsWellId, DATE, LIST, MCF_PER_BCF, MONTH_INDEX, V4_LOCATION, V4_NAMES, WET_OVER_DRY, wellIdOf } from "./v4-params";

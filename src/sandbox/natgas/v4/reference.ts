@@ -1,9 +1,9 @@
 import { formatDay } from "../../core/dates";
-import { SandboxHttpError } from "../../types";
-import type { NatgasEndpoint } from "../endpoint";
+import { SandboxHttpError } from "../../core/types";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { COUNTIES, PAIRS } from "../geo/geography";
 import { OPERATORS, SERVICE_COMPANIES } from "../geo/operators";
-import { accepts } from "../row-set";
+import { accepts } from "../shared/row-set";
 import { LIST, V4_LOCATION } from "./v4-params";
 
 /** Operators that produce somewhere in the sandbox, by name. */

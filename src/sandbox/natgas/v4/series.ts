@@ -1,13 +1,13 @@
 import { firstDayOfMonth, formatDay, formatMonth, monthOfDay } from "../../core/dates";
 import { normal, pick } from "../../core/hash";
-import type { NatgasEndpoint } from "../endpoint";
+import type { NatgasEndpoint } from "../shared/endpoint";
 import { SUB_REGIONS } from "../geo/geography";
 import { actualGas } from "../model/region-curve";
-import { accepts, listRowSet, monthOverlaps } from "../row-set";
+import { accepts, listRowSet, monthOverlaps } from "../shared/row-set";
 import { frackedFeet } from "../v3/daily-fracked-feet";
 import { longTermSeries, longTermValues } from "../v3/long-term-forecast";
 import { matchingPairs } from "../v3/production-by-county-and-operator";
-import { FIRST_ACTIVITY_DAY } from "../dataset";
+import { FIRST_ACTIVITY_DAY } from "../model/dataset";
 import { DATE, LIST, V4_LOCATION, V4_NAMES } from "./v4-params";
 
 /** POST /v4/dailyfrackedfeet: as v3, with date_frac and v4 region names. */

@@ -1,5 +1,5 @@
 import type { Well } from "../model/wells";
-import type { ParamDef, ParsedParams } from "../params";
+import type { ParamDef, ParsedParams } from "../shared/params";
 import { CLASS, DATE, LIST } from "../v3/shared-params";
 
 export { CLASS, DATE, LIST };

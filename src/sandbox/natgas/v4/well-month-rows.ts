@@ -1,5 +1,5 @@
 import type { Well } from "../model/wells";
-import type { RowSet } from "../row-set";
+import type { RowSet } from "../shared/row-set";
 
 /**
  * Rows of (well, month) over a month range per well, well-major then month. Per-well counts differ,

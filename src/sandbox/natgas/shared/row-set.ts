@@ -1,4 +1,4 @@
-import { firstDayOfMonth } from "../core/dates";
+import { firstDayOfMonth } from "../../core/dates";
 import type { ParsedParams } from "./params";
 
 /** Records a query matches, readable at any offset without generating the ones before it. */

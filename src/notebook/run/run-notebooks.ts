@@ -1,8 +1,8 @@
 import { basename, dirname, join, resolve } from "node:path";
 import { executeNotebook } from "./execute-notebook";
-import { findKernelSpec } from "./kernel/kernel-spec";
-import { readNotebook, writeNotebook } from "./nbformat/notebook-file";
-import type { Notebook } from "./nbformat/types";
+import { findKernelSpec } from "../kernel/kernel-spec";
+import { readNotebook, writeNotebook } from "../nbformat/notebook-file";
+import type { Notebook } from "../nbformat/types";
 
 /** Options for {@link runNotebooks}. */
 export interface RunNotebooksOptions {

@@ -1,8 +1,8 @@
 /** Matching of transactions (observed or forecast) against a validated LNG query. */
 import type { LngQuery, PlaceFilter, PlaceRole } from "./params";
-import { pointInPolygon } from "./polygon";
-import type { TransactionType } from "./transaction-chain";
-import type { Terminal } from "./terminals";
+import { pointInPolygon } from "../model/polygon";
+import type { TransactionType } from "../model/transaction-chain";
+import type { Terminal } from "../model/terminals";
 
 /** The fields of a transaction a filter looks at. */
 export interface FilterableTransaction {

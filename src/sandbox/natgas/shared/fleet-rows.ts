@@ -1,4 +1,4 @@
-import type { Fleet, FleetPosition } from "./model/fleet";
+import type { Fleet, FleetPosition } from "../model/fleet";
 import type { RowSet } from "./row-set";
 
 /** Which fleet positions a query keeps. */

@@ -4,10 +4,10 @@
  * endpoints the spec leaves open). A parameter that is absent or null is no filter; a non-null
  * parameter the endpoint does not take is refused with a 400 naming it.
  */
-import { SandboxHttpError } from "../types";
-import { readPolygons, type Polygon } from "./polygon";
-import type { TransactionType } from "./transaction-chain";
-import { parseTimestamp } from "./time";
+import { SandboxHttpError } from "../../core/types";
+import { readPolygons, type Polygon } from "../model/polygon";
+import type { TransactionType } from "../model/transaction-chain";
+import { parseTimestamp } from "../model/time";
 
 export type ParamKind = "strings" | "integers" | "polygons" | "timestamp" | "transactionType";
 

@@ -12,10 +12,10 @@
  * of it) has variance 0 and std 0, like an observed day: nothing is uncertain about it. A day with any
  * variance never reports less than 1e-6, so rounding never turns an uncertain day into a certain one.
  */
-import type { LngDataset } from "./dataset";
-import { FORECAST_HORIZON_DAYS, type ForecastTransaction } from "./forecasts";
+import type { LngDataset } from "../model/dataset";
+import { FORECAST_HORIZON_DAYS, type ForecastTransaction } from "../model/forecasts";
 import type { FilterableTransaction } from "./transaction-filter";
-import { DAY_MS, HOUR_MS, formatIso } from "./time";
+import { DAY_MS, HOUR_MS, formatIso } from "../model/time";
 
 /** Smallest std reported for a forecast day that some potential arrival can reach (days none can reach report 0). */
 export const MIN_FORECAST_STD = 1e-6;

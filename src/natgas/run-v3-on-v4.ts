@@ -1,12 +1,12 @@
 /**
  * A v3 notebook's query run on v4: the function form of `client.v4.asV3.<method>`.
  */
-import type { EndpointCallOptions } from "../../client/endpoint-methods";
-import type { AggregatedRecordOf, ParamsOf, RecordOf } from "../../catalog/derive-types";
-import type { Result } from "../../result/result";
-import type { V3Catalog } from "../catalog/v3";
-import type { NatGasClient } from "../natgas-client";
-import type { AsV3Api } from "./as-v3";
+import type { EndpointCallOptions } from "../client/endpoint-methods";
+import type { AggregatedRecordOf, ParamsOf, RecordOf } from "../catalog/derive-types";
+import type { Result } from "../result/result";
+import type { V3Catalog } from "./catalog/v3";
+import type { NatGasClient } from "./natgas-client";
+import type { AsV3Api } from "./migrate/as-v3";
 
 /**
  * Runs v3 `endpoint` with v3 `params` on the v4 service and returns v3-shaped rows: the same as

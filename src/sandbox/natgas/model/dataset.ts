@@ -1,7 +1,7 @@
-import { firstDayOfMonth, monthOfDay, parseDay } from "../core/dates";
-import type { SandboxContext } from "../types";
-import { wellsOf } from "./model/wells";
-import type { Well } from "./model/wells";
+import { firstDayOfMonth, monthOfDay, parseDay } from "../../core/dates";
+import type { SandboxContext } from "../../core/types";
+import { wellsOf } from "./wells";
+import type { Well } from "./wells";
 
 /** First day of backcast data, and the spacing of forecast runs. */
 export const FIRST_RUN_DAY = parseDay("2021-01-15") as number;

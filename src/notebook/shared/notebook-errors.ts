@@ -1,4 +1,4 @@
-import { GasframesError, type GasframesErrorOptions } from "../errors";
+import { GasframesError, type GasframesErrorOptions } from "../../errors";
 
 /** A kernel could not be found, started, or talked to (bad kernelspec, dead process, protocol violation). */
 export class KernelError extends GasframesError {

@@ -1,9 +1,9 @@
-import { KernelClient } from "./kernel/kernel-client";
-import { findKernelSpec, type KernelSpec } from "./kernel/kernel-spec";
-import type { JupyterMessage } from "./kernel/wire";
-import { joinLines } from "./nbformat/notebook-file";
-import type { CodeCell, DisplayDataOutput, Notebook, Output } from "./nbformat/types";
-import { CellExecutionError, KernelError } from "./notebook-errors";
+import { KernelClient } from "../kernel/kernel-client";
+import { findKernelSpec, type KernelSpec } from "../kernel/kernel-spec";
+import type { JupyterMessage } from "../kernel/wire";
+import { joinLines } from "../nbformat/notebook-file";
+import type { CodeCell, DisplayDataOutput, Notebook, Output } from "../nbformat/types";
+import { CellExecutionError, KernelError } from "../shared/notebook-errors";
 
 /** Options for {@link executeNotebook}. */
 export interface ExecuteNotebookOptions {

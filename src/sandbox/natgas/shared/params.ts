@@ -1,5 +1,5 @@
-import { parseDay } from "../core/dates";
-import { SandboxHttpError } from "../types";
+import { parseDay } from "../../core/dates";
+import { SandboxHttpError } from "../../core/types";
 
 /** How a request parameter is read. */
 export type ParamDef =

@@ -1,5 +1,5 @@
-import type { SandboxRequest } from "../types";
-import type { NatgasDataset } from "./dataset";
+import type { SandboxRequest } from "../../core/types";
+import type { NatgasDataset } from "../model/dataset";
 import type { ParamTable, ParsedParams } from "./params";
 import type { RowSet } from "./row-set";
 

@@ -1,0 +1,84 @@
+// The sandbox stands alone: it imports only Node built-ins, its own files and the typed errors (a bad
+// startSandbox option is an InvalidParamsError), never the clients, the transport or any other part of
+// gasframes; and its folders depend on each other without a loop.
+import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(__dirname, "..", "..");
+const sandboxDir = join(root, "src", "sandbox");
+/** Folders of gasframes the sandbox may import besides its own. src/errors imports nothing. */
+const allowed = [sandboxDir, join(root, "src", "errors")];
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Every module specifier of a file: static imports and re-exports, `import()` and `require()`. */
+function specifiers(source: string): string[] {
+  const re = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
+  const out: string[] = [];
+  for (const m of source.matchAll(re)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+function resolveRelative(from: string, spec: string): string {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [`${base}.ts`, join(base, "index.ts"), base]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  throw new Error(`${relative(root, from)}: cannot resolve "${spec}"`);
+}
+
+const files = tsFiles(sandboxDir);
+const edges = files.flatMap((file) =>
+  specifiers(readFileSync(file, "utf8")).map((spec) => ({
+    file,
+    spec,
+    target: spec.startsWith(".") ? resolveRelative(file, spec) : undefined,
+  })),
+);
+
+describe("the sandbox's imports", () => {
+  it("finds the sandbox's files and their imports", () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(edges.some((e) => e.spec === "node:http")).toBe(true);
+    expect(readdirSync(join(root, "src", "errors")).every((f) => !/^\s*import\s/m.test(readFileSync(join(root, "src", "errors", f), "utf8")))).toBe(true);
+    expect(edges.filter((e) => e.target).length).toBeGreaterThan(100);
+  });
+
+  it("are Node built-ins, files inside src/sandbox or the typed errors", () => {
+    const inside = (target: string) => allowed.some((dir) => !relative(dir, target).startsWith(".."));
+    const outside = edges
+      .filter((e) => (e.target ? !inside(e.target) : !e.spec.startsWith("node:")))
+      .map((e) => `${relative(root, e.file)} -> ${e.spec}`);
+    expect(outside).toEqual([]);
+  });
+
+  it("form no loop between its folders", () => {
+    const graph = new Map<string, Set<string>>();
+    for (const e of edges) {
+      if (!e.target) continue;
+      const [from, to] = [relative(root, dirname(e.file)), relative(root, dirname(e.target))];
+      if (from === to) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)!.add(to);
+    }
+    const loops: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const visit = (folder: string, path: string[]): void => {
+      if (state.get(folder) === "done") return;
+      if (state.get(folder) === "open") {
+        loops.push([...path.slice(path.indexOf(folder)), folder].join(" -> "));
+        return;
+      }
+      state.set(folder, "open");
+      for (const next of graph.get(folder) ?? []) visit(next, [...path, folder]);
+      state.set(folder, "done");
+    };
+    for (const folder of graph.keys()) visit(folder, []);
+    expect(loops).toEqual([]);
+  });
+});
