@@ -8,7 +8,7 @@ import { requireColumns, toTypedColumns, type FrameInput } from "../frame/column
 import { isoFromMs, parseTimestampMs, toDayNumber } from "../frame/dates";
 import { frameFromColumns } from "../frame/from-columns";
 import { attachNotes } from "../frame/notes";
-import { distinctVolumeUnits } from "../frame/volume-unit";
+import { distinctVolumeUnits } from "../table/volume-unit";
 
 /** Voyage legs as columns (the legacy overview reuses them). */
 export interface VoyageColumns {

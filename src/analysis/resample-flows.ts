@@ -8,7 +8,7 @@ import { isoFromDay, toDayNumber } from "../frame/dates";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
-import { distinctVolumeUnits, volumeUnitKey } from "../frame/volume-unit";
+import { distinctVolumeUnits, volumeUnitKey } from "../table/volume-unit";
 
 /** Options of `resampleFlows`. */
 export interface ResampleFlowsOptions {

@@ -5,7 +5,7 @@ import type { DataFrame } from "danfojs-node";
 import { isDataFrame, toColumns, type FrameInput } from "../frame/columns";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { inferFieldType, normaliseColumn } from "../frame/normalise";
-import type { FieldType } from "../frame/schema";
+import type { FieldType } from "../table/schema";
 import { unitForField, unitsOf, withUnits } from "../frame/units";
 
 const FROM_DTYPE: Record<string, FieldType> = { float32: "float", int32: "int", boolean: "bool" };

@@ -5,7 +5,7 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 
-import { COLUMN_SOURCE as COLUMN_SOURCE_KEY } from "../result/record-columns";
+import { COLUMN_SOURCE as COLUMN_SOURCE_KEY } from "../table/record-columns";
 
 /** The key of the method of records held as columns (a column-backed `Result`, `RecordColumns`): one symbol, defined with them. */
 export { COLUMN_SOURCE_KEY };

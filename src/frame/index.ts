@@ -1,9 +1,9 @@
-export * from "./schema";
+export * from "../table/schema";
 export * from "./to-frame";
 export { toColumns, isDataFrame, requireColumns, type FrameInput, type ColumnTable } from "./columns";
 export { frameFromColumns, type FrameColumn } from "./from-columns";
 export { unitsOf, withUnits, unitForField, MIXED_UNITS } from "./units";
-export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "./volume-unit";
+export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "../table/volume-unit";
 export { notesOf } from "./notes";
 export * from "./convert-units";
 export { daysInMonth, isLeapYear } from "./dates";

@@ -8,7 +8,7 @@ import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
 import { danfoDtype, frameFromRowsAndColumns } from "./from-columns";
-import type { FieldType, RecordSchema } from "./schema";
+import type { FieldType, RecordSchema } from "../table/schema";
 import { unitForField, withUnits } from "./units";
 
 interface Helpers {

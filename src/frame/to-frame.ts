@@ -2,7 +2,7 @@
  * Records to a danfojs DataFrame, typed by a record schema.
  */
 import type { DataFrame } from "danfojs-node";
-import type { FieldType, RecordSchema } from "./schema";
+import type { FieldType, RecordSchema } from "../table/schema";
 import { toColumns } from "./columns";
 import { frameFromColumns, type FrameColumn } from "./from-columns";
 import { inferFieldType, normaliseColumn } from "./normalise";

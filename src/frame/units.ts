@@ -10,60 +10,12 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { columnSourceOf, isDataFrame, toColumns, type FrameInput } from "./columns";
-import { distinctVolumeUnits } from "./volume-unit";
+import { distinctVolumeUnits } from "../table/volume-unit";
+import { isDailyRateUnit, MIXED_UNITS, unitForField } from "../table/units";
+
+export { isDailyRateUnit, MIXED_UNITS, unitForField };
 
 const registered = new WeakMap<object, Record<string, string>>();
-
-/** The value `unitsOf` gives a volume column whose rows carry more than one `volume_unit`. */
-export const MIXED_UNITS = "mixed";
-
-const FIXED: Record<string, string> = {
-  gas_daily: "BCF/day",
-  gas_monthly: "MCF",
-  oil_daily: "BBL/day",
-  oil_monthly: "BBL",
-  water_daily: "BBL/day",
-  water_monthly: "BBL",
-  bcfd: "BCF/day",
-  // v4 wet gas under v3-style names (client.v4.asV3): wet basis, unlike v3's dry gas_daily / gas_monthly.
-  wet_gas_daily: "BCF/day",
-  wet_gas_monthly: "MCF",
-  fracked_feet: "ft",
-  horizontal_length: "ft",
-  measured_depth: "ft",
-  total_vertical_depth: "ft",
-  id1_pct: "%",
-  id2_pct: "%",
-  id3_pct: "%",
-  other_pct: "%",
-  points_reporting_pct: "%",
-  timely_pct: "%",
-};
-
-/**
- * The unit a column has by its name alone, or undefined. Knows the v3 measures (`gas_daily` BCF/day,
- * `gas_monthly` MCF, `oil_daily`/`water_daily` BBL/day, `oil_monthly`/`water_monthly` BBL, depths and
- * lengths in ft, scrape shares in %) and the v4 pattern `prod_<what>_<mcf|bcf|bbl>_<day|month>`.
- */
-export function unitForField(name: string): string | undefined {
-  const fixed = FIXED[name];
-  if (fixed !== undefined) return fixed;
-  const m = /^prod_[a-z_]+?_(bcf|mmcf|mcf|bbl)_(day|month)$/.exec(name);
-  if (m !== null) {
-    const base = m[1]!.toUpperCase();
-    return m[2] === "day" ? `${base}/day` : base;
-  }
-  return undefined;
-}
-
-/**
- * Whether a unit is a rate per day (`BCF/day`, `MCF/day`, `BBL/day`): a quantity per day, which adds
- * up across wells or regions on one day but not across days (`rollup` averages it over periods).
- * A volume (`MCF`, `BBL`), a count or a length is not.
- */
-export function isDailyRateUnit(unit: string | undefined): boolean {
-  return unit !== undefined && /\/\s*(day|d)$/i.test(unit.trim());
-}
 
 /**
  * Returns `frame` after recording units for some of its columns (merged with any already recorded).

@@ -6,9 +6,9 @@
 import type { DataFrame } from "danfojs-node";
 import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
 import { inferFieldType, normaliseColumn } from "../frame/normalise";
-import type { FieldType, RecordSchema } from "../frame/schema";
+import type { FieldType, RecordSchema } from "../table/schema";
 import { unitForField } from "../frame/units";
-import type { RecordColumn, RecordColumns } from "./record-columns";
+import type { RecordColumn, RecordColumns } from "../table/record-columns";
 
 /**
  * The frame of these columns.

@@ -4,8 +4,8 @@ import { unitsOf, withUnits, MIXED_UNITS } from "../../src/frame/units";
 import { toColumns } from "../../src/frame/columns";
 import { frameFromColumns } from "../../src/frame/from-columns";
 import { loadDanfo } from "../../src/frame/danfo";
-import { Result } from "../../src/result/result";
-import type { RecordSchema } from "../../src/frame/schema";
+import { Result } from "../../src/table/result";
+import type { RecordSchema } from "../../src/table/schema";
 import { DataError } from "../../src/errors";
 import { frameColumns } from "../helpers/frame-columns";
 

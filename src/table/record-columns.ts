@@ -150,6 +150,45 @@ export class RecordColumns {
   }
 
   /**
+   * The records at `rows`, in that order, as new columns (a record may be taken twice). Dictionaries
+   * are shared with this object, so a coded column may hold values no taken row uses.
+   * @param rows record indices, each in [0, length).
+   */
+  take(rows: ArrayLike<number>): RecordColumns {
+    const n = rows.length;
+    const columns = new Map<string, RecordColumn>();
+    for (const name of this.names) {
+      const col = this.columns.get(name)!;
+      let absent: { absent?: Uint8Array } = {};
+      if (col.absent !== undefined) {
+        const a = new Uint8Array(n);
+        for (let i = 0; i < n; i++) a[i] = col.absent[rows[i]!]!;
+        absent = { absent: a };
+      }
+      if (col.kind === "number") {
+        const v = new Float64Array(n);
+        for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!]!;
+        columns.set(name, { kind: "number", values: v, ...absent });
+      } else if (col.kind === "coded") {
+        const c = new Int32Array(n);
+        for (let i = 0; i < n; i++) c[i] = col.codes[rows[i]!]!;
+        columns.set(name, { kind: "coded", codes: c, dict: col.dict, ...absent });
+      } else {
+        const v = new Array<unknown>(n);
+        for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!];
+        columns.set(name, { kind: "mixed", values: v, ...absent });
+      }
+    }
+    return new RecordColumns(this.names, columns, n);
+  }
+
+  /** These columns only, in this order (names not held here are skipped); the columns are shared, not copied. */
+  select(names: readonly string[]): RecordColumns {
+    const kept = [...new Set(names)].filter((name) => this.columns.has(name));
+    return new RecordColumns(kept, new Map(kept.map((name) => [name, this.columns.get(name)!])), this.length);
+  }
+
+  /**
    * The records of `parts`, in order, as one set of columns.
    * @param parts the parts.
    * @param consume drop each column from the parts once it is copied, so that a big result is never
