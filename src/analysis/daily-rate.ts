@@ -6,7 +6,7 @@ import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
 import { convertUnits } from "../frame/convert-units";
-import { civilFromDay, daysInMonth } from "../frame/dates";
+import { civilFromDay, daysInMonth } from "../table/dates";
 import { unitsOf } from "../frame/units";
 import { dayColumn } from "./day-column";
 import { withColumns } from "./with-column";

@@ -3,7 +3,7 @@
  * allows it.
  */
 import { requireColumns, toColumns, type FrameInput } from "../frame/columns";
-import { parseTimestampMs } from "../frame/dates";
+import { parseTimestampMs } from "../table/dates";
 
 /** What `fleetSummary` returns. Field names follow the old live_status summary where one exists. */
 export interface FleetSummary {

@@ -5,8 +5,8 @@
 import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
 import { numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
-import { civilFromDay, isoFromDay } from "../frame/dates";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
+import { civilFromDay, isoFromDay } from "../table/dates";
+import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 import { unitForField } from "../frame/units";
 import { dayColumn } from "./day-column";
 import { groupRows, sortedGroups } from "./group-keys";

@@ -4,9 +4,9 @@
 import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
 import { allNumbers, isDataFrame, requireColumns, slowNumber, toColumns, toTypedColumns, type CodedColumn, type FrameInput } from "../frame/columns";
-import { isoFromDay, toDayNumber } from "../frame/dates";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
-import { normaliseColumn } from "../frame/normalise";
+import { isoFromDay, toDayNumber } from "../table/dates";
+import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
+import { normaliseColumn } from "../table/normalise";
 import { attachNotes } from "../frame/notes";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";

@@ -3,8 +3,8 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { isDataFrame, toColumns, type FrameInput } from "../frame/columns";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
-import { inferFieldType, normaliseColumn } from "../frame/normalise";
+import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
+import { inferFieldType, normaliseColumn } from "../table/normalise";
 import type { FieldType } from "../table/schema";
 import { unitForField, unitsOf, withUnits } from "../frame/units";
 

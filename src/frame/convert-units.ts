@@ -4,8 +4,8 @@
  */
 import { InvalidParamsError } from "../errors";
 import { canonicalUnit, type GasUnit } from "../table/units";
-import { daysInMonth, parseDateText } from "./dates";
-import { civilFromDay } from "./dates";
+import { daysInMonth, parseDateText } from "../table/dates";
+import { civilFromDay } from "../table/dates";
 
 export { canonicalUnit, type GasUnit };
 

@@ -12,19 +12,9 @@ import type { DataFrame } from "danfojs-node";
 import { columnSourceOf, isDataFrame, toColumns, type FrameInput } from "./columns";
 import { distinctVolumeUnits } from "../table/volume-unit";
 import { isDailyRateUnit, MIXED_UNITS, unitForField } from "../table/units";
+import { registeredUnits, withUnits } from "../table/frame-units";
 
-export { isDailyRateUnit, MIXED_UNITS, unitForField };
-
-const registered = new WeakMap<object, Record<string, string>>();
-
-/**
- * Returns `frame` after recording units for some of its columns (merged with any already recorded).
- * The record lives as long as the frame object; see `unitsOf` for what survives danfo operations.
- */
-export function withUnits<T extends object>(frame: T, units: Record<string, string>): T {
-  registered.set(frame, { ...(registered.get(frame) ?? {}), ...units });
-  return frame;
-}
+export { isDailyRateUnit, MIXED_UNITS, unitForField, withUnits };
 
 /**
  * The unit of each column of a frame (or records) that has one: `{ gas_daily: "BCF/day", volume: "gas_Bcf" }`.
@@ -49,7 +39,7 @@ export function unitsOf(frame: FrameInput): Record<string, string> {
       for (const name of names) if (isVolumeColumn(name)) out[name] = unit;
     }
   }
-  const own = registered.get(frame as object);
+  const own = registeredUnits(frame as object);
   if (own !== undefined) for (const [k, v] of Object.entries(own)) if (names.includes(k)) out[k] = v;
   return out;
 }

@@ -3,40 +3,13 @@
  * A million service rows take tens of megabytes this way instead of the ~0.6 GB of a million row
  * objects; row objects are built only when someone asks for them.
  */
-// A cycle by design: the accumulator builds RecordColumns, and concat uses it (only inside calls).
-import { ColumnsAccumulator } from "./columns-accumulator";
+import { ColumnAppender } from "./column-appender";
+import { cellOf, COLUMN_SOURCE, type ColumnSet, type RecordColumn } from "./column-kinds";
 
-/** Numbers; NaN stands for null (JSON has no NaN, so nothing is lost). */
-export interface NumberColumn {
-  readonly kind: "number";
-  readonly values: Float64Array;
-}
-
-/** Dictionary-coded values: `dict[codes[i]]`. Strings, booleans, null, numbers and nested values. */
-export interface CodedColumn {
-  readonly kind: "coded";
-  readonly codes: Int32Array;
-  readonly dict: readonly unknown[];
-}
-
-/** Values of mixed kinds, as they came. */
-export interface MixedColumn {
-  readonly kind: "mixed";
-  readonly values: readonly unknown[];
-}
-
-/** One column of records. `absent[i] === 1` when record i has no such field at all (not even null). */
-export type RecordColumn = (NumberColumn | CodedColumn | MixedColumn) & { readonly absent?: Uint8Array };
-
-/**
- * The key of the method through which the frame and analysis functions read records held as columns
- * without building row objects (`Symbol.for`, so two loaded copies of gasframes agree). The method
- * returns a {@link RecordColumns}.
- */
-export const COLUMN_SOURCE: unique symbol = Symbol.for("gasframes.columnSource") as never;
+export { cellOf, COLUMN_SOURCE, type CodedColumn, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
 
 /** Records as named columns of equal length, in the records' first-seen field order. */
-export class RecordColumns {
+export class RecordColumns implements ColumnSet {
   /**
    * @param names field names in order.
    * @param columns one column per name, each of length `length`.
@@ -198,11 +171,12 @@ export class RecordColumns {
     const nonEmpty = parts.filter((p) => p.length > 0 || p.names.length > 0);
     if (nonEmpty.length === 0) return RecordColumns.empty();
     if (nonEmpty.length === 1) return nonEmpty[0]!;
-    const all = new ColumnsAccumulator(nonEmpty.reduce((s, p) => s + p.length, 0));
+    const all = new ColumnAppender(nonEmpty.reduce((s, p) => s + p.length, 0));
     for (const p of nonEmpty) all.append(p);
     // Only once every part is in: one part may be listed twice.
     if (consume) for (const p of nonEmpty) (p.columns as Map<string, RecordColumn>).clear();
-    return all.finish();
+    const { names, columns, length } = all.finish();
+    return new RecordColumns(names, columns, length);
   }
 }
 
@@ -243,14 +217,4 @@ function setField(r: Record<string, unknown>, name: string, value: unknown): voi
 
 function absentOf(col: RecordColumn): { absent?: Uint8Array } {
   return col.absent === undefined ? {} : { absent: col.absent };
-}
-
-/** The value of a cell (null for NaN in a number column). */
-export function cellOf(col: RecordColumn, i: number): unknown {
-  if (col.kind === "number") {
-    const v = col.values[i]!;
-    return v === v ? v : null;
-  }
-  if (col.kind === "coded") return col.dict[col.codes[i]!];
-  return col.values[i];
 }

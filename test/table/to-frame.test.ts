@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { toFrame } from "../../src/frame/to-frame";
+import { toFrame } from "../../src/table/to-frame";
 import { unitsOf, withUnits, MIXED_UNITS } from "../../src/frame/units";
 import { toColumns } from "../../src/frame/columns";
-import { frameFromColumns } from "../../src/frame/from-columns";
-import { loadDanfo } from "../../src/frame/danfo";
+import { frameFromColumns } from "../../src/table/frame-from-columns";
+import { loadDanfo } from "../../src/table/load-danfo";
 import { Result } from "../../src/table/result";
 import type { RecordSchema } from "../../src/table/schema";
 import { DataError } from "../../src/errors";

@@ -2,7 +2,7 @@
  * Normalises one column's values to its field type, and infers a type when there is no schema.
  */
 import { DataError } from "../errors";
-import type { FieldType } from "../table/schema";
+import type { FieldType } from "./schema";
 import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
 
 function bad(name: string, row: number, value: unknown, expected: string): DataError {

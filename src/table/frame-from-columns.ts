@@ -2,9 +2,9 @@
  * Builds a danfojs DataFrame from typed column arrays, the fast way.
  */
 import type { DataFrame } from "danfojs-node";
-import type { FieldType } from "../table/schema";
-import { loadDanfo } from "./danfo";
-import { withUnits } from "./units";
+import type { FieldType } from "./schema";
+import { loadDanfo } from "./load-danfo";
+import { withUnits } from "./frame-units";
 
 /** One output column: name, values (already normalised) and type. */
 export interface FrameColumn {

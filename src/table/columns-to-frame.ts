@@ -4,11 +4,11 @@
  * Dictionary-coded columns are converted once per distinct value instead of once per row.
  */
 import type { DataFrame } from "danfojs-node";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
-import { inferFieldType, normaliseColumn } from "../frame/normalise";
-import type { FieldType, RecordSchema } from "../table/schema";
-import { unitForField } from "../frame/units";
-import type { RecordColumn, RecordColumns } from "../table/record-columns";
+import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
+import { inferFieldType, normaliseColumn } from "./normalise";
+import type { FieldType, RecordSchema } from "./schema";
+import { unitForField } from "./units";
+import type { RecordColumn, RecordColumns } from "./record-columns";
 
 /**
  * The frame of these columns.
