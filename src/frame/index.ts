@@ -1,6 +1,6 @@
 export * from "../table/schema";
 export * from "../table/to-frame";
-export { toColumns, isDataFrame, requireColumns, type FrameInput, type ColumnTable } from "./columns";
+export { columnsOf, isDataFrame, requireColumns, type FrameInput } from "./columns";
 export { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 export { unitsOf, withUnits, unitForField, MIXED_UNITS } from "./units";
 export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "../table/volume-unit";

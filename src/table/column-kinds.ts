@@ -32,6 +32,15 @@ export type RecordColumn = (NumberColumn | CodedColumn | MixedColumn) & { readon
  */
 export const COLUMN_SOURCE: unique symbol = Symbol.for("gasframes.columnSource") as never;
 
+/**
+ * A dictionary-coded column as the engine reads it: `values[codes[i]]` is row i's value, each distinct
+ * value has one code (null included, once).
+ */
+export interface DictionaryCodes {
+  readonly codes: Int32Array;
+  readonly values: readonly unknown[];
+}
+
 /** Named columns of equal length: what `RecordColumns` holds, and what the accumulator appends. */
 export interface ColumnSet {
   readonly names: readonly string[];

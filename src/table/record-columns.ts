@@ -4,9 +4,9 @@
  * objects; row objects are built only when someone asks for them.
  */
 import { ColumnAppender } from "./column-appender";
-import { cellOf, COLUMN_SOURCE, type ColumnSet, type RecordColumn } from "./column-kinds";
+import { cellOf, COLUMN_SOURCE, type ColumnSet, type DictionaryCodes, type RecordColumn } from "./column-kinds";
 
-export { cellOf, COLUMN_SOURCE, type CodedColumn, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
+export { cellOf, COLUMN_SOURCE, type CodedColumn, type DictionaryCodes, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
 
 /** Records as named columns of equal length, in the records' first-seen field order. */
 export class RecordColumns implements ColumnSet {
@@ -48,7 +48,7 @@ export class RecordColumns implements ColumnSet {
    * A dictionary-coded column: `values[codes[i]]` is row i's value (null where null or absent); each
    * distinct scalar value has one code. Undefined for columns that are not coded.
    */
-  coded(name: string): { codes: Int32Array; values: readonly unknown[] } | undefined {
+  coded(name: string): DictionaryCodes | undefined {
     const col = this.columns.get(name);
     return col?.kind === "coded" ? { codes: col.codes, values: col.dict } : undefined;
   }
@@ -60,6 +60,17 @@ export class RecordColumns implements ColumnSet {
     if (col === undefined) return out.fill(null);
     for (let i = 0; i < this.length; i++) out[i] = cellOf(col, i);
     return out;
+  }
+
+  /**
+   * The values of one column as a plain array, like `values(name)`, but without a copy when the column
+   * is held as one (a column read from records or a danfo frame): the array may be the column's own,
+   * so it must not be changed.
+   */
+  valuesView(name: string): readonly unknown[] {
+    const col = this.columns.get(name);
+    if (col?.kind === "mixed" && col.absent === undefined && col.values.length === this.length) return col.values;
+    return this.values(name);
   }
 
   /** Record `i` as a fresh object, fields in column order; absent fields stay absent. */
@@ -123,8 +134,7 @@ export class RecordColumns implements ColumnSet {
   }
 
   /**
-   * The records at `rows`, in that order, as new columns (a record may be taken twice). Dictionaries
-   * are shared with this object, so a coded column may hold values no taken row uses.
+   * The records at `rows`, in that order, as new columns (a record may be taken twice).
    * @param rows record indices, each in [0, length).
    */
   take(rows: ArrayLike<number>): RecordColumns {
@@ -143,9 +153,20 @@ export class RecordColumns implements ColumnSet {
         for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!]!;
         columns.set(name, { kind: "number", values: v, ...absent });
       } else if (col.kind === "coded") {
+        // The dictionary keeps only the values the taken rows use, in first-seen order.
+        const remap = new Int32Array(col.dict.length).fill(-1);
+        const dict: unknown[] = [];
         const c = new Int32Array(n);
-        for (let i = 0; i < n; i++) c[i] = col.codes[rows[i]!]!;
-        columns.set(name, { kind: "coded", codes: c, dict: col.dict, ...absent });
+        for (let i = 0; i < n; i++) {
+          const from = col.codes[rows[i]!]!;
+          let to = remap[from]!;
+          if (to < 0) {
+            to = dict.push(col.dict[from]) - 1;
+            remap[from] = to;
+          }
+          c[i] = to;
+        }
+        columns.set(name, { kind: "coded", codes: c, dict, ...absent });
       } else {
         const v = new Array<unknown>(n);
         for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!];

@@ -321,14 +321,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   private unitFromLabels(from: string): string | undefined {
     let labels: Iterable<unknown>;
     const coded = this.heldRows === undefined ? this.heldColumns!.coded(from) : undefined;
-    if (coded !== undefined) {
-      // Only the codes in use: a filtered table shares its parent's dictionary.
-      const used = new Uint8Array(coded.values.length);
-      for (let i = 0; i < coded.codes.length; i++) used[coded.codes[i]!] = 1;
-      labels = coded.values.filter((_, k) => used[k] === 1);
-    } else {
-      labels = this.column(from as keyof R & string);
-    }
+    if (coded !== undefined) labels = coded.values;
+    else labels = this.column(from as keyof R & string);
     const units = distinctVolumeUnits(labels);
     return units.length === 1 ? units[0] : units.length > 1 ? MIXED_UNITS : undefined;
   }
