@@ -88,22 +88,22 @@ export type {
   EndpointStreamOptions,
 } from "./client";
 
-// Results: records with provenance, their schema and units.
-export { Result, collectResult, type ResultMeta } from "./result";
-// Records as columns: what a column-backed Result hands analysis and charts through COLUMN_SOURCE.
+// Tables and results: records with their schema and units (a Result adds provenance).
+export { Table, Result, collectResult, type TableOptions, type SortOptions, type ResultMeta } from "./table";
+// Records as columns: what a table hands analysis and charts through COLUMN_SOURCE.
 export {
   COLUMN_SOURCE,
   type RecordColumns,
   type RecordColumn,
   type NumberColumn,
-  type CodedRecordColumn,
+  type CodedColumn as CodedRecordColumn,
   type MixedColumn,
-} from "./result";
-export type { RecordSchema, FieldSpec, FieldType } from "./frame";
+} from "./table";
+export type { RecordSchema, FieldSpec, FieldType } from "./table";
 
 // Frames and units.
 export { toFrame, notesOf, unitsOf, withUnits, volumeUnitKey, sameVolumeUnit, distinctVolumeUnits, type FrameInput } from "./frame";
-export type { HasColumnSource, ColumnSource } from "./frame/columns";
+export type { HasColumnSource } from "./frame/columns";
 export {
   convertUnits,
   canonicalUnit,

@@ -22,7 +22,7 @@ export function gasframes() {
 /**
  * A name the package root does not export (an internal the bench needs), from the same build: from the
  * root when that build still exports it (older builds exported everything), else from `modulePath`
- * (relative to the build's dist/, e.g. "frame/danfo.js"). Throws when neither has it.
+ * (relative to the build's dist/, e.g. "table/load-danfo.js"). Throws when neither has it.
  */
 export function internal(name, modulePath) {
   const gf = gasframes();
@@ -38,7 +38,7 @@ export function internal(name, modulePath) {
  * one-off cost of the library, not of the data, paid before the clock like module loading.
  */
 export function warmDanfo() {
-  const dfd = internal("loadDanfo", "frame/danfo.js")();
+  const dfd = internal("loadDanfo", "table/load-danfo.js")();
   new dfd.DataFrame([{ a: 1, b: "x" }]).groupby(["b"]).agg({ a: "sum" });
   return dfd;
 }

@@ -17,7 +17,7 @@ async function postPage(url, query, start) {
 function takesResults(gf) {
   let columnsFromRecords;
   try {
-    columnsFromRecords = internal("columnsFromRecords", "result/columns-from-records.js");
+    columnsFromRecords = internal("columnsFromRecords", "table/columns-from-records.js");
   } catch {
     return false;
   }

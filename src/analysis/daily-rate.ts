@@ -4,9 +4,10 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
-import { numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
+import { columnsOf, requireColumns, type FrameInput } from "../frame/columns";
+import { numericColumn } from "../table/typed-columns";
 import { convertUnits } from "../frame/convert-units";
-import { civilFromDay, daysInMonth } from "../frame/dates";
+import { civilFromDay, daysInMonth } from "../table/dates";
 import { unitsOf } from "../frame/units";
 import { dayColumn } from "./day-column";
 import { withColumns } from "./with-column";
@@ -30,7 +31,7 @@ export interface RateOptions {
 
 /** Days in the month of each row's date. */
 function monthDays(input: FrameInput, date: string, fn: string): Int32Array {
-  const days = dayColumn(toColumns(input, [date]).columns.get(date)!, date, fn);
+  const days = dayColumn(columnsOf(input, [date]).valuesView(date), date, fn);
   const out = new Int32Array(days.length);
   for (let i = 0; i < days.length; i++) {
     const c = civilFromDay(days[i]!);
@@ -59,7 +60,7 @@ export function addDailyRate(input: FrameInput, options: RateOptions): DataFrame
   requireColumns(input, [options.column, date], fn);
   const from = sourceUnit(input, options, fn);
   const to = options.unit ?? (/^BBL$/i.test(from) ? "BBL/day" : `${from.replace(/\/month$/i, "")}/day`);
-  const values = numericColumn(toColumns(input, [options.column]).columns.get(options.column)!, options.column);
+  const values = numericColumn(columnsOf(input, [options.column]).valuesView(options.column), options.column);
   const days = monthDays(input, date, fn);
   const out = new Float64Array(values.length);
   const bbl = /^BBL$/i.test(from);
@@ -81,7 +82,7 @@ export function addMonthlyVolume(input: FrameInput, options: RateOptions): DataF
   const from = sourceUnit(input, options, fn);
   const bbl = /^BBL\/day$/i.test(from);
   const to = options.unit ?? (bbl ? "BBL" : "MCF");
-  const values = numericColumn(toColumns(input, [options.column]).columns.get(options.column)!, options.column);
+  const values = numericColumn(columnsOf(input, [options.column]).valuesView(options.column), options.column);
   const days = monthDays(input, date, fn);
   const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {

@@ -2,7 +2,7 @@
  * A date or timestamp column as UTC day numbers, failing loudly on a value that is not a date.
  */
 import { DataError } from "../errors";
-import { toDayNumber } from "../frame/dates";
+import { toDayNumber } from "../table/dates";
 
 /**
  * The UTC day of every value of `col` (the common UTC forms take an allocation-free fast path).

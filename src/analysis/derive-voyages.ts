@@ -5,10 +5,10 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
-import { isoFromMs, parseTimestampMs, toDayNumber } from "../frame/dates";
-import { frameFromColumns } from "../frame/from-columns";
+import { isoFromMs, parseTimestampMs, toDayNumber } from "../table/dates";
+import { frameFromColumns } from "../table/frame-from-columns";
 import { attachNotes } from "../frame/notes";
-import { distinctVolumeUnits } from "../frame/volume-unit";
+import { distinctVolumeUnits } from "../table/volume-unit";
 
 /** Voyage legs as columns (the legacy overview reuses them). */
 export interface VoyageColumns {

@@ -2,8 +2,8 @@
  * The fleet summary the old live_status report gave, rebuilt from v1 vessel records where the data
  * allows it.
  */
-import { requireColumns, toColumns, type FrameInput } from "../frame/columns";
-import { parseTimestampMs } from "../frame/dates";
+import { columnsOf, requireColumns, type FrameInput } from "../frame/columns";
+import { parseTimestampMs } from "../table/dates";
 
 /** What `fleetSummary` returns. Field names follow the old live_status summary where one exists. */
 export interface FleetSummary {
@@ -49,10 +49,10 @@ export interface FleetSummaryOptions {
 export function fleetSummary(vessels: FrameInput, options: FleetSummaryOptions = {}): FleetSummary {
   requireColumns(vessels, ["imo"], "fleetSummary");
   const atSeaKnots = options.atSeaKnots ?? 1;
-  const t = toColumns(vessels, ["imo", "is_loaded", "status", "vessel_type", "last_ais_signal_timestamp", "speed"]);
-  const speed = t.columns.get("speed")!;
-  const imo = t.columns.get("imo")!;
-  const ais = t.columns.get("last_ais_signal_timestamp")!;
+  const t = columnsOf(vessels, ["imo", "is_loaded", "status", "vessel_type", "last_ais_signal_timestamp", "speed"]);
+  const speed = t.valuesView("speed");
+  const imo = t.valuesView("imo");
+  const ais = t.valuesView("last_ais_signal_timestamp");
   const aisMs = new Float64Array(t.length);
   for (let i = 0; i < t.length; i++) {
     const v = ais[i];
@@ -71,9 +71,9 @@ export function fleetSummary(vessels: FrameInput, options: FleetSummaryOptions =
     else if (!(aisMs[prev]! >= aisMs[i]!)) pick.set(key, i);
   }
   rows.push(...pick.values());
-  const loaded = t.columns.get("is_loaded")!;
-  const status = t.columns.get("status")!;
-  const vtype = t.columns.get("vessel_type")!;
+  const loaded = t.valuesView("is_loaded");
+  const status = t.valuesView("status");
+  const vtype = t.valuesView("vessel_type");
   const out: FleetSummary = {
     lng_fleet_size: rows.length, laden: 0, balast: 0, unknown: 0, at_sea: 0, laden_at_sea: 0, balast_at_sea: 0, by_status: {}, by_vessel_type: {}, datetime: null, epoch: null,
   };

@@ -4,9 +4,10 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
-import { numericColumn, requireColumns, toColumns, type FrameInput } from "../frame/columns";
-import { civilFromDay, isoFromDay } from "../frame/dates";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
+import { columnsOf, requireColumns, type FrameInput } from "../frame/columns";
+import { numericColumn } from "../table/typed-columns";
+import { civilFromDay, isoFromDay } from "../table/dates";
+import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 import { unitForField } from "../frame/units";
 import { dayColumn } from "./day-column";
 import { groupRows, sortedGroups } from "./group-keys";
@@ -45,13 +46,13 @@ interface Summed {
 /** Sums `measure` per (keys, month[, run]); months are first days of month. */
 function sumBy(input: FrameInput, by: string[], date: string, run: string | undefined, measure: string, fn: string): Summed {
   requireColumns(input, [...by, date, measure, ...(run ? [run] : [])], fn);
-  const t = toColumns(input, [...by, date, measure, ...(run ? [run] : [])]);
-  const month = periodStarts(dayColumn(t.columns.get(date)!, date, fn), "month", 1);
-  const runDay = run ? dayColumn(t.columns.get(run)!, run, fn) : undefined;
-  const cols: unknown[][] = [...by.map((b) => t.columns.get(b)! as unknown[]), Array.from(month)];
+  const t = columnsOf(input, [...by, date, measure, ...(run ? [run] : [])]);
+  const month = periodStarts(dayColumn(t.valuesView(date), date, fn), "month", 1);
+  const runDay = run ? dayColumn(t.valuesView(run), run, fn) : undefined;
+  const cols: unknown[][] = [...by.map((b) => t.valuesView(b) as unknown[]), Array.from(month)];
   if (runDay) cols.push(Array.from(runDay));
   const g = groupRows(cols, t.length);
-  const v = numericColumn(t.columns.get(measure)!, measure);
+  const v = numericColumn(t.valuesView(measure), measure);
   const sum = new Float64Array(g.groups);
   const has = new Uint8Array(g.groups);
   for (let i = 0; i < t.length; i++) {

@@ -2,7 +2,7 @@
  * Multi-column group keys on dictionary-coded columns: each row gets a dense group id, with the
  * distinct key tuples kept once. This is the engine under rollup and resampleFlows.
  */
-import { encodeColumn, type CodedColumn } from "../frame/columns";
+import { encodeColumn, type DictionaryCodes as CodedColumn } from "../table/typed-columns";
 
 /** Dense group ids for rows, and each group's key values (one array per key column). */
 export interface GroupIndex {

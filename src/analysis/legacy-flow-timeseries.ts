@@ -5,7 +5,7 @@ import { DataError, InvalidParamsError } from "../errors";
 import type { FrameInput } from "../frame/columns";
 import { canonicalUnit } from "../frame/convert-units";
 import { resampleFlowColumns } from "./resample-flows";
-import { sameVolumeUnit } from "../frame/volume-unit";
+import { sameVolumeUnit } from "../table/volume-unit";
 
 /** The old report's aggregations. */
 export type LegacyAggregation = "daily" | "weekly" | "monthly";

@@ -2,7 +2,7 @@
  * The old API's `overview` report (voyage legs), rebuilt from v1 transactions.
  */
 import type { FrameInput } from "../frame/columns";
-import { toDayNumber } from "../frame/dates";
+import { toDayNumber } from "../table/dates";
 import { InvalidParamsError } from "../errors";
 import { voyageColumns } from "./derive-voyages";
 

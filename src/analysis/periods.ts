@@ -3,7 +3,7 @@
  * length of that period. Shared by resampleFlows, rollup and the legacy reports.
  */
 import { InvalidParamsError } from "../errors";
-import { civilFromDay, dayFromCivil, daysInMonth, weekdayOfDay } from "../frame/dates";
+import { civilFromDay, dayFromCivil, daysInMonth, weekdayOfDay } from "../table/dates";
 
 /** A resampling frequency. */
 export type Freq = "day" | "week" | "month";

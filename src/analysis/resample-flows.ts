@@ -4,11 +4,11 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { hasColumn, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
-import { isoFromDay, toDayNumber } from "../frame/dates";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
+import { isoFromDay, toDayNumber } from "../table/dates";
+import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
-import { distinctVolumeUnits, volumeUnitKey } from "../frame/volume-unit";
+import { distinctVolumeUnits, volumeUnitKey } from "../table/volume-unit";
 
 /** Options of `resampleFlows`. */
 export interface ResampleFlowsOptions {

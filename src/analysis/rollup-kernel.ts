@@ -8,7 +8,7 @@
  * It applies to one or two key columns and measures that hold only numbers (what `toFrame` gives);
  * anything else goes the general way.
  */
-import { firstSighting } from "../frame/columns";
+import { firstSighting } from "../table/typed-columns";
 
 /** Groups found in one pass: key values per group (first-seen order), counts, and per measure its sums. */
 export interface GroupSums {

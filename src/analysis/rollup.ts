@@ -3,10 +3,12 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
-import { allNumbers, isDataFrame, requireColumns, slowNumber, toColumns, toTypedColumns, type CodedColumn, type FrameInput } from "../frame/columns";
-import { isoFromDay, toDayNumber } from "../frame/dates";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
-import { normaliseColumn } from "../frame/normalise";
+import { columnsOf, isDataFrame, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
+import { slowNumber } from "../table/read-records";
+import { allNumbers, type DictionaryCodes as CodedColumn } from "../table/typed-columns";
+import { isoFromDay, toDayNumber } from "../table/dates";
+import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
+import { normaliseColumn } from "../table/normalise";
 import { attachNotes } from "../frame/notes";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";
@@ -100,10 +102,10 @@ type Sums = Omit<GroupSums, "distinct"> & { readonly rateDays?: readonly (Float6
 
 /** Group sums of a frame in one pass (see rollup-kernel), or undefined where that path does not apply. */
 function frameSums(input: FrameInput, keyNames: readonly string[], measures: readonly string[]): Omit<GroupSums, "distinct"> | undefined {
-  const table = toColumns(input, [...new Set([...keyNames, ...measures])]);
+  const table = columnsOf(input, [...new Set([...keyNames, ...measures])]);
   const sums = frameGroupSums(
-    keyNames.map((k) => table.columns.get(k)!),
-    measures.map((m) => table.columns.get(m)!),
+    keyNames.map((k) => table.valuesView(k)),
+    measures.map((m) => table.valuesView(m)),
     table.length,
   );
   if (sums === undefined) return undefined;
@@ -130,7 +132,8 @@ function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: re
   // which then walks the whole frame (measured in `npm run bench -- --only rollup`).
   const frameInput = isDataFrame(input);
   const t = toTypedColumns(input, { fn, codes: stringKeys, days: periodKeys, numbers: frameInput ? [] : distinctMeasures }, toDayNumber);
-  const held: ReadonlyMap<string, Float64Array | readonly unknown[]> = frameInput ? toColumns(input, distinctMeasures).columns : t.numbers;
+  const frame = frameInput ? columnsOf(input, distinctMeasures) : undefined;
+  const held: ReadonlyMap<string, Float64Array | readonly unknown[]> = frame !== undefined ? new Map(distinctMeasures.map((m) => [m, frame.valuesView(m)])) : t.numbers;
   const n = t.length;
   const coded = keys.map((k, c): CodedColumn => {
     if (typeof k === "string") {

@@ -4,7 +4,7 @@
  * "date" | ...` and no key the endpoint does not take; `RecordOf<typeof v3.rigs>` has one typed field
  * per schema field.
  */
-import type { FieldType, RecordSchema } from "../frame/schema";
+import type { FieldType, RecordSchema } from "../table/schema";
 import type { ParamKind, ParamSpec } from "./types";
 
 /** Flattens an intersection into one object type (for readable editor tooltips). */

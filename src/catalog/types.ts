@@ -3,7 +3,7 @@
  * (path, method, parameters, allowed values, record schema); the same data drives parameter
  * validation, the TypeScript types of params and records, the frame schema, and the tests.
  */
-import type { RecordSchema } from "../frame/schema";
+import type { RecordSchema } from "../table/schema";
 
 /** How a parameter is checked and sent. */
 export type ParamKind =

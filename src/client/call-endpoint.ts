@@ -3,8 +3,8 @@
  */
 import { BadRequestError, QueryTooLargeError } from "../errors";
 import type { EndpointSpec } from "../catalog/types";
-import type { RecordSchema } from "../frame/schema";
-import { Result, type ResultMeta } from "../result/result";
+import type { RecordSchema } from "../table/schema";
+import { Result, type ResultMeta } from "../table/result";
 import { endpointLabel, validateParams } from "../validate/validate-params";
 import { EmptyAnswerWatch } from "../validate/names/empty-answer";
 import { warnIfEmpty, type NameChecker } from "../validate/names/name-checker";

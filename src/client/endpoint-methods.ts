@@ -3,8 +3,8 @@
  */
 import type { AggregatedRecordOf, AggregateByOf, ParamsOf, RecordOf, Simplify } from "../catalog/derive-types";
 import type { EndpointSpec } from "../catalog/types";
-import type { RecordSchema } from "../frame/schema";
-import type { Result, ResultMeta } from "../result/result";
+import type { RecordSchema } from "../table/schema";
+import type { Result, ResultMeta } from "../table/result";
 import { endpointLabel } from "../validate/validate-params";
 import { snapshotCallOptions } from "../validate/snapshot-options";
 import { callEndpoint, streamEndpoint } from "./call-endpoint";

@@ -3,8 +3,8 @@
  * caller depends only on the two calls it makes, so a test can hand it a small transport of its own.
  */
 import type { TransportRequest } from "../http/types";
-import type { Result, ResultMeta } from "../result/result";
-import type { RecordSchema } from "../frame/schema";
+import type { Result, ResultMeta } from "../table/result";
+import type { RecordSchema } from "../table/schema";
 
 /** One request as the caller hands it to the transport. */
 export type EndpointRequest = TransportRequest;

@@ -1,8 +1,8 @@
 /**
  * Fixes what a service sends inconsistently, in place, on freshly parsed records.
  */
-import type { RecordSchema } from "../frame/schema";
-import { Result } from "../result/result";
+import type { RecordSchema } from "../table/schema";
+import { Result } from "../table/result";
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 

@@ -3,8 +3,11 @@
  * the README with its source; the LNG ones are conventions (real cargoes vary) and can be overridden.
  */
 import { InvalidParamsError } from "../errors";
-import { daysInMonth, parseDateText } from "./dates";
-import { civilFromDay } from "./dates";
+import { canonicalUnit, type GasUnit } from "../table/units";
+import { daysInMonth, parseDateText } from "../table/dates";
+import { civilFromDay } from "../table/dates";
+
+export { canonicalUnit, type GasUnit };
 
 /** Thousand cubic feet of gas per tonne of LNG: BP Statistical Review, approximate conversion factors (1 Mt LNG = 48.028 bcf). */
 export const MCF_PER_TONNE_LNG = 48.028;
@@ -12,12 +15,6 @@ export const MCF_PER_TONNE_LNG = 48.028;
 export const TONNES_PER_M3_LNG = 0.45;
 /** Btu per cubic foot of gas: EIA, heat content of natural gas consumed, U.S. average (1,036 Btu/ft3, 2022-2023). */
 export const BTU_PER_CUBIC_FOOT = 1036;
-
-/** A unit `convertUnits` knows (aliases in any letter case are accepted too, see README). */
-export type GasUnit =
-  | "BCF" | "MMCF" | "MCF" | "MCF/month"
-  | "BCF/day" | "MMCF/day" | "MCF/day"
-  | "m3" | "tonnes" | "MMBtu";
 
 /** Options of `convertUnits`. */
 export interface ConvertUnitsOptions {
@@ -60,22 +57,8 @@ const DEFS: UnitDef[] = [
   { canonical: "MMBtu", kind: "volume", factor: (o) => 1e3 / o.btuPerCubicFoot },
 ];
 
-const ALIASES: Record<string, GasUnit> = {
-  bcf: "BCF", gas_bcf: "BCF", "bcf of gas": "BCF",
-  mmcf: "MMCF", gas_mmcf: "MMCF",
-  mcf: "MCF", gas_mcf: "MCF",
-  "mcf/month": "MCF/month", "mcf/mo": "MCF/month",
-  "bcf/day": "BCF/day", "bcf/d": "BCF/day", bcfd: "BCF/day",
-  "mmcf/day": "MMCF/day", "mmcf/d": "MMCF/day", mmcfd: "MMCF/day",
-  "mcf/day": "MCF/day", "mcf/d": "MCF/day", mcfd: "MCF/day",
-  m3: "m3", "m3 lng": "m3", m3_lng: "m3", cubic_meter: "m3", cubic_metre: "m3",
-  tonnes: "tonnes", tonne: "tonnes", t: "tonnes", "tonnes lng": "tonnes", tonnes_lng: "tonnes",
-  mmbtu: "MMBtu",
-};
-
 function lookup(unit: unknown, param: string): UnitDef {
-  const key = typeof unit === "string" ? unit.trim().toLowerCase() : "";
-  const canonical = ALIASES[key];
+  const canonical = typeof unit === "string" ? canonicalUnit(unit) : undefined;
   const def = DEFS.find((d) => d.canonical === canonical);
   if (def === undefined) {
     throw new InvalidParamsError("convertUnits", [
@@ -156,9 +139,4 @@ export function convertUnits(
 function pick(options: ConvertUnitsOptions, i: number | undefined): unknown {
   const m = options.month ?? options.days;
   return typeof m === "object" && m !== null && i !== undefined ? (m as readonly unknown[])[i] : m;
-}
-
-/** The canonical name of a unit `convertUnits` knows (`"gas_Bcf"` -> `"BCF"`), or undefined. */
-export function canonicalUnit(unit: string): GasUnit | undefined {
-  return ALIASES[unit.trim().toLowerCase()];
 }

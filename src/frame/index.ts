@@ -1,10 +1,10 @@
-export * from "./schema";
-export * from "./to-frame";
-export { toColumns, isDataFrame, requireColumns, type FrameInput, type ColumnTable } from "./columns";
-export { frameFromColumns, type FrameColumn } from "./from-columns";
+export * from "../table/schema";
+export * from "../table/to-frame";
+export { columnsOf, isDataFrame, requireColumns, type FrameInput } from "./columns";
+export { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 export { unitsOf, withUnits, unitForField, MIXED_UNITS } from "./units";
-export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "./volume-unit";
+export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "../table/volume-unit";
 export { notesOf } from "./notes";
 export * from "./convert-units";
-export { daysInMonth, isLeapYear } from "./dates";
-export { loadDanfo } from "./danfo";
+export { daysInMonth, isLeapYear } from "../table/dates";
+export { loadDanfo } from "../table/load-danfo";

@@ -1,5 +1,6 @@
 /**
- * Units per column. danfo frames carry no metadata, so units are found three ways, in order:
+ * Units per column. A Table knows its units (`table.units`); danfo frames carry no metadata, so for
+ * them (and for plain records) units are found three ways, in order:
  * 1. units registered for this very frame object (a WeakMap filled by `toFrame`, the analysis
  *    functions and `withUnits`);
  * 2. the column name: the services' measure names are fixed (`gas_daily` is BCF/day,
@@ -9,70 +10,13 @@
  * A renamed measure column loses its unit unless registered again with `withUnits`.
  */
 import type { DataFrame } from "danfojs-node";
-import { columnSourceOf, isDataFrame, toColumns, type FrameInput } from "./columns";
-import { distinctVolumeUnits } from "./volume-unit";
+import { columnNames, columnsOf, type FrameInput } from "./columns";
+import { Table } from "../table/table";
+import { distinctVolumeUnits } from "../table/volume-unit";
+import { isDailyRateUnit, MIXED_UNITS, unitForField } from "../table/units";
+import { registeredUnits, withUnits } from "../table/frame-units";
 
-const registered = new WeakMap<object, Record<string, string>>();
-
-/** The value `unitsOf` gives a volume column whose rows carry more than one `volume_unit`. */
-export const MIXED_UNITS = "mixed";
-
-const FIXED: Record<string, string> = {
-  gas_daily: "BCF/day",
-  gas_monthly: "MCF",
-  oil_daily: "BBL/day",
-  oil_monthly: "BBL",
-  water_daily: "BBL/day",
-  water_monthly: "BBL",
-  bcfd: "BCF/day",
-  // v4 wet gas under v3-style names (client.v4.asV3): wet basis, unlike v3's dry gas_daily / gas_monthly.
-  wet_gas_daily: "BCF/day",
-  wet_gas_monthly: "MCF",
-  fracked_feet: "ft",
-  horizontal_length: "ft",
-  measured_depth: "ft",
-  total_vertical_depth: "ft",
-  id1_pct: "%",
-  id2_pct: "%",
-  id3_pct: "%",
-  other_pct: "%",
-  points_reporting_pct: "%",
-  timely_pct: "%",
-};
-
-/**
- * The unit a column has by its name alone, or undefined. Knows the v3 measures (`gas_daily` BCF/day,
- * `gas_monthly` MCF, `oil_daily`/`water_daily` BBL/day, `oil_monthly`/`water_monthly` BBL, depths and
- * lengths in ft, scrape shares in %) and the v4 pattern `prod_<what>_<mcf|bcf|bbl>_<day|month>`.
- */
-export function unitForField(name: string): string | undefined {
-  const fixed = FIXED[name];
-  if (fixed !== undefined) return fixed;
-  const m = /^prod_[a-z_]+?_(bcf|mmcf|mcf|bbl)_(day|month)$/.exec(name);
-  if (m !== null) {
-    const base = m[1]!.toUpperCase();
-    return m[2] === "day" ? `${base}/day` : base;
-  }
-  return undefined;
-}
-
-/**
- * Whether a unit is a rate per day (`BCF/day`, `MCF/day`, `BBL/day`): a quantity per day, which adds
- * up across wells or regions on one day but not across days (`rollup` averages it over periods).
- * A volume (`MCF`, `BBL`), a count or a length is not.
- */
-export function isDailyRateUnit(unit: string | undefined): boolean {
-  return unit !== undefined && /\/\s*(day|d)$/i.test(unit.trim());
-}
-
-/**
- * Returns `frame` after recording units for some of its columns (merged with any already recorded).
- * The record lives as long as the frame object; see `unitsOf` for what survives danfo operations.
- */
-export function withUnits<T extends object>(frame: T, units: Record<string, string>): T {
-  registered.set(frame, { ...(registered.get(frame) ?? {}), ...units });
-  return frame;
-}
+export { isDailyRateUnit, MIXED_UNITS, unitForField, withUnits };
 
 /**
  * The unit of each column of a frame (or records) that has one: `{ gas_daily: "BCF/day", volume: "gas_Bcf" }`.
@@ -82,36 +26,34 @@ export function withUnits<T extends object>(frame: T, units: Record<string, stri
  * unit are left out.
  */
 export function unitsOf(frame: FrameInput): Record<string, string> {
-  const out: Record<string, string> = {};
   const names = columnNames(frame);
+  const own = registeredUnits(frame as object);
+  // A Table knows its units (schema, volume_unit, names) itself.
+  const out: Record<string, string> = frame instanceof Table ? { ...frame.units } : unitsByName(frame, names);
+  if (own !== undefined) for (const [k, v] of Object.entries(own)) if (names.includes(k)) out[k] = v;
+  return out;
+}
+
+/** Units known from column names, and a volume's from its `volume_unit` column. */
+function unitsByName(frame: FrameInput, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const name of names) {
     const u = unitForField(name);
     if (u !== undefined) out[name] = u;
   }
   if (names.includes("volume_unit")) {
     const labels = new Set<unknown>();
-    for (const v of toColumns(frame, ["volume_unit"]).columns.get("volume_unit")!) if (v !== null) labels.add(v);
+    for (const v of columnsOf(frame, ["volume_unit"]).valuesView("volume_unit")) if (v !== null) labels.add(v);
     const units = distinctVolumeUnits(labels);
     const unit = units.length === 1 ? units[0] : units.length > 1 ? MIXED_UNITS : undefined;
     if (unit !== undefined) {
       for (const name of names) if (isVolumeColumn(name)) out[name] = unit;
     }
   }
-  const own = registered.get(frame as object);
-  if (own !== undefined) for (const [k, v] of Object.entries(own)) if (names.includes(k)) out[k] = v;
   return out;
 }
 
 /** LNG columns measured in `volume_unit`: volume and its derived statistics. */
 function isVolumeColumn(name: string): boolean {
   return name === "volume" || name === "volume_std" || name === "route_score_weighted_volume";
-}
-
-function columnNames(frame: FrameInput): string[] {
-  const source = columnSourceOf(frame);
-  if (source !== undefined) return [...source.names];
-  if (isDataFrame(frame)) return [...(frame as unknown as { $columns: string[] }).$columns];
-  const seen = new Set<string>();
-  for (const r of frame as readonly Record<string, unknown>[]) for (const k in r) seen.add(k);
-  return [...seen];
 }

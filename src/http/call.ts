@@ -4,7 +4,7 @@
  */
 import { setMaxListeners } from "node:events";
 import { AbortError, GasframesError, TimeoutError, redact, redactValue } from "../errors";
-import type { ResultMeta } from "../result/result";
+import type { ResultMeta } from "../table/result";
 import type { ResolvedConfig } from "./config";
 import { connectionErrorOf } from "./http-errors";
 import { ProgressTracker, chooseProgressSink } from "./progress";

@@ -3,7 +3,7 @@
  * streaming body parsing, v3 pagination, progress, and the record/replay cache.
  */
 import { ResponseParseError } from "../errors";
-import type { ResultMeta } from "../result/result";
+import type { ResultMeta } from "../table/result";
 import { checkRecords, isRecord, jsonArrayBatches, jsonTypeOf, ndjsonBatches, readJsonBody, recordsOfDocument, serviceErrorOf, sniffRecords } from "./body-reader";
 import { isServiceErrorBody } from "./http-errors";
 import { Call } from "./call";
@@ -15,9 +15,9 @@ import { arrayColumns, contextOf, envelopeColumns, rowsOf, type ColumnPage, type
 import { sharedParsePool, type ParsePool } from "./columnar/parse-pool";
 import { NetworkSlots } from "./columnar/network-slots";
 import { GatheredParts } from "./columnar/gathered-parts";
-import { Result } from "../result/result";
-import { RecordColumns } from "../result/record-columns";
-import type { RecordSchema } from "../frame/schema";
+import { Result } from "../table/result";
+import { RecordColumns } from "../table/record-columns";
+import type { RecordSchema } from "../table/schema";
 import type { TransportOptions, TransportRequest, TransportService } from "./types";
 import { withRetries, type AttemptHooks } from "./with-retries";
 

@@ -6,10 +6,10 @@ import type { EndpointSpec } from "../catalog/types";
 import { callEndpoint, streamEndpoint, type CallOptions, type StreamOptions } from "../client/call-endpoint";
 import type { EndpointTransport } from "../client/endpoint-transport";
 import { warnOnce, type WarningSink } from "../client/warn-once";
-import { Result, type ResultMeta } from "../result/result";
+import { Result, type ResultMeta } from "../table/result";
 import type { NameChecker } from "../validate/names/name-checker";
 import { normalizeRecords } from "./normalize-records";
-import { distinctVolumeUnits } from "../frame/volume-unit";
+import { distinctVolumeUnits } from "../table/volume-unit";
 
 /** Options of one LNG call. */
 export interface LngCallOptions {

@@ -5,7 +5,7 @@ import type { EndpointSpec } from "../catalog/types";
 import type { EndpointTransport } from "../client/endpoint-transport";
 import type { WarningSink } from "../client/warn-once";
 import { Transport, type TransportOptions } from "../http";
-import type { Result, ResultMeta } from "../result/result";
+import type { Result, ResultMeta } from "../table/result";
 import { NameChecker } from "../validate/names/name-checker";
 import { snapshotCallOptions } from "../validate/snapshot-options";
 import { endpointLabel } from "../validate/validate-params";

@@ -2,9 +2,9 @@
  * LNG response records made uniform: every timestamp field through the one parser, volume units kept
  * per row and a mixture of units reported, never hidden.
  */
-import type { RecordSchema } from "../frame/schema";
+import type { RecordSchema } from "../table/schema";
 import { tryParseServiceTimestamp } from "./timestamps";
-import { sameVolumeUnit } from "../frame/volume-unit";
+import { sameVolumeUnit } from "../table/volume-unit";
 
 /** What normalisation found worth telling the user. */
 export interface NormalizeReport {

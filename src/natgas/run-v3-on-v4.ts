@@ -3,7 +3,7 @@
  */
 import type { EndpointCallOptions } from "../client/endpoint-methods";
 import type { AggregatedRecordOf, ParamsOf, RecordOf } from "../catalog/derive-types";
-import type { Result } from "../result/result";
+import type { Result } from "../table/result";
 import type { V3Catalog } from "./catalog/v3";
 import type { NatGasClient } from "./natgas-client";
 import type { AsV3Api } from "./migrate/as-v3";

@@ -6,7 +6,7 @@ import { DataError } from "../errors";
 import { chartData, firstColumn, optionError, requireColumns, type ChartInput } from "./chart-input";
 import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { axisDateFormat, isoUtc, keyText, numberAt, parseTime, timeAt } from "./values";
-import { distinctVolumeUnits } from "../frame/volume-unit";
+import { distinctVolumeUnits } from "../table/volume-unit";
 
 /** Options of {@link flowsChart}. */
 export interface FlowsChartOptions extends ChartOptions {

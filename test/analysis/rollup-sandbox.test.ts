@@ -5,7 +5,7 @@ import { rawPost } from "../helpers/raw-post";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";
 import { rollup } from "../../src/analysis/rollup";
-import { toDayNumber, isoFromDay } from "../../src/frame/dates";
+import { toDayNumber, isoFromDay } from "../../src/table/dates";
 import { frameRows } from "../helpers/frame-columns";
 
 let sandbox: SandboxHandle;

@@ -4,7 +4,7 @@
  */
 import type { EndpointRequest, EndpointTransport } from "../../src/client/endpoint-transport";
 import { errorForStatus } from "../../src/errors";
-import type { ResultMeta } from "../../src/result/result";
+import type { ResultMeta } from "../../src/table/result";
 
 export class FetchTransport implements EndpointTransport {
   readonly sent: EndpointRequest[] = [];

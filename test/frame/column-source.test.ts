@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deriveVoyages, resampleFlows, rollup } from "../../src/analysis";
-import { toColumns } from "../../src/frame/columns";
+import { columnsOf } from "../../src/frame/columns";
 import { unitsOf } from "../../src/frame/units";
 import { columnsFromRecords, Result, type ResultMeta } from "../../src/result";
 import { frameColumns } from "../helpers/frame-columns";
@@ -25,7 +25,7 @@ describe("analysis on a column-backed Result", () => {
     );
     expect(result.isColumnar).toBe(true);
     expect(unitsOf(result)).toMatchObject({ gas_daily: "BCF/day" });
-    expect(toColumns(result, ["region"]).columns.get("region")).toEqual(production.map((r) => r.region));
+    expect(columnsOf(result, ["region"]).values("region")).toEqual(production.map((r) => r.region));
   });
 
   it("resampleFlows and deriveVoyages read a Result as they read records", () => {

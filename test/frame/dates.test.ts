@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { civilFromDay, dayFromCivil, isoFromDay, parseTimestampMs, toDayNumber, weekdayOfDay, daysInMonth } from "../../src/frame/dates";
+import { civilFromDay, dayFromCivil, isoFromDay, parseTimestampMs, toDayNumber, weekdayOfDay, daysInMonth } from "../../src/table/dates";
 
 describe("UTC day arithmetic", () => {
   it("round-trips day numbers and agrees with Date.UTC", () => {
@@ -64,7 +64,7 @@ describe("parseTimestampMs", () => {
 
 describe("isoFromMs", () => {
   it("matches Date#toISOString", async () => {
-    const { isoFromMs } = await import("../../src/frame/dates");
+    const { isoFromMs } = await import("../../src/table/dates");
     fc.assert(
       fc.property(fc.integer({ min: -62_000_000_000_000, max: 253_000_000_000_000 }), (ms) => {
         expect(isoFromMs(ms)).toBe(new Date(ms).toISOString());

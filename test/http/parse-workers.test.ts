@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ParsePool } from "../../src/http/columnar/parse-pool";
-import type { RecordColumns } from "../../src/result/record-columns";
+import type { RecordColumns } from "../../src/table/record-columns";
 
 const require = createRequire(__filename);
 const built = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-pool.js")) as { ParsePool: new (workers: number) => ParsePool };

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { RecordSchema } from "../../src/frame/schema";
+import type { RecordSchema } from "../../src/table/schema";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

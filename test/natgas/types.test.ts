@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AggregateByOf, ParamsOf, RecordOf } from "../../src/catalog/derive-types";
 import { NATGAS_V3, type NatGasClient, type NatGasV3Catalog } from "../../src/natgas";
-import type { Result } from "../../src/result/result";
+import type { Result } from "../../src/table/result";
 
 // These checks run in `npm run typecheck`: a @ts-expect-error that stops erroring fails the build.
 type RigsParams = ParamsOf<NatGasV3Catalog["rigs"]>;

@@ -2,8 +2,8 @@
  * The column-producing counterparts of the transport's record readers: one response (or page) in,
  * its records as columns out. Records are JSON objects; any other value is a ResponseParseError.
  */
-import { columnsFromRecords } from "../../result/columns-from-records";
-import type { RecordColumns } from "../../result/record-columns";
+import { columnsFromRecords } from "../../table/columns-from-records";
+import type { RecordColumns } from "../../table/record-columns";
 import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyContext } from "../body-reader";
 import type { Call } from "../call";
 import { parseEnvelope, type Pagination } from "../envelope";

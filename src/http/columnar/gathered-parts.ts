@@ -3,8 +3,8 @@
  * columns as they arrive once the answer's size is known or estimated, so a big answer is held once
  * (not as parts plus their join); records that have no columns turn the whole answer into records.
  */
-import { ColumnsAccumulator } from "../../result/columns-accumulator";
-import { RecordColumns } from "../../result/record-columns";
+import { ColumnsAccumulator } from "../../table/columns-accumulator";
+import { RecordColumns } from "../../table/record-columns";
 import type { RecordPart } from "./column-pages";
 
 /** The most rows sized up front: twice the services' largest answer (1,000,000 rows). */

@@ -12,8 +12,8 @@
  * digits (an exact integer divided by an exact power of ten is correctly rounded), others go through
  * `Number`.
  */
-import { RecordColumns, type RecordColumn } from "../../result/record-columns";
-import { BAD_UTF8, ColumnBuilder } from "../../result/column-builder";
+import { RecordColumns, type RecordColumn } from "../../table/record-columns";
+import { BAD_UTF8, ColumnBuilder } from "../../table/column-builder";
 
 /** Malformed JSON, with the byte offset where it went wrong. */
 export class ColumnParseError extends Error {

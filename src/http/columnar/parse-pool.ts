@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker, type ResourceLimits } from "node:worker_threads";
-import type { RecordColumns } from "../../result/record-columns";
+import type { RecordColumns } from "../../table/record-columns";
 import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep } from "./parse-columns";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
 

@@ -2,7 +2,7 @@
  * Columns across a worker boundary: typed arrays are transferred (moved, not copied), dictionaries
  * are structured-cloned (they hold only the distinct values).
  */
-import { RecordColumns, type RecordColumn } from "../../result/record-columns";
+import { RecordColumns, type RecordColumn } from "../../table/record-columns";
 
 /** A parse request to a worker. */
 export interface ParseRequest {

@@ -2,8 +2,8 @@
  * The Result of an old-API call: the records of the report, the job that produced them, and the
  * parts of the report that are not rows (polygon_order, aggregation, live_status details, notes).
  */
-import type { RecordSchema } from "../../frame/schema";
-import { Result, type ResultMeta } from "../../result/result";
+import type { RecordSchema } from "../../table/schema";
+import { Result, type ResultMeta } from "../../table/result";
 import { legacyRecordToV1, type LegacyRecordToV1Options } from "../migrate/legacy-record-to-v1";
 import type { LegacySource } from "../migrate/legacy-field-renames";
 import { tryParseServiceTimestamp } from "../timestamps";

@@ -3,7 +3,7 @@
  */
 import { DataError } from "../../errors";
 import { tryParseServiceTimestamp } from "../timestamps";
-import { sameVolumeUnit } from "../../frame/volume-unit";
+import { sameVolumeUnit } from "../../table/volume-unit";
 import {
   LEGACY_REMOVED_FIELDS,
   LEGACY_REPORT_FIELD_RENAMES,

@@ -4,8 +4,8 @@
 import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
 import type { DataFrame } from "danfojs-node";
 import { attachNotes, notesOf } from "../../frame/notes";
-import type { RecordSchema } from "../../frame/schema";
-import { Result } from "../../result/result";
+import type { RecordSchema } from "../../table/schema";
+import { Result } from "../../table/result";
 import { snapshotCallOptions } from "../../validate/snapshot-options";
 import { snapshotParams } from "../../validate/snapshot-params";
 import { v3, type V3Catalog } from "../catalog/v3";

@@ -3,8 +3,8 @@
  * the v4 rows are streamed, converted to v3, and grouped as v3 groups them.
  */
 import type { EndpointApi, EndpointCallOptions } from "../../client/endpoint-methods";
-import type { RecordSchema } from "../../frame/schema";
-import { Result, type ResultMeta } from "../../result/result";
+import type { RecordSchema } from "../../table/schema";
+import { Result, type ResultMeta } from "../../table/result";
 import type { V4Catalog } from "../catalog/v4";
 import { v4RecordToV3 } from "./convert";
 import { RowGrouper } from "./group-rows";

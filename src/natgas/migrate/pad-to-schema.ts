@@ -1,4 +1,4 @@
-import type { RecordSchema } from "../../frame/schema";
+import type { RecordSchema } from "../../table/schema";
 
 /** Exactly the schema's fields, in schema order; those the record lacks (v4 does not return them) are null. */
 export function padToSchema(record: Record<string, unknown>, schema: RecordSchema): Record<string, unknown> {

@@ -2,8 +2,8 @@
  * Whether an answer holds nothing: no rows, or rows whose every number is zero (LNG volume flows
  * answer a zero row per day when no cargo matches the filters).
  */
-import type { RecordSchema } from "../../frame/schema";
-import type { Result } from "../../result/result";
+import type { RecordSchema } from "../../table/schema";
+import type { Result } from "../../table/result";
 
 /** The numeric fields of a schema: the ones an all-zero answer is judged on. */
 function numericFields(schema: RecordSchema | undefined): string[] {

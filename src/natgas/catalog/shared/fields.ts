@@ -3,7 +3,7 @@
  * definitions and convention 7), and the request parameter kinds the endpoints share.
  */
 
-import type { FieldType } from "../../../frame/schema";
+import type { FieldType } from "../../../table/schema";
 
 const f = <N extends string, T extends FieldType>(name: N, type: T, extra: { unit?: string; description?: string } = {}) =>
   ({ name, type, ...extra }) as { readonly name: N; readonly type: T; readonly unit?: string; readonly description?: string };

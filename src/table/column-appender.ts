@@ -1,10 +1,8 @@
 /**
- * Parts of an answer (pages, NDJSON pieces) appended to one set of columns as they arrive, so that a
- * big answer is held once: gathering the parts first and joining them at the end holds it twice at
- * the moment of the join (measured in `npm run bench -- --only ndjson`: the peak was that join).
+ * The engine that appends column parts, in order, to one set of growing columns: what
+ * `ColumnsAccumulator` (parts as they arrive) and `RecordColumns.concat` (parts at hand) both run.
  */
-import { dictionaryKey } from "./column-builder";
-import { cellOf, RecordColumns, type CodedColumn, type NumberColumn, type RecordColumn } from "./record-columns";
+import { cellOf, dictionaryKey, type CodedColumn, type ColumnSet, type NumberColumn, type RecordColumn } from "./column-kinds";
 
 interface NumberAcc {
   kind: "number";
@@ -24,11 +22,11 @@ interface MixedAcc {
 type Acc = (NumberAcc | CodedAcc | MixedAcc) & { absent?: Uint8Array };
 
 /**
- * Appends `RecordColumns` parts in order. The result is what `RecordColumns.concat` of the parts
+ * Appends column parts in order (the engine of `ColumnsAccumulator` and `RecordColumns.concat`). The result is what `RecordColumns.concat` of the parts
  * gives: fields in first-seen order, a field missing from a part absent in its rows, dictionaries
  * unified, a field whose parts are not all numbers or all coded held as plain values.
  */
-export class ColumnsAccumulator {
+export class ColumnAppender {
   private readonly accs = new Map<string, Acc>();
   private readonly names: string[] = [];
   private rows = 0;
@@ -51,7 +49,7 @@ export class ColumnsAccumulator {
   }
 
   /** Appends a part's rows (the part may be dropped afterwards: nothing of it is kept but dictionary values). */
-  append(part: RecordColumns): void {
+  append(part: ColumnSet): void {
     // finish() hands out these arrays: appending afterwards would change a result already given.
     if (this.finished) throw new Error("ColumnsAccumulator: append after finish");
     const n = part.length;
@@ -90,7 +88,7 @@ export class ColumnsAccumulator {
   }
 
   /** The columns of every row appended (trimmed to the rows: a copy only when much room is left over). */
-  finish(): RecordColumns {
+  finish(): ColumnSet {
     this.finished = true;
     const n = this.rows;
     const columns = new Map<string, RecordColumn>();
@@ -104,7 +102,7 @@ export class ColumnsAccumulator {
         columns.set(name, { kind: "mixed", values: acc.values, ...absent });
       }
     }
-    return new RecordColumns([...this.names], columns, n);
+    return { names: [...this.names], columns, length: n };
   }
 
   private grow(capacity: number): void {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { toFrame } from "../../src/frame/to-frame";
+import { toFrame } from "../../src/table/to-frame";
 import { unitsOf, withUnits, MIXED_UNITS } from "../../src/frame/units";
-import { toColumns } from "../../src/frame/columns";
-import { frameFromColumns } from "../../src/frame/from-columns";
-import { loadDanfo } from "../../src/frame/danfo";
-import { Result } from "../../src/result/result";
-import type { RecordSchema } from "../../src/frame/schema";
+import { columnsOf } from "../../src/frame/columns";
+import { frameFromColumns } from "../../src/table/frame-from-columns";
+import { loadDanfo } from "../../src/table/load-danfo";
+import { Result } from "../../src/table/result";
+import type { RecordSchema } from "../../src/table/schema";
 import { DataError } from "../../src/errors";
 import { frameColumns } from "../helpers/frame-columns";
 
@@ -110,7 +110,7 @@ describe("toFrame", () => {
     const g = df.groupby(["b"]).agg({ a: "sum" });
     expect(g.shape[0]).toBe(2);
     expect(dfd.toJSON(df)).toEqual([{ a: 1, b: "x" }, { a: 2, b: "y" }]);
-    expect(toColumns(df).columns.get("a")).toEqual([1, 2]);
+    expect(columnsOf(df).values("a")).toEqual([1, 2]);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataError } from "../../src/errors";
-import { distinctVolumeUnits, sameVolumeUnit, volumeUnitKey } from "../../src/frame/volume-unit";
+import { distinctVolumeUnits, sameVolumeUnit, volumeUnitKey } from "../../src/table/volume-unit";
 import { unitsOf } from "../../src/frame/units";
 import { resampleFlows } from "../../src/analysis/resample-flows";
 import { legacyFlowTimeseries } from "../../src/analysis/legacy-flow-timeseries";

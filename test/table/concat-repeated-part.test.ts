@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { collectResult } from "../../src/result/collect-result";
-import { columnsFromRecords } from "../../src/result/columns-from-records";
-import { RecordColumns } from "../../src/result/record-columns";
-import type { ResultMeta } from "../../src/result/result";
+import { collectResult } from "../../src/table/collect-result";
+import { columnsFromRecords } from "../../src/table/columns-from-records";
+import { RecordColumns } from "../../src/table/record-columns";
+import type { ResultMeta } from "../../src/table/result";
 
 // RecordColumns.concat(parts, consume=true) drops the parts' columns: only once every part is in, since
 // one part object may be listed twice (its rows came out as {} when each part was cleared right after it).

@@ -7,9 +7,10 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
-import { danfoDtype, frameFromRowsAndColumns } from "./from-columns";
+import { danfoDtype, frameFromRowsAndColumns } from "./frame-from-columns";
 import type { FieldType, RecordSchema } from "./schema";
-import { unitForField, withUnits } from "./units";
+import { withUnits } from "./frame-units";
+import { unitForField } from "./units";
 
 interface Helpers {
   num(v: unknown, name: string, row: number): number;

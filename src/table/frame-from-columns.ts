@@ -3,8 +3,8 @@
  */
 import type { DataFrame } from "danfojs-node";
 import type { FieldType } from "./schema";
-import { loadDanfo } from "./danfo";
-import { withUnits } from "./units";
+import { loadDanfo } from "./load-danfo";
+import { withUnits } from "./frame-units";
 
 /** One output column: name, values (already normalised) and type. */
 export interface FrameColumn {

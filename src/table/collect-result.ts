@@ -2,7 +2,7 @@
  * A stream of record batches gathered into one column-backed Result: a million-row answer in tens of
  * megabytes, each batch dropped as soon as its values are in the columns.
  */
-import type { RecordSchema } from "../frame/schema";
+import type { RecordSchema } from "./schema";
 import { RecordColumnsBuilder } from "./columns-from-records";
 import { RecordColumns } from "./record-columns";
 import { Result, type ResultMeta } from "./result";
@@ -42,5 +42,5 @@ export async function collectResult<R = Record<string, unknown>>(
   const meta = step.value;
   if (plain !== undefined) return new Result<R>(plain as R[], meta, schema);
   if (builder.length > 0) parts.push(builder.finish());
-  return Result.fromColumns<R>(RecordColumns.concat(parts, true), meta, schema);
+  return new Result<R>(RecordColumns.concat(parts, true), meta, schema);
 }

@@ -3,7 +3,7 @@
  * their bytes (a repeated string is never decoded twice), anything else into the dictionary too.
  * A column switches to a plain array only when numbers and other values mix.
  */
-import type { RecordColumn } from "./record-columns";
+import { dictionaryKey, type RecordColumn } from "./column-kinds";
 
 // ignoreBOM: a string that starts with U+FEFF keeps it, as JSON.parse keeps it.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -122,16 +122,6 @@ class Dictionary {
     }
     this.table = table;
   }
-}
-
-const NEGATIVE_ZERO = Symbol("-0");
-
-/**
- * A scalar's key in a dictionary's map: the value itself, but -0 apart from 0 (a Map treats them as
- * one, and JSON.parse keeps -0).
- */
-export function dictionaryKey(value: unknown): unknown {
-  return value === 0 && 1 / value < 0 ? NEGATIVE_ZERO : value;
 }
 
 /** Whether a string holds a lone surrogate (which UTF-8 cannot encode: TextEncoder writes U+FFFD). */

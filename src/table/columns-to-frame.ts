@@ -4,10 +4,10 @@
  * Dictionary-coded columns are converted once per distinct value instead of once per row.
  */
 import type { DataFrame } from "danfojs-node";
-import { frameFromColumns, type FrameColumn } from "../frame/from-columns";
-import { inferFieldType, normaliseColumn } from "../frame/normalise";
-import type { FieldType, RecordSchema } from "../frame/schema";
-import { unitForField } from "../frame/units";
+import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
+import { inferFieldType, normaliseColumn } from "./normalise";
+import type { FieldType, RecordSchema } from "./schema";
+import { unitForField } from "./units";
 import type { RecordColumn, RecordColumns } from "./record-columns";
 
 /**

@@ -3,40 +3,13 @@
  * A million service rows take tens of megabytes this way instead of the ~0.6 GB of a million row
  * objects; row objects are built only when someone asks for them.
  */
-// A cycle by design: the accumulator builds RecordColumns, and concat uses it (only inside calls).
-import { ColumnsAccumulator } from "./columns-accumulator";
+import { ColumnAppender } from "./column-appender";
+import { cellOf, COLUMN_SOURCE, type ColumnSet, type DictionaryCodes, type RecordColumn } from "./column-kinds";
 
-/** Numbers; NaN stands for null (JSON has no NaN, so nothing is lost). */
-export interface NumberColumn {
-  readonly kind: "number";
-  readonly values: Float64Array;
-}
-
-/** Dictionary-coded values: `dict[codes[i]]`. Strings, booleans, null, numbers and nested values. */
-export interface CodedColumn {
-  readonly kind: "coded";
-  readonly codes: Int32Array;
-  readonly dict: readonly unknown[];
-}
-
-/** Values of mixed kinds, as they came. */
-export interface MixedColumn {
-  readonly kind: "mixed";
-  readonly values: readonly unknown[];
-}
-
-/** One column of records. `absent[i] === 1` when record i has no such field at all (not even null). */
-export type RecordColumn = (NumberColumn | CodedColumn | MixedColumn) & { readonly absent?: Uint8Array };
-
-/**
- * The key of the method through which the frame and analysis functions read records held as columns
- * without building row objects (`Symbol.for`, so two loaded copies of gasframes agree). The method
- * returns a {@link RecordColumns}.
- */
-export const COLUMN_SOURCE: unique symbol = Symbol.for("gasframes.columnSource") as never;
+export { cellOf, COLUMN_SOURCE, type CodedColumn, type DictionaryCodes, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
 
 /** Records as named columns of equal length, in the records' first-seen field order. */
-export class RecordColumns {
+export class RecordColumns implements ColumnSet {
   /**
    * @param names field names in order.
    * @param columns one column per name, each of length `length`.
@@ -75,7 +48,7 @@ export class RecordColumns {
    * A dictionary-coded column: `values[codes[i]]` is row i's value (null where null or absent); each
    * distinct scalar value has one code. Undefined for columns that are not coded.
    */
-  coded(name: string): { codes: Int32Array; values: readonly unknown[] } | undefined {
+  coded(name: string): DictionaryCodes | undefined {
     const col = this.columns.get(name);
     return col?.kind === "coded" ? { codes: col.codes, values: col.dict } : undefined;
   }
@@ -87,6 +60,17 @@ export class RecordColumns {
     if (col === undefined) return out.fill(null);
     for (let i = 0; i < this.length; i++) out[i] = cellOf(col, i);
     return out;
+  }
+
+  /**
+   * The values of one column as a plain array, like `values(name)`, but without a copy when the column
+   * is held as one (a column read from records or a danfo frame): the array may be the column's own,
+   * so it must not be changed.
+   */
+  valuesView(name: string): readonly unknown[] {
+    const col = this.columns.get(name);
+    if (col?.kind === "mixed" && col.absent === undefined && col.values.length === this.length) return col.values;
+    return this.values(name);
   }
 
   /** Record `i` as a fresh object, fields in column order; absent fields stay absent. */
@@ -150,6 +134,55 @@ export class RecordColumns {
   }
 
   /**
+   * The records at `rows`, in that order, as new columns (a record may be taken twice).
+   * @param rows record indices, each in [0, length).
+   */
+  take(rows: ArrayLike<number>): RecordColumns {
+    const n = rows.length;
+    const columns = new Map<string, RecordColumn>();
+    for (const name of this.names) {
+      const col = this.columns.get(name)!;
+      let absent: { absent?: Uint8Array } = {};
+      if (col.absent !== undefined) {
+        const a = new Uint8Array(n);
+        for (let i = 0; i < n; i++) a[i] = col.absent[rows[i]!]!;
+        absent = { absent: a };
+      }
+      if (col.kind === "number") {
+        const v = new Float64Array(n);
+        for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!]!;
+        columns.set(name, { kind: "number", values: v, ...absent });
+      } else if (col.kind === "coded") {
+        // The dictionary keeps only the values the taken rows use, in first-seen order.
+        const remap = new Int32Array(col.dict.length).fill(-1);
+        const dict: unknown[] = [];
+        const c = new Int32Array(n);
+        for (let i = 0; i < n; i++) {
+          const from = col.codes[rows[i]!]!;
+          let to = remap[from]!;
+          if (to < 0) {
+            to = dict.push(col.dict[from]) - 1;
+            remap[from] = to;
+          }
+          c[i] = to;
+        }
+        columns.set(name, { kind: "coded", codes: c, dict, ...absent });
+      } else {
+        const v = new Array<unknown>(n);
+        for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!];
+        columns.set(name, { kind: "mixed", values: v, ...absent });
+      }
+    }
+    return new RecordColumns(this.names, columns, n);
+  }
+
+  /** These columns only, in this order (names not held here are skipped); the columns are shared, not copied. */
+  select(names: readonly string[]): RecordColumns {
+    const kept = [...new Set(names)].filter((name) => this.columns.has(name));
+    return new RecordColumns(kept, new Map(kept.map((name) => [name, this.columns.get(name)!])), this.length);
+  }
+
+  /**
    * The records of `parts`, in order, as one set of columns.
    * @param parts the parts.
    * @param consume drop each column from the parts once it is copied, so that a big result is never
@@ -159,11 +192,12 @@ export class RecordColumns {
     const nonEmpty = parts.filter((p) => p.length > 0 || p.names.length > 0);
     if (nonEmpty.length === 0) return RecordColumns.empty();
     if (nonEmpty.length === 1) return nonEmpty[0]!;
-    const all = new ColumnsAccumulator(nonEmpty.reduce((s, p) => s + p.length, 0));
+    const all = new ColumnAppender(nonEmpty.reduce((s, p) => s + p.length, 0));
     for (const p of nonEmpty) all.append(p);
     // Only once every part is in: one part may be listed twice.
     if (consume) for (const p of nonEmpty) (p.columns as Map<string, RecordColumn>).clear();
-    return all.finish();
+    const { names, columns, length } = all.finish();
+    return new RecordColumns(names, columns, length);
   }
 }
 
@@ -204,14 +238,4 @@ function setField(r: Record<string, unknown>, name: string, value: unknown): voi
 
 function absentOf(col: RecordColumn): { absent?: Uint8Array } {
   return col.absent === undefined ? {} : { absent: col.absent };
-}
-
-/** The value of a cell (null for NaN in a number column). */
-export function cellOf(col: RecordColumn, i: number): unknown {
-  if (col.kind === "number") {
-    const v = col.values[i]!;
-    return v === v ? v : null;
-  }
-  if (col.kind === "coded") return col.dict[col.codes[i]!];
-  return col.values[i];
 }

@@ -2,7 +2,7 @@
  * Volume unit labels as the services write them (`gas_Bcf`, `bcf`, `mcf`): one unit can have several
  * spellings, so labels are compared by a key while rows keep the label the service sent.
  */
-import { canonicalUnit } from "./convert-units";
+import { canonicalUnit } from "./units";
 
 /**
  * The key two volume unit labels are compared by: the unit `convertUnits` knows the label as (its alias

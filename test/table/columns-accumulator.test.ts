@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GatheredParts } from "../../src/http/columnar/gathered-parts";
-import { ColumnsAccumulator } from "../../src/result/columns-accumulator";
-import { columnsFromRecords } from "../../src/result/columns-from-records";
-import type { RecordColumns } from "../../src/result/record-columns";
+import { ColumnsAccumulator } from "../../src/table/columns-accumulator";
+import { columnsFromRecords } from "../../src/table/columns-from-records";
+import type { RecordColumns } from "../../src/table/record-columns";
 
 /** Flat records with fields present in some parts only, and fields whose kind changes between parts. */
 const value = fc.oneof(fc.constantFrom("P", "B", "Q", ""), fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));

@@ -1,0 +1,365 @@
+/**
+ * The table every layer views: records with a schema and units, held as row objects or as columns.
+ * Clients return it (as a `Result`), analysis functions compute on it and return it, and danfo
+ * (`toFrame()`) and charts are views of it.
+ */
+import type { DataFrame } from "danfojs-node";
+import { DataError } from "../errors";
+import { closeNames } from "../util/closest";
+import { columnsFromRecords } from "./columns-from-records";
+import { COLUMN_SOURCE, type RecordColumns } from "./record-columns";
+import type { FieldSpec, RecordSchema } from "./schema";
+import { tableToFrame } from "./table-to-frame";
+import { MIXED_UNITS, unitForField } from "./units";
+import { distinctVolumeUnits } from "./volume-unit";
+
+/** Options of `Table.fromRecords` and `Table.fromColumns`. */
+export interface TableOptions {
+  /** The record schema: field order, types (used by `toFrame()`) and units. Default none. */
+  readonly schema?: RecordSchema;
+  /**
+   * Units of columns, which take precedence over the schema's and over the units known from field
+   * names (`gas_daily` is BCF/day). Default none.
+   */
+  readonly units?: Readonly<Record<string, string>>;
+}
+
+/** Options of `Table.sortBy`. */
+export interface SortOptions {
+  /** Largest first; default false. Missing values (null, undefined, NaN) come last either way. */
+  readonly descending?: boolean;
+}
+
+/** LNG columns measured in the row's `volume_unit` when no schema says otherwise. */
+const VOLUME_COLUMNS: Readonly<Record<string, string | undefined>> = {
+  volume: "volume_unit",
+  volume_std: "volume_unit",
+  route_score_weighted_volume: "volume_unit",
+};
+
+/**
+ * Records with their schema and units.
+ *
+ * A table made from columns (`Table.fromColumns`, what the transport gives for big answers) keeps its
+ * records as columns and builds row objects only when `rows()`, iteration or `toJSON()` first asks for
+ * them; from then on those objects are the table's content (changes made to them show in `column()`,
+ * `toFrame()` and the tables derived from it). `filter`, `sortBy` and `select` of a table still held as
+ * columns give tables held as columns.
+ *
+ * @typeParam R the type of one record (`RigsRecord`); `rows()`, `get()`, `column()` and iteration are
+ *   typed by it.
+ */
+export class Table<R = Record<string, unknown>> implements Iterable<R> {
+  /** The record schema, where there is one: drives `toFrame()` column types, `names` order and `units`. */
+  readonly schema?: RecordSchema;
+  private heldRows: R[] | undefined;
+  private heldColumns: RecordColumns | undefined;
+  private readonly ownUnits: Readonly<Record<string, string>>;
+
+  /**
+   * @param data the records, or the records as columns.
+   * @param options schema and units; default none.
+   */
+  constructor(data: R[] | RecordColumns, options: TableOptions = {}) {
+    if (Array.isArray(data)) this.heldRows = data;
+    else this.heldColumns = data;
+    if (options.schema !== undefined) this.schema = options.schema;
+    this.ownUnits = { ...(options.units ?? {}) };
+  }
+
+  /**
+   * A table of records held as columns; row objects are built from them on first use.
+   * @param columns the records as columns.
+   * @param options schema and units; default none.
+   */
+  static fromColumns<R = Record<string, unknown>>(columns: RecordColumns, options?: TableOptions): Table<R> {
+    return new Table<R>(columns, options);
+  }
+
+  /**
+   * A table of these records (the array is kept, not copied).
+   * @param records the records.
+   * @param options schema and units; default none.
+   */
+  static fromRecords<R = Record<string, unknown>>(records: readonly R[], options?: TableOptions): Table<R> {
+    return new Table<R>(records as R[], options);
+  }
+
+  /** Number of records. */
+  get length(): number {
+    return this.heldRows !== undefined ? this.heldRows.length : this.heldColumns!.length;
+  }
+
+  /** Whether the records are (still) held only as columns. */
+  get isColumnar(): boolean {
+    return this.heldRows === undefined;
+  }
+
+  /**
+   * Column names, in order: the schema's fields first (in the schema's order), then any other field
+   * of the records, in first-seen order.
+   */
+  get names(): readonly string[] {
+    const names: string[] = [];
+    const seen = new Set<string>();
+    const add = (name: string): void => {
+      if (!seen.has(name)) {
+        seen.add(name);
+        names.push(name);
+      }
+    };
+    for (const f of this.schema?.fields ?? []) add(f.name);
+    if (this.heldRows === undefined) for (const name of this.heldColumns!.names) add(name);
+    else for (const r of this.heldRows) if (r !== null && typeof r === "object") for (const key in r) add(key);
+    return names;
+  }
+
+  /**
+   * The unit of each column that has one (`{ gas_daily: "BCF/day", volume: "gas_Bcf" }`). In order of
+   * precedence: units given when the table was made; the schema's; for a measure whose unit is read
+   * from another column of the row (`volume` and `volume_unit`), the one unit those rows name
+   * (`"mixed"` when they name more than one; `gas_Bcf` and `bcf` are one unit); units known from the
+   * field's name. Columns with no known unit are left out.
+   */
+  get units(): Readonly<Record<string, string>> {
+    const out: Record<string, string> = {};
+    const fields = this.fieldMap();
+    const names = this.names;
+    const present = new Set(names);
+    for (const name of names) {
+      const field = fields.get(name);
+      let unit: string | undefined = this.ownUnits[name] ?? field?.unit;
+      if (unit === undefined) {
+        const from: string | undefined = field?.unitField ?? VOLUME_COLUMNS[name];
+        if (from !== undefined && present.has(from)) unit = this.unitFromLabels(from);
+      }
+      unit ??= unitForField(name);
+      if (unit !== undefined) out[name] = unit;
+    }
+    return out;
+  }
+
+  /** The records, in order: built once on first call for a table held as columns, then the same array. */
+  rows(): R[] {
+    this.heldRows ??= this.heldColumns!.toRecords() as unknown as R[];
+    return this.heldRows;
+  }
+
+  /**
+   * Record `i`. A table still held as columns gives a fresh object each call (its rows are not all
+   * built for one); otherwise the record itself.
+   * @param i the row, from 0 to `length - 1`.
+   * @throws DataError when `i` is not an integer in that range.
+   */
+  get(i: number): R {
+    const n = this.length;
+    if (!Number.isInteger(i) || i < 0 || i >= n) {
+      throw new DataError(`row ${String(i)} is out of range: the table has ${n} row${n === 1 ? "" : "s"}${n > 0 ? ` (0 to ${n - 1})` : ""}`);
+    }
+    return this.heldRows !== undefined ? this.heldRows[i]! : (this.heldColumns!.record(i) as unknown as R);
+  }
+
+  /**
+   * The values of one column, one per record (null where a record has no value).
+   * @param name a column name (see `names`).
+   * @throws DataError naming the closest column names when the table has no such column.
+   */
+  column<K extends keyof R & string>(name: K): Array<R[K]> {
+    this.requireColumn(name, "column");
+    if (this.heldRows === undefined) return this.heldColumns!.values(name) as Array<R[K]>;
+    const rows = this.heldRows;
+    const out = new Array<R[K]>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as Record<string, unknown> | null;
+      const v = r !== null && typeof r === "object" ? r[name] : undefined;
+      out[i] = (v === undefined ? null : v) as R[K];
+    }
+    return out;
+  }
+
+  [Symbol.iterator](): Iterator<R> {
+    return this.rows()[Symbol.iterator]();
+  }
+
+  /**
+   * The records for which `pred` is true, in order, as a table with the same schema and units.
+   * @param pred called with each record and its index.
+   */
+  filter(pred: (row: R, i: number) => boolean): Table<R> {
+    if (this.heldRows !== undefined) return this.derive(this.heldRows.filter(pred));
+    // Row objects are made for the predicate only; the new table stays columns.
+    const cols = this.heldColumns!;
+    const records = cols.toRecords() as unknown as R[];
+    const keep: number[] = [];
+    for (let i = 0; i < records.length; i++) if (pred(records[i]!, i)) keep.push(i);
+    return this.derive(cols.take(keep));
+  }
+
+  /**
+   * The records ordered by one or more columns, as a table with the same schema and units. The sort is
+   * stable (records with equal keys keep their order) and missing values (null, undefined, NaN) come
+   * last in either direction. Numbers compare as numbers, text by code point, false before true;
+   * within one column numbers come before text.
+   * @param keys a column name, or names compared in turn.
+   * @param options `descending`; default ascending.
+   * @throws DataError naming the closest column names for a name the table does not have.
+   */
+  sortBy(keys: (keyof R & string) | readonly (keyof R & string)[], options: SortOptions = {}): Table<R> {
+    const list: readonly string[] = typeof keys === "string" ? [keys] : keys;
+    for (const k of list) this.requireColumn(k, "sortBy");
+    const sign = options.descending === true ? -1 : 1;
+    const cols = list.map((k) => this.sortColumn(k));
+    const order = Array.from({ length: this.length }, (_, i) => i);
+    order.sort((a, b) => {
+      for (const col of cols) {
+        const c = compareCells(col[a], col[b], sign);
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    if (this.heldRows !== undefined) {
+      const rows = this.heldRows;
+      return this.derive(order.map((i) => rows[i]!));
+    }
+    return this.derive(this.heldColumns!.take(order));
+  }
+
+  /**
+   * These columns only, in this order, as a table that keeps their units (and their schema fields).
+   * @param names column names.
+   * @throws DataError naming the closest column names for a name the table does not have.
+   */
+  select<K extends keyof R & string>(...names: K[]): Table<Pick<R, K>> {
+    for (const name of names) this.requireColumn(name, "select");
+    const units = this.units;
+    const kept: Record<string, string> = {};
+    for (const name of names) if (units[name] !== undefined) kept[name] = units[name];
+    const options: TableOptions = { units: kept };
+    if (this.schema !== undefined) {
+      const fields = this.fieldMap();
+      const schema: RecordSchema = { name: this.schema.name, fields: names.flatMap((n) => (fields.has(n) ? [fields.get(n)!] : [])) };
+      Object.assign(options, { schema });
+    }
+    if (this.heldRows === undefined) return new Table<Pick<R, K>>(this.heldColumns!.select(names), options);
+    const rows = this.heldRows.map((r) => {
+      const out: Record<string, unknown> = {};
+      const rec = r as Record<string, unknown>;
+      for (const name of names) {
+        if (rec !== null && typeof rec === "object" && Object.prototype.hasOwnProperty.call(rec, name)) {
+          Object.defineProperty(out, name, { value: rec[name], enumerable: true, writable: true, configurable: true });
+        }
+      }
+      return out as Pick<R, K>;
+    });
+    return new Table<Pick<R, K>>(rows, options);
+  }
+
+  /**
+   * The records as columns (numbers in Float64Arrays, strings dictionary-coded). Free for a table held
+   * as columns; built from the records (and not kept) otherwise.
+   */
+  columns(): RecordColumns {
+    if (this.heldRows === undefined) return this.heldColumns!;
+    return columnsFromRecords(this.heldRows) ?? columnsFromRecords([])!;
+  }
+
+  /** The records as columns, for the frame, analysis and chart functions (see `COLUMN_SOURCE`). */
+  [COLUMN_SOURCE](): RecordColumns {
+    return this.columns();
+  }
+
+  /**
+   * A danfojs DataFrame of all the records (danfojs-node is loaded on first use): columns in `names`
+   * order, typed by the schema (numbers, YYYY-MM-DD dates, ISO 8601 UTC timestamps, booleans), units
+   * readable with `unitsOf(frame)`.
+   */
+  toFrame(): DataFrame {
+    return tableToFrame(this.heldRows as Record<string, unknown>[] | undefined, this.heldColumns, this.schema, this.ownUnits);
+  }
+
+  /** JSON form: the records. */
+  toJSON(): unknown {
+    return this.rows();
+  }
+
+  /** A table of other records with this table's schema and units. */
+  private derive(data: R[] | RecordColumns): Table<R> {
+    const options: TableOptions = this.schema === undefined ? { units: this.ownUnits } : { schema: this.schema, units: this.ownUnits };
+    return new Table<R>(data, options);
+  }
+
+  private fieldMap(): Map<string, FieldSpec> {
+    const fields = new Map<string, FieldSpec>();
+    for (const f of this.schema?.fields ?? []) if (!fields.has(f.name)) fields.set(f.name, f);
+    return fields;
+  }
+
+  /** Whether the table has this column, without listing every name of a table held as records. */
+  private hasColumn(name: string): boolean {
+    if (this.schema?.fields.some((f) => f.name === name) === true) return true;
+    if (this.heldRows === undefined) return this.heldColumns!.columns.has(name);
+    for (const r of this.heldRows) if (r !== null && typeof r === "object" && Object.prototype.hasOwnProperty.call(r, name)) return true;
+    return false;
+  }
+
+  private requireColumn(name: unknown, method: string): void {
+    if (typeof name === "string" && this.hasColumn(name)) return;
+    const names = this.names;
+    const close = typeof name === "string" ? closeNames(name, names) : [];
+    const hint = close.length > 0 ? ` (did you mean ${close.map((c) => `"${c}"`).join(" or ")}?)` : "";
+    const shown = names.length > 12 ? `${names.slice(0, 12).join(", ")}, ... (${names.length} in all)` : names.join(", ");
+    throw new DataError(`${method}: the table has no column ${JSON.stringify(name) ?? String(name)}${hint}; its columns: ${shown || "(none)"}`);
+  }
+
+  /** A column's values for comparing: a Float64Array for numbers held as columns, else plain values. */
+  private sortColumn(name: string): ArrayLike<unknown> {
+    if (this.heldRows === undefined) return this.heldColumns!.numbers(name) ?? this.heldColumns!.values(name);
+    return this.column(name as keyof R & string);
+  }
+
+  /** The one unit the labels of column `from` name, `"mixed"` for several, undefined for none. */
+  private unitFromLabels(from: string): string | undefined {
+    let labels: Iterable<unknown>;
+    const coded = this.heldRows === undefined ? this.heldColumns!.coded(from) : undefined;
+    if (coded !== undefined) labels = coded.values;
+    else labels = this.column(from as keyof R & string);
+    const units = distinctVolumeUnits(labels);
+    return units.length === 1 ? units[0] : units.length > 1 ? MIXED_UNITS : undefined;
+  }
+}
+
+/** Missing: null, undefined or NaN. */
+function isMissing(v: unknown): boolean {
+  return v === null || v === undefined || v !== v;
+}
+
+function rank(v: unknown): number {
+  switch (typeof v) {
+    case "number":
+    case "bigint":
+      return 0;
+    case "string":
+      return 1;
+    case "boolean":
+      return 2;
+    default:
+      return 3;
+  }
+}
+
+/** Compares two cells: missing last whatever `sign`, present values ordered by `sign` (1 or -1). */
+function compareCells(a: unknown, b: unknown, sign: number): number {
+  const ma = isMissing(a);
+  const mb = isMissing(b);
+  if (ma || mb) return ma === mb ? 0 : ma ? 1 : -1;
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return (ra - rb) * sign;
+  let c: number;
+  if (ra === 3) {
+    const ja = JSON.stringify(a) ?? "";
+    const jb = JSON.stringify(b) ?? "";
+    c = ja < jb ? -1 : ja > jb ? 1 : 0;
+  } else c = (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+  return c * sign;
+}

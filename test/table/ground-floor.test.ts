@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The table module is the ground floor: it may stand on errors/ and util/ only, and reach danfo only
+// lazily (a type import, and one require inside a function).
+const root = path.resolve(__dirname, "../../src");
+const tableDir = path.join(root, "table");
+const importRe = /(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']|require\(\s*["']([^"']+)["']\s*\)|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function importsOf(file: string): { spec: string; typeOnly: boolean; viaRequire: boolean }[] {
+  const text = readFileSync(file, "utf8");
+  const out: { spec: string; typeOnly: boolean; viaRequire: boolean }[] = [];
+  for (const m of text.matchAll(importRe)) {
+    const spec = m[2] ?? m[3] ?? m[4]!;
+    out.push({ spec, typeOnly: m[1] !== undefined, viaRequire: m[3] !== undefined || m[4] !== undefined });
+  }
+  return out;
+}
+
+describe("src/table imports nothing above it", () => {
+  const files = readdirSync(tableDir).filter((f) => f.endsWith(".ts"));
+
+  it("has files to check", () => {
+    expect(files).toContain("table.ts");
+    expect(files).toContain("result.ts");
+  });
+
+  it("imports only table/, errors/, util/ and (lazily) danfojs-node", () => {
+    const bad: string[] = [];
+    for (const f of files) {
+      for (const { spec, typeOnly, viaRequire } of importsOf(path.join(tableDir, f))) {
+        if (spec.startsWith(".")) {
+          const target = path.relative(root, path.resolve(tableDir, spec)).split(path.sep)[0];
+          if (!["table", "errors", "util"].includes(target!)) bad.push(`${f} -> ${spec}`);
+        } else if (spec === "danfojs-node") {
+          if (!typeOnly && !viaRequire) bad.push(`${f} imports danfojs-node eagerly`);
+        } else if (!spec.startsWith("node:")) bad.push(`${f} -> ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("loads without loading danfojs-node", async () => {
+    const before = Object.keys(require.cache).filter((k) => k.includes(`${path.sep}danfojs-node${path.sep}`)).length;
+    const { Table } = await import("../../src/table");
+    const t = Table.fromRecords([{ a: 1 }]);
+    expect(t.sortBy("a").rows()).toEqual([{ a: 1 }]);
+    // vitest shares the module registry between files of a worker, so only count what this file adds.
+    expect(Object.keys(require.cache).filter((k) => k.includes(`${path.sep}danfojs-node${path.sep}`)).length).toBe(before);
+  });
+});
