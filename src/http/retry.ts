@@ -57,7 +57,7 @@ const HTTP_DATE = [
  * Undefined when absent or unreadable: a negative number (`-5`), a fraction with a sign, or any text
  * that is not one of the HTTP-date forms (JavaScript's `Date.parse` would read `-5` as a date in 2001).
  * A date in the past is also undefined: it tells of a skewed clock, not of a wish to be hammered, so the
- * normal backoff applies. Huge values are read as {@link MAX_RETRY_AFTER_MS}. Never negative.
+ * normal backoff applies. Huge values are read as `MAX_RETRY_AFTER_MS` (one day). Never negative.
  */
 export function parseRetryAfter(header: string | undefined, now: number): number | undefined {
   if (header === undefined) return undefined;

@@ -34,7 +34,7 @@ export function endpointLabel(spec: EndpointSpec): string {
  * `null` and `undefined` mean "absent": the parameter is not sent. An unknown name whose value is
  * null or undefined is ignored too (it could not change the answer). `params` itself may be
  * undefined or null (no parameters). `params` is read exactly once, into a plain copy
- * ({@link snapshotParams}): a Proxy, a throwing getter, a class instance or a value that is a function,
+ * (`snapshotParams`): a Proxy, a throwing getter, a class instance or a value that is a function,
  * symbol, BigInt or cyclic is an InvalidParamsError too, and a getter cannot change what is sent.
  */
 export function validateParams(spec: EndpointSpec, params: unknown): ValidatedParams {

@@ -1,9 +1,11 @@
-// Every TypeScript block of the README (and of docs/**/*.md) is a script that typechecks and runs
+// Every TypeScript block of the README and of docs/**/*.md is a script that typechecks and runs
 // against the sandbox, so the documentation cannot drift from the code. Each block is one script
 // importing "gasframes" (the built package, by name: `npm test` builds first). A block preceded by the
-// comment `<!-- readme-blocks: continues -->` is a fragment that goes on from the block before it:
-// the two (or more) run as one script. Scripts run in child processes, a few at a time, and each must
-// exit by itself with code 0 (the safety time-out only kills a hung one, and fails the test).
+// comment `<!-- readme-blocks: continues -->` is a fragment that goes on from the block before it in
+// the same file: the two (or more) run as one script. Scripts run in child processes, a few at a time,
+// and each must exit by itself with code 0 (the safety time-out only kills a hung one, and fails the
+// test). Only fences marked `ts` or `typescript` are run; any other info string (`sh`, `ts-pending`
+// for an example of an API not merged yet) is a block of another kind, skipped whole.
 //
 // The environment of the scripts: GASFRAMES_NATGAS_URL / _LNG_URL / _LEGACY_URL point at a sandbox
 // this test starts, and no token is set. So clients built "from the environment" have their URL, and
@@ -23,6 +25,7 @@ const CONTINUES = /^\s*<!--\s*readme-blocks:\s*continues\s*-->\s*$/;
 interface Block {
   /** `README.md:34`: the file and line of the block's opening fence. */
   where: string;
+  file: string;
   code: string;
   continues: boolean;
 }
@@ -32,7 +35,9 @@ function extractBlocks(markdown: string, file: string): Block[] {
   const lines = markdown.split("\n");
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```(\w*)\s*$/.exec(lines[i]!);
+    // The info string may hold hyphens (`ts-pending`): read as a fence all the same, or its closing
+    // fence would be taken for an opening one and the blocks after it misread.
+    const open = /^(\s*)```([\w-]*)\s*$/.exec(lines[i]!);
     if (!open) continue;
     const indent = open[1]!.length;
     let j = i + 1;
@@ -42,6 +47,7 @@ function extractBlocks(markdown: string, file: string): Block[] {
       while (k >= 0 && lines[k]!.trim() === "") k--;
       blocks.push({
         where: `${file}:${i + 1}`,
+        file,
         code: lines.slice(i + 1, j).map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length))).join("\n"),
         continues: k >= 0 && CONTINUES.test(lines[k]!),
       });
@@ -53,14 +59,14 @@ function extractBlocks(markdown: string, file: string): Block[] {
 
 /** Blocks joined into scripts: a continuing block is appended to the script of the block before it. */
 function scriptsOf(blocks: readonly Block[]): { where: string[]; code: string }[] {
-  const scripts: { where: string[]; code: string }[] = [];
+  const scripts: { where: string[]; code: string; file: string }[] = [];
   for (const b of blocks) {
     const last = scripts.at(-1);
     if (b.continues) {
-      if (last === undefined) throw new Error(`${b.where}: marked as continuing, but no block comes before it`);
+      if (last === undefined || last.file !== b.file) throw new Error(`${b.where}: marked as continuing, but no block comes before it in ${b.file}`);
       last.where.push(b.where);
       last.code += `\n// ---- ${b.where}\n${b.code}`;
-    } else scripts.push({ where: [b.where], code: `// ---- ${b.where}\n${b.code}` });
+    } else scripts.push({ where: [b.where], code: `// ---- ${b.where}\n${b.code}`, file: b.file });
   }
   return scripts;
 }
@@ -94,7 +100,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the README's TypeScript blocks", () => {
+describe("the TypeScript blocks of the README and docs/", () => {
   it("are found, and every continuing block has one before it", () => {
     expect(scripts.length).toBeGreaterThan(10);
     // The quickstart's first example is among them, wherever edits above it move it.
@@ -102,6 +108,12 @@ describe("the README's TypeScript blocks", () => {
     const fence = lines.findIndex((l, i) => l === "```ts" && lines[i + 1] === 'import { connect } from "gasframes";');
     expect(fence).toBeGreaterThan(0);
     expect(scripts.map((s) => s.where[0])).toContain(`README.md:${fence + 1}`);
+    // Every ```ts line of every file opens a block that is run: a fence of another kind (```sh,
+    // ```ts-pending) misread would swallow the blocks after it. Counted by a plain line match here.
+    const tsFences = markdownFiles().flatMap((f) =>
+      readFileSync(join(root, f), "utf8").split("\n").flatMap((l, i) => (/^\s*```(ts|typescript)\s*$/.test(l) ? [`${f}:${i + 1}`] : [])),
+    );
+    expect(scripts.flatMap((s) => s.where).sort()).toEqual(tsFences.sort());
   });
 
   it("typecheck as written", () => {

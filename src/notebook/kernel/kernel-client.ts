@@ -9,7 +9,7 @@ import { writeConnectionFile, type ConnectionInfo } from "./connection-file";
 import type { KernelSpec } from "./kernel-spec";
 import { decodeMessage, encodeMessage, newMessage, type JupyterMessage } from "./wire";
 
-/** Options for {@link KernelClient.start}. */
+/** Options for `KernelClient.start`. */
 export interface KernelStartOptions {
   /** Working directory of the kernel process. Default: the current directory. */
   cwd?: string;
