@@ -6,7 +6,7 @@ export * from "./errors";
 export * from "./catalog";
 export * from "./validate";
 export * from "./client";
-export * from "./result";
+export * from "./table";
 export * from "./frame";
 export * from "./http";
 export * from "./natgas";
