@@ -72,53 +72,128 @@ function validDay(year: number, month: number, day: number): number {
   return dayFromCivil(year, month, day);
 }
 
+/** Where a timestamp was read from, and what it says. */
+export interface TimestampParts {
+  /** Milliseconds since the epoch, in UTC (fraction digits beyond the millisecond dropped). */
+  readonly ms: number;
+  /** The digits of the seconds' fraction exactly as written (`"123456"`), `""` when there is none. */
+  readonly fraction: string;
+}
+
+/** Options of `parseTimestamp`. */
+export interface TimestampOptions {
+  /**
+   * Accept `24:00[:00]` as the end of the day (ISO 8601), i.e. midnight of the next day; default false
+   * (a time of day is 00:00 to 23:59:59). Data readers accept it; parameters and service values do not.
+   */
+  readonly endOfDay?: boolean;
+}
+
 /**
- * Milliseconds since the epoch of a timestamp string, or NaN when it is not one. Accepts ISO 8601
- * (`2024-05-01T06:00:00Z`, `...+02:00`), the LNG detail form `2024-05-01 06:00:00.123456+00`, and a
- * bare date or date-time without offset, which is read as UTC (the services state all times in UTC).
+ * The one timestamp parser. Reads ISO 8601 and the services' own forms, by position, without a regex
+ * or a Date (responses hold millions of timestamps):
+ * - `YYYY-MM-DD` (midnight UTC);
+ * - `YYYY-MM-DD[T| ]HH:MM[:SS[.f...]]` with 1 to 9 fraction digits (`.` or `,`), `t` also taken for `T`;
+ * - then an optional zone, after optional spaces: none (the services state all times in UTC), `Z`,
+ *   `+HH`, `+HHMM`, `+HH:MM` (the LNG detail form `2024-05-01 06:00:00.123456+00` included); an offset
+ *   is converted to UTC.
+ * Returns undefined when the text is none of these or not a real calendar time (`2023-02-29`, `25:00`).
+ * Surrounding whitespace is ignored.
+ * @param text the timestamp.
+ * @param options `endOfDay`; default none.
+ */
+export function parseTimestamp(text: string, options?: TimestampOptions): TimestampParts | undefined {
+  const s = text.trim();
+  const ms = scanTimestamp(s, options?.endOfDay === true);
+  if (Number.isNaN(ms)) return undefined;
+  return { ms, fraction: s.length > 19 && (s.charCodeAt(19) === 46 || s.charCodeAt(19) === 44) ? s.slice(20, fractionEnd(s, 20)) : "" };
+}
+
+/**
+ * Milliseconds since the epoch of a date or timestamp string, or NaN when it is not one: any form of
+ * `parseTimestamp` (with `24:00` as the end of the day), or a date `M/D/YYYY` (the aggregated v3 form).
  */
 export function parseTimestampMs(text: string): number {
   const s = text.trim();
-  if (s.length === 10) {
+  if (s.length <= 10) {
     const d = parseDateText(s);
     return Number.isNaN(d) ? NaN : d * MS_PER_DAY;
   }
-  if (s.length < 16 || (s[10] !== "T" && s[10] !== " " && s[10] !== "t")) return NaN;
-  if (isUtcTail(s)) {
-    // Allocation-free path for the services' own forms (UTC, no offset arithmetic needed).
-    const d = datePrefix(s);
-    if (Number.isNaN(d)) return NaN;
-    const mi = digits(s, 14, 16);
-    const sec = s.charCodeAt(16) === 58 ? digits(s, 17, 19) : 0;
-    if (mi > 59 || sec > 60) return NaN;
-    let frac = 0;
-    if (s.charCodeAt(19) === 46 || s.charCodeAt(19) === 44) {
-      let scale = 100;
-      for (let i = 20; i < s.length && scale >= 1; i++, scale /= 10) {
-        const c = s.charCodeAt(i) - 48;
-        if (c < 0 || c > 9) break;
-        frac += c * scale;
-      }
-    }
-    return d * MS_PER_DAY + ((digits(s, 11, 13) * 60 + mi) * 60 + sec) * 1000 + frac;
-  }
-  const day = parseDateText(s.slice(0, 10));
+  return scanTimestamp(s, true);
+}
+
+/**
+ * What the last successful `scanTimestamp` of a text with seconds found beyond the date: where the
+ * seconds (and their fraction) end (0 when the text had no seconds), and the zone's offset in minutes.
+ * Scratch values instead of a returned object: the scan runs once per value of million-row columns.
+ */
+let scanFractionEnd = 0;
+let scanOffset = 0;
+
+/**
+ * `parseTimestamp`'s reading of a trimmed text, as epoch milliseconds, or NaN. Allocation-free: the
+ * hot path of every date column of the analysis functions.
+ */
+function scanTimestamp(s: string, endOfDay: boolean): number {
+  const n = s.length;
+  scanFractionEnd = 0;
+  const day = n >= 10 ? datePrefix(s) : NaN;
   if (Number.isNaN(day)) return NaN;
-  const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/.exec(s.slice(11));
-  if (m === null) return NaN;
-  const hh = Number(m[1]);
-  const mi = Number(m[2]);
-  const ss = m[3] === undefined ? 0 : Number(m[3]);
-  if (hh > 24 || mi > 59 || ss > 60) return NaN;
-  const frac = m[4] === undefined ? 0 : Math.floor(Number(`0.${m[4]}`) * 1000);
-  let offsetMin = 0;
-  const tz = m[5];
-  if (tz !== undefined && tz !== "Z" && tz !== "z") {
-    const sign = tz[0] === "-" ? -1 : 1;
-    const body = tz.slice(1).replace(":", "");
-    offsetMin = sign * (Number(body.slice(0, 2)) * 60 + (body.length > 2 ? Number(body.slice(2, 4)) : 0));
+  if (n === 10) return day * MS_PER_DAY;
+  const sep = s.charCodeAt(10);
+  if ((sep !== 84 && sep !== 32 && sep !== 116) || n < 16 || s.charCodeAt(13) !== 58) return NaN;
+  const hh = digits(s, 11, 13);
+  const mi = digits(s, 14, 16);
+  let sec = 0;
+  let frac = 0;
+  let zeroFraction = true;
+  let i = 16;
+  if (i < n && s.charCodeAt(i) === 58) {
+    if (n < 19) return NaN;
+    sec = digits(s, 17, 19);
+    i = 19;
+    if (i < n && (s.charCodeAt(i) === 46 || s.charCodeAt(i) === 44)) {
+      const end = fractionEnd(s, i + 1);
+      if (end === i + 1 || end - i - 1 > 9) return NaN;
+      for (let k = i + 1, scale = 100; k < end; k++, scale /= 10) {
+        const c = s.charCodeAt(k) - 48;
+        if (c !== 0) zeroFraction = false;
+        if (scale >= 1) frac += c * scale;
+      }
+      i = end;
+    }
+    scanFractionEnd = i;
   }
-  return day * MS_PER_DAY + ((hh * 60 + mi - offsetMin) * 60 + ss) * 1000 + frac;
+  if (!(mi <= 59 && sec <= 59 && (hh <= 23 || (endOfDay && hh === 24 && mi === 0 && sec === 0 && zeroFraction)))) return NaN;
+  while (i < n && s.charCodeAt(i) === 32) i++;
+  const offset = zoneOffsetMinutes(s, i);
+  if (Number.isNaN(offset)) return NaN;
+  scanOffset = offset;
+  return day * MS_PER_DAY + ((hh * 60 + mi - offset) * 60 + sec) * 1000 + frac;
+}
+
+/** The offset in minutes of the zone at `s[i..]` (the rest of the text): none and `Z` are 0; NaN when it is not a zone. */
+function zoneOffsetMinutes(s: string, i: number): number {
+  const rest = s.length - i;
+  if (rest === 0) return 0;
+  const c = s.charCodeAt(i);
+  if (rest === 1) return c === 90 || c === 122 ? 0 : NaN;
+  if (c !== 43 && c !== 45) return NaN;
+  const sign = c === 45 ? -1 : 1;
+  const hours = digits(s, i + 1, i + 3);
+  let minutes = 0;
+  if (rest === 5) minutes = digits(s, i + 3, i + 5);
+  else if (rest === 6 && s.charCodeAt(i + 3) === 58) minutes = digits(s, i + 4, i + 6);
+  else if (rest !== 3) return NaN;
+  if (!(hours <= 23 && minutes <= 59)) return NaN;
+  return sign * (hours * 60 + minutes);
+}
+
+/** The end of the run of digits starting at `from`. */
+function fractionEnd(s: string, from: number): number {
+  let k = from;
+  while (k < s.length && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+  return k;
 }
 
 function datePrefix(s: string): number {
@@ -134,15 +209,19 @@ export function parseDateText(s: string): number {
   return NaN;
 }
 
+/** Whether `text` is a real calendar date written `YYYY-MM-DD` (`2023-02-29` is not). */
+export function isCalendarDate(text: string): boolean {
+  return text.length === 10 && !Number.isNaN(datePrefix(text));
+}
+
 /**
  * The UTC calendar day of a date or timestamp value, as a day number, or NaN when the value is not a
- * date. A timestamp with an offset is first moved to UTC. Accepts strings, `Date` objects and epoch
- * milliseconds.
+ * date. A timestamp with an offset is first moved to UTC. Accepts strings (`YYYY-MM-DD`, `M/D/YYYY`,
+ * any timestamp `parseTimestampMs` reads), `Date` objects and epoch milliseconds.
  */
 export function toDayNumber(value: unknown): number {
   if (typeof value === "string") {
     if (value.length <= 10) return parseDateText(value);
-    if (isUtcTail(value)) return datePrefix(value);
     const ms = parseTimestampMs(value);
     return Number.isNaN(ms) ? NaN : Math.floor(ms / MS_PER_DAY);
   }
@@ -155,40 +234,53 @@ export function toDayNumber(value: unknown): number {
 }
 
 /**
- * Fast path for the common case: a `T`/space date-time in UTC (no offset, `Z`, `+00`, `+00:00`) whose
- * hour is not 24, so its calendar day is its date part. Anything else takes the full parse.
+ * Epoch milliseconds of a date or timestamp value (a string `parseTimestampMs` reads, a `Date`, or
+ * epoch milliseconds), or NaN when the value is none of these.
  */
-function isUtcTail(s: string): boolean {
-  const sep = s.charCodeAt(10);
-  if ((sep !== 84 && sep !== 32) || s.length < 16 || s.charCodeAt(13) !== 58) return false;
-  if (s.charCodeAt(11) === 50 && s.charCodeAt(12) === 52) return false;
-  if (Number.isNaN(digits(s, 11, 13)) || Number.isNaN(digits(s, 14, 16))) return false;
-  let i = 16;
-  if (s.charCodeAt(i) === 58) {
-    if (Number.isNaN(digits(s, 17, 19))) return false;
-    i += 3;
-    if (s.charCodeAt(i) === 46 || s.charCodeAt(i) === 44) {
-      i++;
-      while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
-    }
-  }
-  const rest = s.length - i;
-  if (rest === 0) return true;
-  if (rest === 1) return s.charCodeAt(i) === 90 || s.charCodeAt(i) === 122;
-  if (s.charCodeAt(i) !== 43) return false;
-  const tail = s.slice(i);
-  return tail === "+00" || tail === "+00:00" || tail === "+0000";
+export function toTimeMs(value: unknown): number {
+  if (typeof value === "string") return parseTimestampMs(value);
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  return NaN;
 }
 
 /** ISO 8601 UTC (`2024-05-01T06:00:00.000Z`) of a timestamp value, or undefined when it is not one. */
 export function toIsoTimestamp(value: unknown): string | undefined {
-  let ms: number;
-  if (typeof value === "string") ms = parseTimestampMs(value);
-  else if (value instanceof Date) ms = value.getTime();
-  else if (typeof value === "number") ms = value;
-  else return undefined;
-  if (!Number.isFinite(ms)) return undefined;
-  return new Date(ms).toISOString();
+  const ms = toTimeMs(value);
+  return Number.isFinite(ms) ? isoFromMs(ms) : undefined;
+}
+
+/**
+ * A service timestamp as ISO 8601 UTC with every digit it had: `YYYY-MM-DDTHH:MM:SS.sssZ` (the form of
+ * `Date#toISOString`), plus the digits beyond the millisecond when they are not zero
+ * (`2024-05-01 12:30:05.123456+00` -> `2024-05-01T12:30:05.123456Z`), since the LNG service's
+ * `modified_at` is in microseconds. Undefined when the text is not a timestamp (see `parseTimestamp`;
+ * no `24:00`).
+ */
+export function preciseIsoTimestamp(text: string): string | undefined {
+  const s = text.trim();
+  const ms = scanTimestamp(s, false);
+  if (Number.isNaN(ms)) return undefined;
+  const end = scanFractionEnd;
+  if (s.length === 10 || end === 0 || scanOffset !== 0) {
+    const fraction = end > 20 ? s.slice(20, end) : "";
+    return withSubMilliseconds(isoFromMs(ms), fraction);
+  }
+  // UTC with seconds (the service's own forms): the answer is the text's own digits, no arithmetic.
+  const head = s.charCodeAt(10) === 84 ? s.slice(0, 19) : `${s.slice(0, 10)}T${s.slice(11, 19)}`;
+  if (end <= 20) return `${head}.000Z`;
+  const frac = s.slice(20, end);
+  if (frac.length <= 3) return `${head}.${frac.padEnd(3, "0")}Z`;
+  return withSubMilliseconds(`${head}.${frac.slice(0, 3)}Z`, frac);
+}
+
+/** `iso` (ending `.sssZ`) with the fraction's digits beyond the millisecond, when not all zero, padded to 3 or 6. */
+function withSubMilliseconds(iso: string, fraction: string): string {
+  const sub = fraction.slice(3);
+  let zeros = true;
+  for (let k = 0; k < sub.length && zeros; k++) zeros = sub.charCodeAt(k) === 48;
+  if (zeros) return iso;
+  return `${iso.slice(0, -1)}${sub.padEnd(sub.length <= 3 ? 3 : 6, "0")}Z`;
 }
 
 const TWO = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));

@@ -9,5 +9,7 @@ export { RecordColumns, COLUMN_SOURCE, cellOf, type RecordColumn, type NumberCol
 export { columnsFromRecords, RecordColumnsBuilder } from "./columns-from-records";
 export { ColumnsAccumulator } from "./columns-accumulator";
 export { collectResult } from "./collect-result";
+export { toFrame } from "./to-frame";
+export { columnsToFrame } from "./columns-to-frame";
 export { unitForField, isDailyRateUnit, canonicalUnit, MIXED_UNITS, type GasUnit } from "./units";
 export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "./volume-unit";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deriveVoyages, resampleFlows, rollup } from "../../src/analysis";
 import { columnsOf } from "../../src/frame/columns";
 import { unitsOf } from "../../src/frame/units";
-import { columnsFromRecords, Result, type ResultMeta } from "../../src/result";
+import { columnsFromRecords, Result, type ResultMeta } from "../../src/table";
 import { frameColumns } from "../helpers/frame-columns";
 
 const meta = { service: "natgas", apiVersion: "v3", endpoint: "t", method: "POST", url: "", params: {}, fetchedAt: "", pages: 1, rows: 0, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, requestIds: [] } as ResultMeta;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaginationError, ResponseParseError } from "../../src/errors";
 import { ndjsonColumns } from "../../src/http/columnar/body-columns";
 import { ParsePool } from "../../src/http/columnar/parse-pool";
-import { collectResult, RecordColumns } from "../../src/result";
+import { collectResult, RecordColumns } from "../../src/table";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { sendJson, startServer, type SeenRequest, type TestServer } from "./helpers/test-server";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GasframesError } from "../../src/errors";
 import { NatGasClient } from "../../src/natgas";
-import type { Result } from "../../src/result";
+import type { Result } from "../../src/table";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { firstDifference } from "./helpers/rows";
 
