@@ -5,6 +5,7 @@
 export * from "./errors";
 export * from "./catalog";
 export * from "./validate";
+export * from "./validate/names";
 export * from "./client";
 export * from "./result";
 export * from "./frame";

@@ -58,9 +58,9 @@ export interface TransportLogger {
 
 /** How a transport talks to one service. Every option has a default. */
 export interface TransportOptions {
-  /** Base URL of the service. Default: the environment variable named by the client (GASFRAMES_NATGAS_URL, GASFRAMES_LNG_URL, GASFRAMES_LEGACY_URL). */
+  /** Base URL of the service. Default: the environment variable the client names (`TransportService.baseUrlEnv`). */
   baseUrl?: string;
-  /** Access token. Default: env `GASFRAMES_<SERVICE>_TOKEN`, else `GASFRAMES_TOKEN`. Missing: `AuthenticationError` (status 0) before any request. */
+  /** Access token. Default: the service's own variable (`TransportService.tokenEnv`; the clients use `GASFRAMES_<SERVICE>_TOKEN`), else env `GASFRAMES_TOKEN`. Missing: `AuthenticationError` (status 0) before any request. */
   token?: string;
   /** Header carrying the token. Default `access_key`. */
   tokenHeader?: string;
@@ -105,9 +105,9 @@ export interface TransportOptions {
  * The transport knows no service by name; each client passes its own (src/client/services.ts).
  */
 export interface TransportService {
-  /** How messages name the service (`natgas`: "No base URL for the natgas service"). */
+  /** How messages name the service ("No base URL for the <service> service"). */
   service: string;
-  /** Environment variable holding the base URL (`GASFRAMES_NATGAS_URL`). */
+  /** Environment variable holding the base URL. */
   baseUrlEnv: string;
   /**
    * Environment variables holding the token, tried in order before `GASFRAMES_TOKEN` (which every
