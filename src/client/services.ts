@@ -2,8 +2,7 @@
  * The three services the clients talk to, as the transport needs to know them: a name for messages,
  * and where the base URL and the token come from. The transport itself knows none of them.
  */
-import { Transport } from "../http/transport";
-import type { TransportOptions, TransportService } from "../http/types";
+import type { TransportService } from "../http/types";
 
 /** Where to get a base URL without an account: said when none is configured. */
 const SANDBOX_HINT =
@@ -32,12 +31,3 @@ export const LEGACY_SERVICE: TransportService = {
   tokenEnv: ["GASFRAMES_LEGACY_TOKEN"],
   baseUrlHint: SANDBOX_HINT,
 };
-
-/**
- * The transport of a client: `options` resolved for `service` (base URL, then token, from the options
- * or the service's environment variables).
- * @throws ConfigurationError when no usable base URL is configured
- */
-export function serviceTransport(options: TransportOptions, service: TransportService): Transport {
-  return new Transport(options, service);
-}

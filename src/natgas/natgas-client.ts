@@ -3,7 +3,8 @@
  */
 import { buildEndpointMethods, type EndpointApi } from "../client/endpoint-methods";
 import type { EndpointTransport } from "../client/endpoint-transport";
-import { NATGAS_SERVICE, serviceTransport } from "../client/services";
+import { NATGAS_SERVICE } from "../client/services";
+import { Transport } from "../http/transport";
 import type { WarningSink } from "../client/warn-once";
 import { NameChecker } from "../validate/names/name-checker";
 import type { TransportOptions } from "../http/types";
@@ -58,7 +59,7 @@ export class NatGasClient {
   /** @param options see {@link NatGasClientOptions}; all optional when the environment supplies URL and token. */
   constructor(options: NatGasClientOptions = {}) {
     const { transport, warn, checkNames = true, ...transportOptions } = options;
-    this.transport = transport ?? serviceTransport(transportOptions, NATGAS_SERVICE);
+    this.transport = transport ?? new Transport(transportOptions, NATGAS_SERVICE);
     // One checker for v3 and v4: both take the same names, so the service's list is fetched once per client.
     const methodOptions = { ...(warn ? { warn } : {}), ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}) };
     this.v3 = buildEndpointMethods(this.transport, v3, methodOptions);

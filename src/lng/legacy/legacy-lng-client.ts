@@ -6,7 +6,8 @@ import type { ParamsOf } from "../../catalog/derive-types";
 import { buildEndpointMethods, endpointCaller, type EndpointArgs, type EndpointCallOptions, type MethodName } from "../../client/endpoint-methods";
 import type { EndpointAnswer } from "../../client/call-endpoint";
 import type { EndpointTransport } from "../../client/endpoint-transport";
-import { LEGACY_SERVICE, serviceTransport } from "../../client/services";
+import { LEGACY_SERVICE } from "../../client/services";
+import { Transport } from "../../http/transport";
 import type { WarningSink } from "../../client/warn-once";
 import { InvalidParamsError } from "../../errors";
 import type { TransportOptions } from "../../http/types";
@@ -72,7 +73,7 @@ export class LegacyLngClient {
    */
   constructor(options: LegacyLngClientOptions = {}) {
     const { warn, transport, ...transportOptions } = options;
-    this.transport = transport ?? serviceTransport(transportOptions, LEGACY_SERVICE);
+    this.transport = transport ?? new Transport(transportOptions, LEGACY_SERVICE);
     const methodOptions = { ...(warn ? { warn } : {}), result: legacyResult, streams: false, optionsOnlyWithoutParams: true };
     this.#reports = endpointCaller(this.transport, methodOptions);
     Object.assign(this, buildEndpointMethods(this.transport, LEGACY_API, methodOptions));
