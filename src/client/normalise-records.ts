@@ -78,7 +78,8 @@ export class RecordShaper {
     const { renames, dateFields, timestampFields, unitFields } = this.plan;
     const renamePairs = Object.entries(renames);
     const changes = this.#changes;
-    const units = unitFields.map((f) => new Set<unknown>());
+    if (!changes && unitFields.length === 0) return records;
+    const units = unitFields.map(() => new Set<unknown>());
     for (const raw of records as unknown[]) {
       if (raw === null || typeof raw !== "object") continue;
       const record = raw as Record<string, unknown>;

@@ -113,6 +113,34 @@ describe("a catalog entry is a client method", () => {
     ]);
   });
 
+  it("a JSON array entry streamed: each batch shaped, a unit mixture across batches warned once", async () => {
+    server.handle((_req, res) =>
+      sendJson(res, 200, [
+        { berthed_at: "2024-05-01 06:00:00+00", volume: 1.5, volume_unit: "gas_Bcf" },
+        { berthed_at: "2024-05-02 06:00:00+00", volume: 1.5, volume_unit: "bcf" },
+        { berthed_at: "2024-05-03 06:00:00+00", volume: 2, volume_unit: "mcf" },
+      ]),
+    );
+    const warnings: string[] = [];
+    const api = buildEndpointMethods(transport(), added, { warn: (w) => warnings.push(w) });
+    const batches: unknown[][] = [];
+    const seen: string[][] = [];
+    for await (const batch of api.stream.berthCalls({}, { batchSize: 1 })) {
+      batches.push(batch);
+      seen.push([...warnings]);
+    }
+    expect(batches.map((b) => (b[0] as { berthed_at: string }).berthed_at)).toEqual([
+      "2024-05-01T06:00:00.000Z",
+      "2024-05-02T06:00:00.000Z",
+      "2024-05-03T06:00:00.000Z",
+    ]);
+    // gas_Bcf and bcf are one unit: the warning comes with the batch that brings a second one.
+    expect(seen.map((w) => w.length)).toEqual([0, 0, 1]);
+    expect(warnings).toEqual([
+      "lng.v1.berthCalls: the stream carries several volume units (gas_Bcf, mcf); each row keeps its own volume_unit: convert before adding volumes",
+    ]);
+  });
+
   it("a job entry: its fixed parameter sent first, the job unwrapped, its rows shaped", async () => {
     server.handle((_req, res) =>
       sendJson(res, 200, { version: "2", state: "SUCCESS", job_id: "j-7", meta: { report_result: [{ imo: 9705641, start_date: "2024-01-03 10:00:00+00" }], code: 200 } }),
