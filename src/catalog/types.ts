@@ -1,7 +1,9 @@
 /**
  * The shape of an endpoint catalog. Each service client declares its endpoints as data of these types
- * (path, method, parameters, allowed values, record schema); the same data drives parameter
- * validation, the TypeScript types of params and records, the frame schema, and the tests.
+ * (path, method, parameters, allowed values, response style, record schema and how its records are
+ * labelled); the same data builds the client's methods (src/client/endpoint-methods.ts), and drives
+ * parameter validation, the TypeScript types of params and records, the frame schema, and the tests.
+ * Adding an endpoint to a client is adding an entry.
  */
 import type { RecordSchema } from "../table/schema";
 
@@ -61,7 +63,7 @@ export interface RangeRule {
  * - `envelope`: v3 GET, `{data: [...]}`.
  * - `array`: a JSON array of records (v4, LNG v1); NDJSON when streamed.
  * - `object`: a single JSON object (v4 shorttermforecasthistorydates), returned as a one-record list.
- * - `job`: a legacy job wrapper whose `meta.report_result` holds the records.
+ * - `job`: a legacy job wrapper whose `meta.report_result` holds the records (src/client/job-response.ts).
  */
 export type ResponseShape = "envelope-paged" | "envelope" | "array" | "object" | "job";
 
@@ -90,5 +92,15 @@ export interface EndpointSpec {
   readonly rowLimit?: number;
   /** The field a bare string or number in the answer is a record of (an answer that may be a plain list of values). */
   readonly bareValuesAs?: string;
+  /**
+   * Service labels of a field that mean a schema field (`{ state_ab: "state_code" }`): records are
+   * given the schema's name.
+   */
+  readonly fieldAliases?: Readonly<Record<string, string>>;
+  /**
+   * Parameters sent with every request, before the caller's (the old API's `req_report`, which picks
+   * the report of `analysis_report`). Not the caller's to give: they are not in `params`.
+   */
+  readonly fixedParams?: Readonly<Record<string, string>>;
   readonly description?: string;
 }

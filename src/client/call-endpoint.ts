@@ -1,16 +1,37 @@
 /**
- * The one path every endpoint call takes: validate -> transport -> normalise -> Result.
+ * The one path every endpoint call takes, whatever the service: validate -> check names -> transport
+ * -> unwrap the answer -> shape the records by their schema (on columns for a whole answer) -> Result.
+ * Everything service-specific comes from the endpoint's catalog entry.
  */
 import { BadRequestError, QueryTooLargeError } from "../errors";
 import type { EndpointSpec } from "../catalog/types";
 import type { RecordSchema } from "../table/schema";
+import { rowsOf, type RecordPart } from "../http/columnar/gathered-parts";
+import type { TransportMeta } from "../http/types";
+import type { RecordColumns } from "../table/record-columns";
 import { Result, type ResultMeta } from "../table/result";
 import { endpointLabel, validateParams } from "../validate/validate-params";
 import { EmptyAnswerWatch } from "../validate/names/empty-answer";
 import { warnIfEmpty, type NameChecker } from "../validate/names/name-checker";
 import type { EndpointRequest, EndpointTransport } from "./endpoint-transport";
-import { normaliseRecords, normaliseResult } from "./normalise-records";
+import { jobAnswer, type JobAnswer } from "./job-response";
+import { RecordShaper, recordPlan, type RecordPlan } from "./normalise-records";
 import { warnOnce, type WarningSink } from "./warn-once";
+
+/** A whole call's answer, shaped, before it becomes a Result. */
+export interface EndpointAnswer {
+  readonly spec: EndpointSpec;
+  /** The records as columns, or as records when they have none (a job's report, a test transport's answer). */
+  readonly data: RecordPart;
+  readonly meta: ResultMeta;
+  /** The record schema the rows follow (the aggregated one when `aggregate_by` was sent). */
+  readonly schema: RecordSchema;
+  /** For a `job` answer: the job and the report's other parts. */
+  readonly job?: JobAnswer;
+}
+
+/** Makes the Result of a whole call; see {@link CallOptions.result}. */
+export type ResultMaker = (answer: EndpointAnswer) => Result<unknown>;
 
 /** Options of one endpoint call. */
 export interface CallOptions {
@@ -23,7 +44,10 @@ export interface CallOptions {
   ndjson?: boolean;
   /** Where warnings go. Default: `console.warn`, each warning once per process (see `warnOnce`). */
   warn?: WarningSink;
-  /** Service labels of a field that mean a schema field (`{ state_ab: "state_code" }`). Default: none. */
+  /**
+   * Service labels of a field that mean a schema field (`{ state_ab: "state_code" }`), on top of the
+   * catalog entry's `fieldAliases`. Default: none.
+   */
   fieldAliases?: Readonly<Record<string, string>>;
   /**
    * Checks name filters (regions, counties, countries, terminals...) against the service's lists
@@ -31,6 +55,8 @@ export interface CallOptions {
    * clients pass their own. Default: none (names are not checked).
    */
   names?: NameChecker;
+  /** Makes the Result of a whole call (the old API's `LegacyResult`). Default: a `Result` of the answer. */
+  result?: ResultMaker;
 }
 
 /** Options of a streamed call. */
@@ -48,11 +74,12 @@ export function schemaFor(spec: EndpointSpec, body: Record<string, unknown>): Re
  * Calls one endpoint and returns all its records.
  *
  * Parameters are validated first ({@link InvalidParamsError}, nothing sent), name filters too when
- * `opts.names` is given (see {@link NameChecker}). A deprecated endpoint,
- * and a query with no filter on an endpoint whose dataset is huge, warn once. Records are normalised
- * (M/D/YYYY dates, field labels) and typed by the endpoint's schema (the aggregated one when
- * `aggregate_by` is set). The service's row-limit refusal becomes {@link QueryTooLargeError}, naming
- * the filters that narrow the query.
+ * `opts.names` is given (see {@link NameChecker}). A deprecated endpoint, and a query with no filter
+ * on an endpoint whose dataset is huge, warn once. A `job` answer is unwrapped into its report's rows
+ * (a failed job is a `JobFailedError`). Records are shaped by the endpoint's schema (the aggregated
+ * one when `aggregate_by` is set; see `RecordPlan`): on the columns when the transport gives columns,
+ * so that the Result builds row objects only if asked for them. The service's row-limit refusal
+ * becomes {@link QueryTooLargeError}, naming the filters that narrow the query.
  */
 export async function callEndpoint<R = Record<string, unknown>>(
   transport: EndpointTransport,
@@ -60,34 +87,43 @@ export async function callEndpoint<R = Record<string, unknown>>(
   params?: unknown,
   opts: CallOptions = {},
 ): Promise<Result<R>> {
-  const { req, schema } = prepare(spec, params, opts, opts.ndjson ?? false);
-  const names = opts.names ? await opts.names.check(spec, req.params ?? {}, opts) : undefined;
-  let result: Result<R>;
+  const { req, filters, schema, plan } = prepare(spec, params, opts, opts.ndjson ?? false);
+  const names = opts.names ? await opts.names.check(spec, filters, opts) : undefined;
+  let fetched: { data: RecordPart; meta: TransportMeta };
   try {
-    // Fast path: a transport that parses into columns gives a column-backed Result (row objects are
-    // built only if the caller asks for `records`).
-    if (transport.fetchResult !== undefined) result = await transport.fetchResult<R>(req, schema);
+    if (transport.fetchColumns !== undefined) fetched = await transport.fetchColumns(req);
     else {
-      const out = await transport.fetchRecords<R>(req);
-      result = new Result<R>(out.records, out.meta, schema);
+      const { records, meta } = await transport.fetchRecords<unknown>(req);
+      fetched = { data: records, meta };
     }
   } catch (err) {
     throw refine(spec, err);
   }
-  const out = normaliseResult(result, schema, opts.fieldAliases);
+  let data = fetched.data;
+  let job: JobAnswer | undefined;
+  if (spec.response === "job") {
+    const answer = jobAnswer(recordsOf(data), { endpoint: endpointLabel(spec), url: fetched.meta.url });
+    ({ rows: data, ...job } = answer);
+  }
+  const shaper = new RecordShaper(plan);
+  data = Array.isArray(data) ? shaper.records(data) : shaper.columns(data);
+  for (const w of shaper.warnings()) warnOnce(`records:${w}`, w, opts.warn);
+  const answer: EndpointAnswer = { spec, data, meta: resultMeta(spec, fetched.meta, rowsOf(data)), schema, ...(job ? { job } : {}) };
+  const result = (opts.result ?? plainResult)(answer) as Result<R>;
   if (names && names.unchecked.length > 0) {
     const watch = new EmptyAnswerWatch(schema);
-    watch.observeResult(out);
+    watch.observeResult(result);
     warnIfEmpty(spec, names, watch.emptiness, opts.warn);
   }
-  return out;
+  return result;
 }
 
 /**
  * Calls one endpoint and yields its records in batches as they arrive (v3: a page at a time, in
- * offset order; v4 and LNG: NDJSON batches), so memory stays bounded by a batch. The generator's
- * return value is the call's metadata. Parameters are validated when this function is called, before
- * iteration starts; name filters (`opts.names`) on the first `next()`, before the first request.
+ * offset order; v4 and LNG: NDJSON batches), so memory stays bounded by a batch. Each batch is shaped
+ * like a whole call's records. The generator's return value is the call's metadata. Parameters are
+ * validated when this function is called, before iteration starts; name filters (`opts.names`) on the
+ * first `next()`, before the first request.
  */
 export function streamEndpoint<R = Record<string, unknown>>(
   transport: EndpointTransport,
@@ -95,22 +131,28 @@ export function streamEndpoint<R = Record<string, unknown>>(
   params?: unknown,
   opts: StreamOptions = {},
 ): AsyncGenerator<R[], ResultMeta, undefined> {
-  const { req, schema } = prepare(spec, params, opts, opts.ndjson ?? spec.response === "array");
+  const { req, filters, schema, plan } = prepare(spec, params, opts, opts.ndjson ?? spec.response === "array");
   const batchOpts = opts.batchSize === undefined ? undefined : { batchSize: opts.batchSize };
   return (async function* stream(): AsyncGenerator<R[], ResultMeta, undefined> {
-    const names = opts.names ? await opts.names.check(spec, req.params ?? {}, opts) : undefined;
+    const names = opts.names ? await opts.names.check(spec, filters, opts) : undefined;
     const watch = names && names.unchecked.length > 0 ? new EmptyAnswerWatch(schema) : undefined;
-    const inner = transport.streamRecords<R>(req, batchOpts);
+    const shaper = new RecordShaper(plan);
+    const inner = transport.streamRecords<unknown>(req, batchOpts);
+    let rows = 0;
     try {
       for (;;) {
         const step = await inner.next();
         if (step.done) {
           if (watch) warnIfEmpty(spec, names!, watch.emptiness, opts.warn);
-          return step.value;
+          return resultMeta(spec, step.value, spec.response === "job" ? rows : step.value.rows);
         }
-        const batch = normaliseRecords(step.value, schema, opts.fieldAliases);
+        let batch = step.value;
+        if (spec.response === "job") batch = jobAnswer(batch, { endpoint: endpointLabel(spec) }).rows;
+        shaper.records(batch);
+        for (const w of shaper.warnings("stream")) warnOnce(`records:${w}`, w, opts.warn);
         watch?.observe(batch);
-        yield batch;
+        rows += batch.length;
+        yield batch as R[];
       }
     } catch (err) {
       throw refine(spec, err);
@@ -120,12 +162,50 @@ export function streamEndpoint<R = Record<string, unknown>>(
   })();
 }
 
-function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson: boolean): { req: EndpointRequest; schema: RecordSchema } {
-  const { body, warnings } = validateParams(spec, params);
+/** The Result of an answer: backed by its columns, or by its records when it has none. */
+function plainResult(answer: EndpointAnswer): Result<unknown> {
+  const { data, meta, schema } = answer;
+  return Array.isArray(data) ? new Result(data, meta, schema) : Result.fromColumns(data as RecordColumns, meta, schema);
+}
+
+/** The provenance of a call: which service, version and method, then what the transport did. */
+function resultMeta(spec: EndpointSpec, m: TransportMeta, rows: number): ResultMeta {
+  return {
+    service: spec.service,
+    apiVersion: spec.version,
+    endpoint: spec.method,
+    method: m.method,
+    url: m.url,
+    params: m.params,
+    fetchedAt: m.fetchedAt,
+    pages: m.pages,
+    rows,
+    bytes: m.bytes,
+    attempts: m.attempts,
+    durationMs: m.durationMs,
+    fromCache: m.fromCache,
+    requestIds: m.requestIds,
+  };
+}
+
+function recordsOf(data: RecordPart): unknown[] {
+  return Array.isArray(data) ? data : (data as RecordColumns).toRecords();
+}
+
+interface Prepared {
+  req: EndpointRequest;
+  /** The caller's validated parameters (the filters), without the entry's fixed ones. */
+  filters: Record<string, unknown>;
+  schema: RecordSchema;
+  plan: RecordPlan;
+}
+
+function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson: boolean): Prepared {
+  const { body: filters, warnings } = validateParams(spec, params);
   const label = endpointLabel(spec);
   const sink = opts.warn;
   if (spec.deprecated) warnOnce(`deprecated:${label}`, `${label} is deprecated: ${spec.deprecated}`, sink);
-  if (spec.warnUnfiltered && !hasFilter(body)) {
+  if (spec.warnUnfiltered && !hasFilter(filters)) {
     warnOnce(
       `unfiltered:${label}`,
       `${label} called with no filters returns the whole dataset, which can take very long; narrow it with ${filterNames(spec).slice(0, 6).join(", ")}`,
@@ -133,6 +213,7 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
     );
   }
   for (const w of warnings) warnOnce(`param:${label}:${w}`, `${label}: ${w}`, sink);
+  const body = spec.fixedParams === undefined ? filters : { ...spec.fixedParams, ...filters };
   const req: EndpointRequest = {
     service: spec.service,
     apiVersion: spec.version,
@@ -148,7 +229,9 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
   if (opts.signal) req.signal = opts.signal;
   if (spec.rowLimit !== undefined) req.narrowWith = filterNames(spec);
   if (spec.bareValuesAs !== undefined) req.bareValuesAs = spec.bareValuesAs;
-  return { req, schema: schemaFor(spec, body) };
+  const schema = schemaFor(spec, filters);
+  const aliases = { ...(spec.fieldAliases ?? {}), ...(opts.fieldAliases ?? {}) };
+  return { req, filters, schema, plan: recordPlan(schema, aliases) };
 }
 
 /** A GET carries its parameters in the query string: lists comma-joined, everything else as text. */

@@ -1,5 +1,7 @@
 /**
- * Client methods built from a catalog: one method per endpoint, typed from the catalog's data.
+ * Client methods built from a catalog: one method per endpoint, typed from the catalog's data. Every
+ * client (natural gas v3 and v4, LNG v1, the old LNG API) is built here; a new catalog entry is a new
+ * method, with no client code.
  */
 import type { AggregatedRecordOf, AggregateByOf, ParamsOf, RecordOf, Simplify } from "../catalog/derive-types";
 import type { EndpointSpec } from "../catalog/types";
@@ -7,7 +9,7 @@ import type { RecordSchema } from "../table/schema";
 import type { Result, ResultMeta } from "../table/result";
 import { endpointLabel } from "../validate/validate-params";
 import { snapshotCallOptions } from "../validate/snapshot-options";
-import { callEndpoint, streamEndpoint } from "./call-endpoint";
+import { callEndpoint, streamEndpoint, type ResultMaker } from "./call-endpoint";
 import type { EndpointTransport } from "./endpoint-transport";
 import type { WarningSink } from "./warn-once";
 import type { NameChecker } from "../validate/names/name-checker";
@@ -48,48 +50,92 @@ export type StreamMethod<S> = S extends { readonly aggregatedRecord: RecordSchem
     }
   : (...args: EndpointArgs<S, EndpointStreamOptions>) => AsyncGenerator<RecordOf<S>[], ResultMeta, undefined>;
 
-/** Every endpoint of a catalog as a method, plus `stream.<method>` for record batches. */
-export type EndpointApi<C> = { readonly [K in keyof C]: EndpointMethod<C[K]> } & {
-  readonly stream: { readonly [K in keyof C]: StreamMethod<C[K]> };
+/** The client method name of a catalog entry (its `method`). */
+export type MethodName<S> = S extends { readonly method: infer M extends string } ? M : never;
+
+/** Every endpoint of a catalog as a method named by the entry's `method`, plus `stream.<method>` for record batches. */
+export type EndpointApi<C> = { readonly [K in keyof C as MethodName<C[K]>]: EndpointMethod<C[K]> } & {
+  readonly stream: { readonly [K in keyof C as MethodName<C[K]>]: StreamMethod<C[K]> };
 };
 
-/** How methods are built. */
+/** How methods are built: what one client gives every call of its methods. */
 export interface EndpointMethodsOptions {
-  /** Per method, service labels that mean a schema field (`{ state_ab: "state_code" }`). Default: none. */
+  /**
+   * Per method, service labels that mean a schema field (`{ state_ab: "state_code" }`), on top of the
+   * catalog entry's `fieldAliases`. Default: none.
+   */
   fieldAliases?: Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
   /** Where warnings go. Default: `console.warn`, once per process per warning. */
   warn?: WarningSink;
   /** Checks name filters before each data request (see `NameChecker`). Default: none. */
   names?: NameChecker;
+  /** Makes each whole call's Result (the old API's `LegacyResult`). Default: a `Result`. */
+  result?: ResultMaker;
+  /** Build `stream.<method>` too. Default true. */
+  streams?: boolean;
+  /**
+   * The method of an endpoint without parameters takes only the options (`liveStatus({ signal })`),
+   * not `(params, options)`. Default false.
+   */
+  optionsOnlyWithoutParams?: boolean;
 }
 
-/** Builds one method (and one stream method) per catalog entry, all calling through `transport`. */
+/** One client's calls of any endpoint: what its methods call, for a method that picks the endpoint itself. */
+export interface EndpointCaller {
+  /** A whole call of `spec` (see `callEndpoint`); `options` is read once and checked like params. */
+  call<R = Record<string, unknown>>(spec: EndpointSpec, params?: unknown, options?: unknown): Promise<Result<R>>;
+  /** A streamed call of `spec` (see `streamEndpoint`). */
+  stream<R = Record<string, unknown>>(spec: EndpointSpec, params?: unknown, options?: unknown): AsyncGenerator<R[], ResultMeta, undefined>;
+}
+
+/** The calls of one client: every call goes through `transport`, with the client's `options`. */
+export function endpointCaller(transport: EndpointTransport, options: EndpointMethodsOptions = {}): EndpointCaller {
+  const common = {
+    ...(options.warn ? { warn: options.warn } : {}),
+    ...(options.names ? { names: options.names } : {}),
+    ...(options.result ? { result: options.result } : {}),
+  };
+  const extra = (spec: EndpointSpec) => {
+    const aliases = options.fieldAliases?.[spec.method];
+    return aliases ? { ...common, fieldAliases: aliases } : common;
+  };
+  return {
+    call<R>(spec: EndpointSpec, params?: unknown, opts?: unknown): Promise<Result<R>> {
+      // Options are read once here, before the params: a hostile options object is refused like bad params.
+      try {
+        return callEndpoint<R>(transport, spec, params, { ...snapshotCallOptions(endpointLabel(spec), opts), ...extra(spec) });
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+    stream<R>(spec: EndpointSpec, params?: unknown, opts?: unknown): AsyncGenerator<R[], ResultMeta, undefined> {
+      const snapshot = snapshotCallOptions(endpointLabel(spec), opts, ["signal", "ndjson", "batchSize"]);
+      return streamEndpoint<R>(transport, spec, params, { ...snapshot, ...extra(spec) });
+    },
+  };
+}
+
+/**
+ * Builds one method (and one stream method) per catalog entry, named by the entry's `method`, all
+ * calling through `transport`: a client's whole API, from its catalog.
+ */
 export function buildEndpointMethods<C extends Record<string, EndpointSpec>>(
   transport: EndpointTransport,
   catalog: C,
   options: EndpointMethodsOptions = {},
 ): EndpointApi<C> {
+  const caller = endpointCaller(transport, options);
   const api: Record<string, unknown> = {};
   const stream: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(catalog)) {
-    const aliases = options.fieldAliases?.[name];
-    const extra = {
-      ...(aliases ? { fieldAliases: aliases } : {}),
-      ...(options.warn ? { warn: options.warn } : {}),
-      ...(options.names ? { names: options.names } : {}),
-    };
-    const label = endpointLabel(spec);
-    // Options are read once here, before the params: a hostile options object is refused like bad params.
-    api[name] = (params?: unknown, opts?: EndpointCallOptions) => {
-      try {
-        return callEndpoint(transport, spec, params, { ...snapshotCallOptions(label, opts), ...extra });
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    };
-    stream[name] = (params?: unknown, opts?: EndpointStreamOptions) =>
-      streamEndpoint(transport, spec, params, { ...snapshotCallOptions(label, opts, ["signal", "ndjson", "batchSize"]), ...extra });
+  for (const spec of Object.values(catalog)) {
+    const optionsOnly = options.optionsOnlyWithoutParams === true && spec.params.length === 0;
+    api[spec.method] = optionsOnly
+      ? (opts?: EndpointCallOptions) => caller.call(spec, undefined, opts)
+      : (params?: unknown, opts?: EndpointCallOptions) => caller.call(spec, params, opts);
+    stream[spec.method] = optionsOnly
+      ? (opts?: EndpointStreamOptions) => caller.stream(spec, undefined, opts)
+      : (params?: unknown, opts?: EndpointStreamOptions) => caller.stream(spec, params, opts);
   }
-  api.stream = stream;
+  if (options.streams !== false) api.stream = stream;
   return api as EndpointApi<C>;
 }

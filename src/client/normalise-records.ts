@@ -1,8 +1,12 @@
 /**
- * Fixes what a service sends inconsistently, in place, on freshly parsed records.
+ * Records made to follow their schema, whatever the service: what a service sends inconsistently is
+ * fixed on the columns of a whole answer (each distinct value once), or in place on a streamed batch,
+ * by one plan read from the catalog entry. Nothing is dropped and null stays null.
  */
 import type { RecordSchema } from "../table/schema";
-import { Result } from "../table/result";
+import { sameVolumeUnit } from "../table/volume-unit";
+import type { RecordColumns } from "../table/record-columns";
+import { tryParseServiceTimestamp } from "../lng/timestamps";
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
@@ -18,42 +22,126 @@ export function normaliseDate(value: unknown): unknown {
 }
 
 /**
- * Normalises records in place and returns them:
- * - every `date` field of the schema written M/D/YYYY becomes YYYY-MM-DD;
- * - a field the service labels differently (`aliases`: service label -> schema name, e.g.
- *   `state_ab` -> `state_code`) is renamed to the schema's name;
- * - null stays null (never 0 or ""), and no field is dropped.
+ * What is done to the records of one endpoint, derived from its catalog entry:
+ * - `renames`: a field the service labels differently (service label -> schema name, `state_ab` ->
+ *   `state_code`) gets the schema's name (not when the record already has that name);
+ * - every `date` field written M/D/YYYY becomes YYYY-MM-DD;
+ * - every `timestamp` field becomes ISO 8601 UTC (`2024-05-01T00:00:00.000Z`; the service's `+00`
+ *   and microsecond forms included); a value that is not a timestamp is kept as sent, and reported;
+ * - the unit columns (`unitField` of a measure, e.g. `volume_unit`) are read, and a mixture of units
+ *   in one answer is reported (each row keeps its own unit: never converted silently).
  */
-export function normaliseRecords<R>(records: R[], schema: RecordSchema | undefined, aliases?: Readonly<Record<string, string>>): R[] {
-  const dateFields = schema ? schema.fields.filter((f) => f.type === "date").map((f) => f.name) : [];
-  const aliasPairs = aliases ? Object.entries(aliases) : [];
-  if (dateFields.length === 0 && aliasPairs.length === 0) return records;
-  for (const record of records as unknown as Record<string, unknown>[]) {
-    if (record === null || typeof record !== "object") continue;
-    for (const [from, to] of aliasPairs) {
-      if (from in record && !(to in record)) {
-        record[to] = record[from];
-        delete record[from];
-      }
-    }
-    for (const f of dateFields) {
-      const v = record[f];
-      if (typeof v === "string" && v.includes("/")) record[f] = normaliseDate(v);
-    }
-  }
-  return records;
+export interface RecordPlan {
+  readonly schema: RecordSchema;
+  readonly renames: Readonly<Record<string, string>>;
+  readonly dateFields: readonly string[];
+  readonly timestampFields: readonly string[];
+  readonly unitFields: readonly string[];
+}
+
+/** The plan of records of `schema`, with the service's labels `renames` (service label -> schema name). */
+export function recordPlan(schema: RecordSchema, renames: Readonly<Record<string, string>> = {}): RecordPlan {
+  const ofType = (type: string) => schema.fields.filter((f) => f.type === type).map((f) => f.name);
+  const unitFields = [...new Set(schema.fields.flatMap((f) => (f.unitField === undefined ? [] : [f.unitField])))];
+  return { schema, renames, dateFields: ofType("date"), timestampFields: ofType("timestamp"), unitFields };
 }
 
 /**
- * `normaliseRecords` for a Result: a column-backed one is normalised on its columns (dates once per
- * distinct value), a records-backed one in place. Returns the normalised Result.
+ * Applies a {@link RecordPlan} to one answer, a whole one (columns or records) or a stream's batches
+ * one after the other, and collects what the user should be told.
  */
-export function normaliseResult<R>(result: Result<R>, schema: RecordSchema | undefined, aliases?: Readonly<Record<string, string>>): Result<R> {
-  if (!result.isColumnar) {
-    normaliseRecords(result.records, schema, aliases);
-    return result;
+export class RecordShaper {
+  /** The first value of each timestamp field that is not a timestamp. */
+  readonly #badTimestamps = new Map<string, unknown>();
+  /** Distinct unit labels seen, per unit column. */
+  readonly #units = new Map<string, unknown[]>();
+
+  constructor(readonly plan: RecordPlan) {}
+
+  /** Whether the plan changes anything at all (when not, records are handed on untouched). */
+  get #changes(): boolean {
+    const p = this.plan;
+    return Object.keys(p.renames).length > 0 || p.dateFields.length > 0 || p.timestampFields.length > 0;
   }
-  let columns = aliases ? result.columns().renamed(aliases) : result.columns();
-  for (const f of schema?.fields ?? []) if (f.type === "date") columns = columns.mapped(f.name, normaliseDate);
-  return Result.fromColumns<R>(columns, result.meta, result.schema);
+
+  /** A whole answer's columns, shaped: renamed, then each date and timestamp column mapped once per distinct value. */
+  columns(columns: RecordColumns): RecordColumns {
+    let out = Object.keys(this.plan.renames).length > 0 ? columns.renamed(this.plan.renames) : columns;
+    for (const f of this.plan.dateFields) out = out.mapped(f, normaliseDate);
+    for (const f of this.plan.timestampFields) out = out.mapped(f, (v) => this.#timestamp(f, v));
+    for (const f of this.plan.unitFields) this.#seeUnits(f, distinctValues(out, f));
+    return out;
+  }
+
+  /** Records shaped in place (a stream's batch, or an answer that has no columns); returns them. */
+  records<R>(records: R[]): R[] {
+    const { renames, dateFields, timestampFields, unitFields } = this.plan;
+    const renamePairs = Object.entries(renames);
+    const changes = this.#changes;
+    if (!changes && unitFields.length === 0) return records;
+    const units = unitFields.map(() => new Set<unknown>());
+    for (const raw of records as unknown[]) {
+      if (raw === null || typeof raw !== "object") continue;
+      const record = raw as Record<string, unknown>;
+      if (changes) {
+        for (const [from, to] of renamePairs) {
+          if (from in record && !(to in record)) {
+            record[to] = record[from];
+            delete record[from];
+          }
+        }
+        for (const f of dateFields) {
+          const v = record[f];
+          if (typeof v === "string" && v.includes("/")) record[f] = normaliseDate(v);
+        }
+        for (const f of timestampFields) if (f in record) record[f] = this.#timestamp(f, record[f]);
+      }
+      for (let i = 0; i < unitFields.length; i++) {
+        const v = record[unitFields[i]!];
+        if (v !== undefined && v !== null) units[i]!.add(v);
+      }
+    }
+    unitFields.forEach((f, i) => this.#seeUnits(f, units[i]!));
+    return records;
+  }
+
+  /**
+   * What to tell the user about the records shaped so far: each timestamp field that held a value
+   * that is not a timestamp (the first such value), and each unit column that held several units.
+   * @param what how the records are named (`records` for a whole answer, `stream` for a stream's batches)
+   */
+  warnings(what: "records" | "stream" = "records"): string[] {
+    const name = this.plan.schema.name;
+    const out: string[] = [];
+    for (const [field, value] of this.#badTimestamps) out.push(`${name}: ${field} = ${JSON.stringify(value)} is not a timestamp; kept as sent`);
+    for (const [field, units] of this.#units) {
+      if (units.length < 2) continue;
+      const carrier = what === "stream" ? "the stream carries" : "the records carry";
+      out.push(`${name}: ${carrier} several volume units (${units.join(", ")}); each row keeps its own ${field}: convert before adding volumes`);
+    }
+    return out;
+  }
+
+  #timestamp(field: string, value: unknown): unknown {
+    const parsed = tryParseServiceTimestamp(value);
+    if (!parsed.ok && !this.#badTimestamps.has(field)) this.#badTimestamps.set(field, value);
+    return parsed.value;
+  }
+
+  /** Adds unit labels; one unit has several spellings (`gas_Bcf`, `bcf`): a label is a new unit only if its key is new. */
+  #seeUnits(field: string, labels: Iterable<unknown>): void {
+    let units = this.#units.get(field);
+    if (units === undefined) this.#units.set(field, (units = []));
+    for (const label of labels) {
+      if (typeof label !== "string" || units.some((u) => sameVolumeUnit(u, label))) continue;
+      units.push(label);
+    }
+  }
+}
+
+/** The distinct values of a column (a coded column's dictionary: no pass over the rows). */
+function distinctValues(columns: RecordColumns, name: string): Iterable<unknown> {
+  if (!columns.names.includes(name)) return [];
+  const coded = columns.coded(name);
+  return coded !== undefined ? coded.values : new Set(columns.values(name));
 }

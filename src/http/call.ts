@@ -4,11 +4,10 @@
  */
 import { setMaxListeners } from "node:events";
 import { AbortError, GasframesError, TimeoutError, redact, redactValue } from "../errors";
-import type { ResultMeta } from "../table/result";
 import type { ResolvedConfig } from "./config";
 import { connectionErrorOf } from "./http-errors";
 import { ProgressTracker, chooseProgressSink } from "./progress";
-import type { TransportRequest } from "./types";
+import type { TransportMeta, TransportRequest } from "./types";
 
 /** Marks an abort caused by this library (a sibling page failed), not by the user. */
 class InternalCancel extends Error {}
@@ -101,13 +100,10 @@ export class Call {
   }
 
   /** The provenance of the finished call. A token pasted into a parameter is masked in `url` and `params`. */
-  meta(): ResultMeta {
+  meta(): TransportMeta {
     const req = this.req;
     const params = redactValue(req.params ?? req.body ?? { ...(req.query ?? {}) });
     return {
-      service: req.service,
-      apiVersion: req.apiVersion,
-      endpoint: req.endpoint,
       method: req.httpMethod,
       url: redact(this.url),
       params: params as Record<string, unknown>,

@@ -12,7 +12,8 @@ export const TOKEN_ENV = "GASFRAMES_TOKEN";
 
 /** Options after defaults; what the transport actually runs with. */
 export interface ResolvedConfig {
-  service: TransportService["service"];
+  /** How messages name the service. */
+  service: string;
   baseUrl: string;
   /** Undefined when none is configured: an error only once a request must go to the network. */
   token?: string;
@@ -42,13 +43,15 @@ export function resolveConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): ResolvedConfig {
   const baseUrl = resolveBaseUrl(options.baseUrl ?? nonEmpty(env[service.baseUrlEnv]), service);
-  const serviceTokenEnv = `GASFRAMES_${service.service.toUpperCase()}_TOKEN`;
+  // The service's own variables first, then the one every service shares.
+  const tokenEnvNames = [...(service.tokenEnv ?? []).filter((n) => n !== TOKEN_ENV), TOKEN_ENV];
+  const fromEnv = tokenEnvNames.find((n) => nonEmpty(env[n]) !== undefined);
   const [token, tokenSource] =
     nonEmpty(options.token) !== undefined
       ? [nonEmpty(options.token), "the token option"]
-      : nonEmpty(env[serviceTokenEnv]) !== undefined
-        ? [nonEmpty(env[serviceTokenEnv]), serviceTokenEnv]
-        : [nonEmpty(env[TOKEN_ENV]), TOKEN_ENV];
+      : fromEnv !== undefined
+        ? [nonEmpty(env[fromEnv]), fromEnv]
+        : [undefined, TOKEN_ENV];
   if (token !== undefined) checkHeaderValue(token, `the access token (from ${tokenSource})`);
   // Error text is cleaned of the token (and of pieces of it) by matching text, which cannot safely hide a
   // token of one to three characters (it would mask ordinary words): such a token is refused instead.
@@ -72,7 +75,7 @@ export function resolveConfig(
   const config: ResolvedConfig = {
     service: service.service,
     baseUrl,
-    tokenEnvNames: [serviceTokenEnv, TOKEN_ENV],
+    tokenEnvNames,
     tokenHeader,
     maxRetries: count("maxRetries", options.maxRetries, 4),
     maxRateLimitRetries: count("maxRateLimitRetries", options.maxRateLimitRetries, 10),
@@ -98,8 +101,7 @@ function resolveBaseUrl(raw: string | undefined, service: TransportService): str
   if (raw === undefined) {
     throw new ConfigurationError(
       `No base URL for the ${service.service} service: pass { baseUrl: "https://..." } or set the ` +
-        `environment variable ${service.baseUrlEnv}. To try gasframes without an account, start the ` +
-        `embedded sandbox (\`npx gasframes sandbox\`, or startSandbox() in code) and use its URL.`,
+        `environment variable ${service.baseUrlEnv}.${service.baseUrlHint === undefined ? "" : ` ${service.baseUrlHint}`}`,
     );
   }
   let url: URL;

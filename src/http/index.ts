@@ -1,10 +1,12 @@
 export { Transport, DEFAULT_BATCH_SIZE } from "./transport";
+export type { RecordPart } from "./columnar/gathered-parts";
 export type {
   CacheOptions,
   ProgressSink,
   ProgressUpdate,
   ResponseKind,
   TransportLogger,
+  TransportMeta,
   TransportOptions,
   TransportRequest,
   TransportService,

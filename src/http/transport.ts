@@ -3,7 +3,6 @@
  * streaming body parsing, v3 pagination, progress, and the record/replay cache.
  */
 import { ResponseParseError } from "../errors";
-import type { ResultMeta } from "../table/result";
 import { checkRecords, isRecord, jsonArrayBatches, jsonTypeOf, ndjsonBatches, readJsonBody, recordsOfDocument, serviceErrorOf, sniffRecords } from "./body-reader";
 import { isServiceErrorBody } from "./http-errors";
 import { Call } from "./call";
@@ -11,14 +10,12 @@ import { resolveConfig, type ResolvedConfig } from "./config";
 import type { Exchange, RequestSpec } from "./exchange";
 import { joinUrl } from "./join-url";
 import { paginate, type Page } from "./paginate";
-import { arrayColumns, contextOf, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./columnar/column-pages";
+import { arrayColumns, contextOf, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./column-pages";
 import { sharedParsePool, type ParsePool } from "./columnar/parse-pool";
-import { NetworkSlots } from "./columnar/network-slots";
+import { NetworkSlots } from "./network-slots";
 import { GatheredParts } from "./columnar/gathered-parts";
-import { Result } from "../table/result";
-import { RecordColumns } from "../table/record-columns";
-import type { RecordSchema } from "../table/schema";
-import type { TransportOptions, TransportRequest, TransportService } from "./types";
+import type { RecordColumns } from "../table/record-columns";
+import type { TransportMeta, TransportOptions, TransportRequest, TransportService } from "./types";
 import { withRetries, type AttemptHooks } from "./with-retries";
 
 /** Default records per batch of `streamRecords` for NDJSON and JSON arrays. */
@@ -54,7 +51,7 @@ export class Transport {
    * for `array` (JSON or NDJSON), `[body]` for `object` and `job`. Never a partial result: any
    * failure throws.
    */
-  async fetchRecords<R>(req: TransportRequest): Promise<{ records: R[]; meta: ResultMeta }> {
+  async fetchRecords<R>(req: TransportRequest): Promise<{ records: R[]; meta: TransportMeta }> {
     const call = this.startCall(req);
     try {
       const records: R[] = [];
@@ -73,7 +70,7 @@ export class Transport {
    * meta when done. A failure after a batch was handed out is thrown, not retried, so what was
    * received is never silently topped up or repeated.
    */
-  async *streamRecords<R>(req: TransportRequest, opts: { batchSize?: number } = {}): AsyncGenerator<R[], ResultMeta, undefined> {
+  async *streamRecords<R>(req: TransportRequest, opts: { batchSize?: number } = {}): AsyncGenerator<R[], TransportMeta, undefined> {
     const batchSize = Math.max(1, Math.floor(opts.batchSize ?? DEFAULT_BATCH_SIZE));
     const call = this.startCall(req);
     try {
@@ -85,17 +82,17 @@ export class Transport {
   }
 
   /**
-   * All records of a request as a {@link Result}: the fast path for big answers. Bodies are parsed
-   * straight into columns (on worker threads, in parallel with the download and with each other), and
-   * the Result builds row objects only when asked for them. Same records, order, checks, retries and
-   * errors as {@link fetchRecords} (a record that is not a JSON object is a ResponseParseError).
-   * @param req the request.
-   * @param schema the record schema to attach; default none.
+   * All records of a request as columns: the fast path for big answers. Bodies are parsed straight
+   * into columns (on worker threads, in parallel with the download and with each other), so no row
+   * object is ever built. Same records, order, checks, retries and errors as {@link fetchRecords} (a
+   * record that is not a JSON object is a ResponseParseError). `data` is the records as one set of
+   * columns; it is the records themselves when some part had none (an `object` or `job` body, read
+   * as one JSON document, or records that are not all plain objects).
    */
-  async fetchResult<R = Record<string, unknown>>(req: TransportRequest, schema?: RecordSchema): Promise<Result<R>> {
+  async fetchColumns(req: TransportRequest): Promise<{ data: RecordPart; meta: TransportMeta }> {
     if (req.response === "object" || req.response === "job") {
-      const { records, meta } = await this.fetchRecords<R>(req);
-      return new Result<R>(records, meta, schema);
+      const { records, meta } = await this.fetchRecords<unknown>(req);
+      return { data: records, meta };
     }
     const call = this.startCall(req);
     try {
@@ -103,8 +100,7 @@ export class Transport {
       // v3 pages: the first page tells the total, so every page goes straight into place.
       for await (const part of this.columnParts(call, req, true)) gathered.add(part, call.progress.totalRows);
       const meta = call.meta();
-      const whole = gathered.result();
-      return Array.isArray(whole) ? new Result<R>(whole as R[], meta, schema) : Result.fromColumns<R>(whole as RecordColumns, meta, schema);
+      return { data: gathered.result(), meta };
     } finally {
       call.close();
     }
@@ -116,7 +112,7 @@ export class Transport {
    * {@link streamRecords}, a failure after a batch was handed out is thrown, not retried. A record
    * that is not a JSON object is a ResponseParseError.
    */
-  async *streamColumns(req: TransportRequest): AsyncGenerator<RecordColumns, ResultMeta, undefined> {
+  async *streamColumns(req: TransportRequest): AsyncGenerator<RecordColumns, TransportMeta, undefined> {
     const call = this.startCall(req);
     try {
       for await (const part of this.columnParts(call, req, false)) {
@@ -192,7 +188,7 @@ export class Transport {
   }
 
   /** The whole JSON body of one request (for `envelope-paged`, of its first page). */
-  async fetchJson(req: TransportRequest): Promise<{ body: unknown; meta: ResultMeta }> {
+  async fetchJson(req: TransportRequest): Promise<{ body: unknown; meta: TransportMeta }> {
     const call = this.startCall(req);
     try {
       let body: unknown;

@@ -58,9 +58,9 @@ export interface TransportLogger {
 
 /** How a transport talks to one service. Every option has a default. */
 export interface TransportOptions {
-  /** Base URL of the service. Default: the environment variable named by the client (GASFRAMES_NATGAS_URL, GASFRAMES_LNG_URL, GASFRAMES_LEGACY_URL). */
+  /** Base URL of the service. Default: the environment variable the client names (`TransportService.baseUrlEnv`). */
   baseUrl?: string;
-  /** Access token. Default: env `GASFRAMES_<SERVICE>_TOKEN`, else `GASFRAMES_TOKEN`. Missing: `AuthenticationError` (status 0) before any request. */
+  /** Access token. Default: the service's own variable (`TransportService.tokenEnv`; the clients use `GASFRAMES_<SERVICE>_TOKEN`), else env `GASFRAMES_TOKEN`. Missing: `AuthenticationError` (status 0) before any request. */
   token?: string;
   /** Header carrying the token. Default `access_key`. */
   tokenHeader?: string;
@@ -100,11 +100,22 @@ export interface TransportOptions {
   random?: () => number;
 }
 
-/** The service a transport talks to, and where its base URL comes from. */
+/**
+ * The service a transport talks to: a name for messages, and where its base URL and token come from.
+ * The transport knows no service by name; each client passes its own (src/client/services.ts).
+ */
 export interface TransportService {
-  service: "natgas" | "lng" | "legacy";
-  /** Environment variable holding the base URL (`GASFRAMES_NATGAS_URL`). */
+  /** How messages name the service ("No base URL for the <service> service"). */
+  service: string;
+  /** Environment variable holding the base URL. */
   baseUrlEnv: string;
+  /**
+   * Environment variables holding the token, tried in order before `GASFRAMES_TOKEN` (which every
+   * service shares). Default: none (only `GASFRAMES_TOKEN`).
+   */
+  tokenEnv?: readonly string[];
+  /** Added to the error when no base URL is configured: where to get one. Default: none. */
+  baseUrlHint?: string;
 }
 
 /** How the body of a successful response is read. */
@@ -112,10 +123,7 @@ export type ResponseKind = "envelope-paged" | "envelope" | "array" | "object" | 
 
 /** One logical call: a request, or for `envelope-paged` every page of it. */
 export interface TransportRequest {
-  service: "natgas" | "lng" | "legacy";
-  /** `v3`, `v4`, `v1` or `legacy`. */
-  apiVersion: string;
-  /** Client method name, for meta and messages. */
+  /** How messages and the progress display name the call (the client passes its method name). */
   endpoint: string;
   httpMethod: "GET" | "POST";
   /** Path below the base URL, e.g. `/v3/rigs`. */
@@ -127,7 +135,7 @@ export interface TransportRequest {
   response: ResponseKind;
   /** For `array`: ask for NDJSON (`Accept: application/x-ndjson`) and parse it line by line. */
   ndjson?: boolean;
-  /** What goes into `meta.params`. Default: the body (or the query for a GET). */
+  /** What goes into `meta.params` (masked). Default: the body (or the query for a GET). */
   params?: Record<string, unknown>;
   /** Cancels the call at once, also while waiting between retries. */
   signal?: AbortSignal;
@@ -139,4 +147,33 @@ export interface TransportRequest {
    * Default: none, and any record that is not a JSON object is a ResponseParseError.
    */
   bareValuesAs?: string;
+}
+
+/**
+ * What the transport tells about a finished call: the request as sent and what it took. Never holds
+ * the access token (a token pasted into a parameter is masked in `url` and `params`).
+ */
+export interface TransportMeta {
+  /** HTTP method. */
+  method: string;
+  /** The request URL (the token travels in a header, never here). */
+  url: string;
+  /** The parameters as sent on the wire (see `TransportRequest.params`). */
+  params: Record<string, unknown>;
+  /** ISO 8601 UTC time the first request was sent. */
+  fetchedAt: string;
+  /** Pages (or NDJSON batches) fetched. */
+  pages: number;
+  /** Records read. */
+  rows: number;
+  /** Response bytes read (after decompression). */
+  bytes: number;
+  /** HTTP attempts made, retries included. */
+  attempts: number;
+  /** Wall time of the whole call, in milliseconds. */
+  durationMs: number;
+  /** Whether every page came from the on-disk cache. */
+  fromCache: boolean;
+  /** Request ids the service sent back, in the order the answers arrived. */
+  requestIds: string[];
 }

@@ -10,7 +10,7 @@ import type { Call } from "./call";
 import { openExchange, type Exchange, type RequestSpec } from "./exchange";
 import { retryAfterMsOf } from "./http-errors";
 import { backoffDelay, isRetryable, RATE_LIMIT_BASE_FACTOR } from "./retry";
-import type { NetworkSlot, NetworkSlots } from "./columnar/network-slots";
+import type { NetworkSlot, NetworkSlots } from "./network-slots";
 import { sleepUnlessAborted } from "./sleep";
 import { Watchdog } from "./watchdog";
 

@@ -1,8 +1,7 @@
 /**
  * LNG: the v1 client, the old job-based API client, and the old -> v1 migration maps.
  */
-export { LngClient, type LngClientOptions, type LngStreams } from "./lng-client";
-export type { LngCallOptions, LngStreamOptions } from "./call-lng";
+export { LngClient, type LngApi, type LngCallOptions, type LngClientOptions, type LngStreamOptions, type LngStreams } from "./lng-client";
 export * from "./types";
 export { LNG_V1, type LngMethod } from "./catalog/v1";
 export {
@@ -26,10 +25,12 @@ export {
   type LegacyFlowTimeseriesParams,
   type LegacyTargetdQueryParams,
   type LegacyQueryAisParams,
+  type LegacyApi,
+  type LegacyMethod,
 } from "./legacy/legacy-lng-client";
 export { LegacyResult } from "./legacy/legacy-result";
-export { LegacyJobFailedError, type LegacyJob } from "./legacy/unwrap-job";
-export { LEGACY_API } from "./legacy/legacy-catalog";
+export { LegacyJobFailedError, type LegacyJob } from "../client/job-response";
+export { LEGACY_API, type LegacyEndpointSpec } from "./legacy/legacy-catalog";
 export {
   ROUTE_PREDICTION_RECORD,
   OVERVIEW_RECORD,

@@ -1,34 +1,15 @@
 /**
- * The LNG v1 client: volume flows, transactions, forecasts and vessels, validated from one catalog.
+ * The LNG v1 client: volume flows, transactions, forecasts and vessels, every method built from the
+ * catalog (src/lng/catalog/v1.ts) by the one endpoint builder.
  */
-import type { EndpointSpec } from "../catalog/types";
+import { buildEndpointMethods, type EndpointApi, type EndpointCallOptions, type EndpointStreamOptions } from "../client/endpoint-methods";
 import type { EndpointTransport } from "../client/endpoint-transport";
+import { LNG_SERVICE } from "../client/services";
+import { Transport } from "../http/transport";
 import type { WarningSink } from "../client/warn-once";
-import { Transport, type TransportOptions } from "../http";
-import type { Result, ResultMeta } from "../table/result";
+import type { TransportOptions } from "../http/types";
 import { NameChecker } from "../validate/names/name-checker";
-import { snapshotCallOptions } from "../validate/snapshot-options";
-import { endpointLabel } from "../validate/validate-params";
-import { LNG_V1, type LngMethod } from "./catalog/v1";
-import { callLng, streamLng, type LngCallOptions, type LngStreamOptions } from "./call-lng";
-import type {
-  ForecastDetailRecord,
-  ForecastRunAtTimestampsParams,
-  ForecastRunRecord,
-  ForecastTransactionRecord,
-  TransactionRecord,
-  TransactionsForecastHistoryDetailsParams,
-  TransactionsForecastParams,
-  TransactionsParams,
-  VesselDetailsRecord,
-  VesselRecord,
-  VesselsDetailsParams,
-  VesselsParams,
-  VolumeFlowHistoryRecord,
-  VolumeFlowRecord,
-  VolumeFlowsHistoryParams,
-  VolumeFlowsParams,
-} from "./types";
+import { LNG_V1 } from "./catalog/v1";
 
 /** Options of {@link LngClient}: every transport option, plus these. */
 export interface LngClientOptions extends TransportOptions {
@@ -36,7 +17,7 @@ export interface LngClientOptions extends TransportOptions {
   warn?: WarningSink;
   /**
    * A transport to use instead of building one from the options (to share one, or a test's own).
-   * Default: `new Transport(options, { service: "lng", baseUrlEnv: "GASFRAMES_LNG_URL" })`.
+   * Default: a `Transport` of the options for the LNG service (base URL from env `GASFRAMES_LNG_URL`).
    */
   transport?: EndpointTransport;
   /**
@@ -47,43 +28,43 @@ export interface LngClientOptions extends TransportOptions {
   checkNames?: boolean;
 }
 
-type Stream<R> = AsyncGenerator<R[], ResultMeta, undefined>;
+/** Options of one LNG call: `signal`, and `ndjson` (ask for NDJSON and parse it line by line; default false). */
+export type LngCallOptions = EndpointCallOptions;
+
+/** Options of a streamed LNG call: those of a call, plus `batchSize` (records per batch; default 10,000). */
+export type LngStreamOptions = EndpointStreamOptions;
+
+/** Every LNG v1 endpoint as a method, and `stream.<method>`: one per catalog entry. */
+export type LngApi = EndpointApi<typeof LNG_V1>;
 
 /**
  * Streamed variants of the client's methods: NDJSON record batches as they arrive (memory bounded by
  * a batch); the generator's return value is the call's meta. Parameters are validated before the
  * first request.
  */
-export interface LngStreams {
-  volumeFlows(params?: VolumeFlowsParams | null, opts?: LngStreamOptions): Stream<VolumeFlowRecord>;
-  volumeFlowsHistory(params?: VolumeFlowsHistoryParams | null, opts?: LngStreamOptions): Stream<VolumeFlowHistoryRecord>;
-  transactions(params?: TransactionsParams | null, opts?: LngStreamOptions): Stream<TransactionRecord>;
-  transactionsForecast(params?: TransactionsForecastParams | null, opts?: LngStreamOptions): Stream<ForecastTransactionRecord>;
-  transactionsForecastHistoryDetails(params: TransactionsForecastHistoryDetailsParams, opts?: LngStreamOptions): Stream<ForecastDetailRecord>;
-  vessels(params?: VesselsParams | null, opts?: LngStreamOptions): Stream<VesselRecord>;
-  vesselsDetails(params?: VesselsDetailsParams | null, opts?: LngStreamOptions): Stream<VesselDetailsRecord>;
-  forecastRunAtTimestamps(params?: ForecastRunAtTimestampsParams | null, opts?: LngStreamOptions): Stream<ForecastRunRecord>;
-}
+export type LngStreams = LngApi["stream"];
 
 /**
- * Client of the LNG v1 service (`{lng_base_url}/v1`).
+ * Client of the LNG v1 service (`{lng_base_url}/v1`). One method per endpoint of {@link LNG_V1}
+ * (`volumeFlows`, `volumeFlowsHistory`, `transactions`, `transactionsForecast`,
+ * `transactionsForecastHistoryDetails` (`forecast_run_at` required: get one from
+ * `forecastRunAtTimestamps`), `vessels`, `vesselsDetails`, `forecastRunAtTimestamps`), each
+ * `method(params, { signal, ndjson })`, and `stream.<method>(params, { batchSize })`.
  *
  * Every method validates its parameters against the spec's parameter table before sending anything
  * (a parameter the endpoint does not take, a bad timestamp, polygon, country code or IMO is an
- * `InvalidParamsError`) and returns a `Result`: `records`, `meta` and `toFrame()`.
+ * `InvalidParamsError`) and returns a `Result`: `records`, `meta` and `toFrame()`. Timestamps come
+ * back as ISO 8601 UTC; each row keeps its own `volume_unit`, and a mixture of units warns.
  *
  * @example
  * const lng = new LngClient({ baseUrl: sandbox.lngUrl, token: "demo" });
  * const flows = await lng.volumeFlows({ destination_country_codes: ["BE"], from_timestamp: "2024-01-01" });
  * flows.toFrame().head().print();
  */
+export interface LngClient extends LngApi {}
 export class LngClient {
   /** The transport every call goes through. */
   readonly transport: EndpointTransport;
-  /** Streamed variants: `client.stream.transactions(params)` yields record batches (NDJSON). */
-  readonly stream: LngStreams;
-  readonly #warn: WarningSink | undefined;
-  readonly #names: NameChecker | undefined;
 
   /**
    * @param options base URL (default env `GASFRAMES_LNG_URL`), token (default env `GASFRAMES_TOKEN`)
@@ -91,72 +72,13 @@ export class LngClient {
    */
   constructor(options: LngClientOptions = {}) {
     const { warn, transport, checkNames = true, ...transportOptions } = options;
-    this.transport = transport ?? new Transport(transportOptions, { service: "lng", baseUrlEnv: "GASFRAMES_LNG_URL" });
-    this.#warn = warn;
-    this.#names = checkNames ? new NameChecker("lng", this.transport) : undefined;
-    const stream = {} as Record<string, unknown>;
-    for (const method of Object.keys(LNG_V1) as LngMethod[]) {
-      const spec = LNG_V1[method] as EndpointSpec;
-      stream[method] = (params?: unknown, opts?: LngStreamOptions) =>
-        streamLng(this.transport, spec, params, snapshotCallOptions(endpointLabel(spec), opts, ["signal", "ndjson", "batchSize"]), this.#warn, this.#names);
-    }
-    this.stream = stream as unknown as LngStreams;
-  }
-
-  /**
-   * Daily volume flows to destinations: observed before today, forecast after (forecast volume is the
-   * sum of route_score_weighted_volume). `POST /v1/volume_flows`.
-   */
-  volumeFlows(params?: VolumeFlowsParams | null, opts?: LngCallOptions): Promise<Result<VolumeFlowRecord>> {
-    return this.#call(LNG_V1.volumeFlows, params, opts);
-  }
-
-  /** Historic versions of the volume flows. `POST /v1/volume_flows/history`. */
-  volumeFlowsHistory(params?: VolumeFlowsHistoryParams | null, opts?: LngCallOptions): Promise<Result<VolumeFlowHistoryRecord>> {
-    return this.#call(LNG_V1.volumeFlowsHistory, params, opts);
-  }
-
-  /** Observed loading and offloading transactions. `POST /v1/transactions`. */
-  transactions(params?: TransactionsParams | null, opts?: LngCallOptions): Promise<Result<TransactionRecord>> {
-    return this.#call(LNG_V1.transactions, params, opts);
-  }
-
-  /** Forecast transactions of the latest run. `POST /v1/transactions/forecast`. */
-  transactionsForecast(params?: TransactionsForecastParams | null, opts?: LngCallOptions): Promise<Result<ForecastTransactionRecord>> {
-    return this.#call(LNG_V1.transactionsForecast, params, opts);
-  }
-
-  /**
-   * Forecast transaction details of a past forecast run. `forecast_run_at` is required: get one from
-   * {@link LngClient.forecastRunAtTimestamps}. `POST /v1/transactions/forecast/history/details`.
-   */
-  transactionsForecastHistoryDetails(
-    params: TransactionsForecastHistoryDetailsParams,
-    opts?: LngCallOptions,
-  ): Promise<Result<ForecastDetailRecord>> {
-    return this.#call(LNG_V1.transactionsForecastHistoryDetails, params, opts);
-  }
-
-  /** One record per vessel of the fleet. `POST /v1/vessels`. */
-  vessels(params?: VesselsParams | null, opts?: LngCallOptions): Promise<Result<VesselRecord>> {
-    return this.#call(LNG_V1.vessels, params, opts);
-  }
-
-  /** Vessel records with their details. `POST /v1/vessels/details`. */
-  vesselsDetails(params?: VesselsDetailsParams | null, opts?: LngCallOptions): Promise<Result<VesselDetailsRecord>> {
-    return this.#call(LNG_V1.vesselsDetails, params, opts);
-  }
-
-  /** Timestamps of past forecast runs, to pass as `forecast_run_at`. */
-  forecastRunAtTimestamps(params?: ForecastRunAtTimestampsParams | null, opts?: LngCallOptions): Promise<Result<ForecastRunRecord>> {
-    return this.#call(LNG_V1.forecastRunAtTimestamps, params, opts);
-  }
-
-  #call<R>(spec: EndpointSpec, params: unknown, opts: LngCallOptions | undefined): Promise<Result<R>> {
-    try {
-      return callLng<R>(this.transport, spec, params, snapshotCallOptions(endpointLabel(spec), opts), this.#warn, this.#names);
-    } catch (err) {
-      return Promise.reject(err);
-    }
+    this.transport = transport ?? new Transport(transportOptions, LNG_SERVICE);
+    Object.assign(
+      this,
+      buildEndpointMethods(this.transport, LNG_V1, {
+        ...(warn ? { warn } : {}),
+        ...(checkNames ? { names: new NameChecker("lng", this.transport) } : {}),
+      }),
+    );
   }
 }

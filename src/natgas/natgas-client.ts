@@ -3,11 +3,12 @@
  */
 import { buildEndpointMethods, type EndpointApi } from "../client/endpoint-methods";
 import type { EndpointTransport } from "../client/endpoint-transport";
+import { NATGAS_SERVICE } from "../client/services";
+import { Transport } from "../http/transport";
 import type { WarningSink } from "../client/warn-once";
-import { Transport } from "../http";
 import { NameChecker } from "../validate/names/name-checker";
-import type { TransportOptions } from "../http";
-import { v3, v3FieldAliases, type V3Catalog } from "./catalog/v3";
+import type { TransportOptions } from "../http/types";
+import { v3, type V3Catalog } from "./catalog/v3";
 import { v4, type V4Catalog } from "./catalog/v4";
 import { buildAsV3, type AsV3Api } from "./migrate/as-v3";
 
@@ -58,10 +59,10 @@ export class NatGasClient {
   /** @param options see {@link NatGasClientOptions}; all optional when the environment supplies URL and token. */
   constructor(options: NatGasClientOptions = {}) {
     const { transport, warn, checkNames = true, ...transportOptions } = options;
-    this.transport = transport ?? new Transport(transportOptions, { service: "natgas", baseUrlEnv: "GASFRAMES_NATGAS_URL" });
+    this.transport = transport ?? new Transport(transportOptions, NATGAS_SERVICE);
     // One checker for v3 and v4: both take the same names, so the service's list is fetched once per client.
     const methodOptions = { ...(warn ? { warn } : {}), ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}) };
-    this.v3 = buildEndpointMethods(this.transport, v3, { ...methodOptions, fieldAliases: v3FieldAliases });
+    this.v3 = buildEndpointMethods(this.transport, v3, methodOptions);
     const v4Api = buildEndpointMethods(this.transport, v4, methodOptions);
     this.v4 = Object.assign(v4Api, { asV3: buildAsV3(v4Api) });
   }

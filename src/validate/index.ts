@@ -5,4 +5,3 @@ export { isCalendarDate, normaliseTimestamp, timestampMs, type TimestampParse } 
 export * from "./polygons";
 export * from "./imo";
 export * from "./country-codes";
-export * from "./names";

@@ -26,7 +26,7 @@ describe("response bodies", () => {
       else sendJson(res, 200, [{ a: 1 }, { a: 2 }]);
     });
     const { transport, sleeps } = makeTransport(server.url);
-    const { records, meta } = await transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array" }));
+    const { records, meta } = await transport.fetchRecords(postRequest({ response: "array" }));
     expect(records).toEqual([{ a: 1 }, { a: 2 }]);
     expect(meta.attempts).toBe(2);
     expect(sleeps).toHaveLength(1);
@@ -35,7 +35,7 @@ describe("response bodies", () => {
   it("throws ConnectionError (never partial rows) when every attempt is cut mid-body", async () => {
     server.handle((_req, res) => resetMidBody(res, '[{"a":1},'));
     const { transport, logs } = makeTransport(server.url, { maxRetries: 2 });
-    const err = await rejectionOf(transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array" })));
+    const err = await rejectionOf(transport.fetchRecords(postRequest({ response: "array" })));
     expect(err).toBeInstanceOf(ConnectionError);
     expect((err as ConnectionError).code).toBe("CONNECTION");
     expect((err as ConnectionError).cause).toBeDefined();
@@ -106,7 +106,7 @@ describe("response bodies", () => {
     });
     const { transport } = makeTransport(server.url);
     for (const ndjson of [false, true]) {
-      const err = await rejectionOf(transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array", ndjson })));
+      const err = await rejectionOf(transport.fetchRecords(postRequest({ response: "array", ndjson })));
       expect(err).toBeInstanceOf(ResponseParseError);
       expect(String(err)).toMatch(/truncated|ended early/);
     }
@@ -156,7 +156,7 @@ describe("response bodies", () => {
     expect(get.records).toEqual([{ wellpad_id: "w1" }]);
     expect(server.seen[0]?.method).toBe("GET");
     expect(server.seen[0]?.body).toBe("");
-    const job = await transport.fetchRecords(postRequest({ response: "job", service: "legacy", apiVersion: "legacy" }));
+    const job = await transport.fetchRecords(postRequest({ response: "job" }));
     expect(job.records).toEqual([{ job_id: "j1", state: "done" }]);
     const json = await transport.fetchJson(postRequest({ response: "object" }));
     expect(json.body).toEqual({ job_id: "j1", state: "done" });

@@ -7,7 +7,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, QueryTooLargeError, ResponseParseError } from "../../src/errors";
 import type { Transport, TransportOptions, TransportRequest } from "../../src/http";
-import { makeTransport, postRequest } from "./helpers/make-transport";
+import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";
 import { TOKEN, expectNoToken, rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";
 
@@ -22,13 +22,13 @@ function send(res: ServerResponse, text: string, contentType = "application/json
   res.end(text);
 }
 
-const v4 = (extra: Partial<TransportRequest> = {}) => postRequest({ apiVersion: "v4", response: "array", ...extra });
+const v4 = (extra: Partial<TransportRequest> = {}) => postRequest({ response: "array", ...extra });
 
-/** Every way a caller reads records: whole (records and Result), streamed (records and columns). */
+/** Every way a caller reads records: whole (records and columns), streamed (records and columns). */
 async function readAll(transport: Transport, req: TransportRequest): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   out.fetchRecords = (await transport.fetchRecords(req)).records;
-  out.fetchResult = [...(await transport.fetchResult(req))];
+  out.fetchColumns = recordsOfPart((await transport.fetchColumns(req)).data);
   const streamed: unknown[] = [];
   for await (const batch of transport.streamRecords(req, { batchSize: 1 })) streamed.push(...batch);
   out.streamRecords = streamed;
@@ -44,7 +44,7 @@ async function readAll(transport: Transport, req: TransportRequest): Promise<Rec
 async function errorsOfAll(transport: Transport, req: TransportRequest): Promise<{ path: string; err: unknown; requests: number }[]> {
   const paths: [string, () => Promise<unknown>][] = [
     ["fetchRecords", () => transport.fetchRecords(req)],
-    ["fetchResult", () => transport.fetchResult(req)],
+    ["fetchColumns", () => transport.fetchColumns(req)],
     [
       "streamRecords",
       async () => {
@@ -108,8 +108,8 @@ describe("values that are not records (#14 item 5)", () => {
     ["NDJSON lines", { ndjson: true }, '1\n2\n"x"\nnull\n', "application/x-ndjson"],
     ["NDJSON with one bad line among records", { ndjson: true }, '{"a":1}\n{"a":2}\n[3]\n{"a":4}\n', "application/x-ndjson"],
     ["a JSON array with one bad element among records", { ndjson: false }, '[{"a":1},{"a":2},"x",{"a":4}]', "application/json"],
-    ["a v3 envelope", { apiVersion: "v3", response: "envelope" }, '{"data":[1,2,"x",null]}', "application/json"],
-    ["a paged v3 envelope", { apiVersion: "v3", response: "envelope-paged" }, '{"data":[{"a":1},7],"pagination":{"start":0,"page_size":10,"total_count":2}}', "application/json"],
+    ["a v3 envelope", { response: "envelope" }, '{"data":[1,2,"x",null]}', "application/json"],
+    ["a paged v3 envelope", { response: "envelope-paged" }, '{"data":[{"a":1},7],"pagination":{"start":0,"page_size":10,"total_count":2}}', "application/json"],
   ];
   for (const [what, req, text, contentType] of cases) {
     it(`are a ResponseParseError, raised once, on every path: ${what}`, async () => {
@@ -169,9 +169,9 @@ describe("values that are not records (#14 item 5)", () => {
       [true, records.map((r) => JSON.stringify(r)).join("\n"), values.join("\n")],
     ] as const) {
       server.handle((_req, res) => send(res, good, ndjson ? "application/x-ndjson" : "application/json"));
-      expect((await transport.fetchResult(v4({ ndjson }))).length).toBe(records.length);
+      expect(recordsOfPart((await transport.fetchColumns(v4({ ndjson }))).data)).toHaveLength(records.length);
       server.handle((_req, res) => send(res, bad, ndjson ? "application/x-ndjson" : "application/json"));
-      const err = await rejectionOf(transport.fetchResult(v4({ ndjson })));
+      const err = await rejectionOf(transport.fetchColumns(v4({ ndjson })));
       expect((err as Error).name).toBe("ResponseParseError");
       expect((err as ResponseParseError).code).toBe("RESPONSE_PARSE");
       expect(String(err)).toMatch(/is a number, not a record/);
@@ -183,8 +183,8 @@ describe("values that are not records (#14 item 5)", () => {
 describe("the service's {\"error\": ...} in a 2xx body (#14 item 7)", () => {
   const message = "internal error while reading the well table";
   const cases: [string, Partial<TransportRequest>, string][] = [
-    ["a v3 envelope request", { apiVersion: "v3", response: "envelope" }, "application/json"],
-    ["a paged v3 request", { apiVersion: "v3", response: "envelope-paged" }, "application/json"],
+    ["a v3 envelope request", { response: "envelope" }, "application/json"],
+    ["a paged v3 request", { response: "envelope-paged" }, "application/json"],
     ["a JSON array request", { ndjson: false }, "application/json"],
     ["an NDJSON request (error labelled JSON)", { ndjson: true }, "application/json"],
     ["an NDJSON request (error labelled NDJSON)", { ndjson: true }, "application/x-ndjson"],
@@ -209,7 +209,7 @@ describe("the service's {\"error\": ...} in a 2xx body (#14 item 7)", () => {
 
   it("is a QueryTooLargeError naming the filters to add when it is the row-limit refusal", async () => {
     const refusal = "productionbycountyandoperator: the query matches 1234567 rows, more than the 1,000,000-row limit; add filters";
-    for (const req of [{ apiVersion: "v3", response: "envelope-paged" }, { ndjson: true }, { ndjson: false }] as const) {
+    for (const req of [{ response: "envelope-paged" }, { ndjson: true }, { ndjson: false }] as const) {
       server.handle((_req, res) => send(res, JSON.stringify({ error: refusal })));
       const { transport } = makeTransport(server.url);
       for (const { path, err, requests } of await errorsOfAll(transport, v4(req))) {

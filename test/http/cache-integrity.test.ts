@@ -19,7 +19,7 @@ import { startServer, type TestServer } from "./helpers/test-server";
 const natgas = { service: "natgas" as const, baseUrlEnv: "GASFRAMES_TEST_UNSET_URL" };
 const ROWS = 30;
 const NDJSON = Array.from({ length: ROWS }, (_, i) => JSON.stringify({ i, value: 1000 + i })).join("\n") + "\n";
-const req: TransportRequest = postRequest({ apiVersion: "v4", response: "array", ndjson: true });
+const req: TransportRequest = postRequest({ response: "array", ndjson: true });
 
 let server: TestServer;
 const dirs: string[] = [];
@@ -183,7 +183,7 @@ describe("a token pasted into a parameter", () => {
     const dir = tempDir();
     const { t, logs } = transport("readwrite", dir);
     const before = server.seen.length;
-    const pasted = postRequest({ apiVersion: "v4", response: "array", ndjson: true, body: { county: TOKEN, note: `key=${TOKEN}` } });
+    const pasted = postRequest({ response: "array", ndjson: true, body: { county: TOKEN, note: `key=${TOKEN}` } });
     const { meta } = await t.fetchRecords(pasted);
     expect(meta.params).toEqual({ county: "***", note: "key=***" });
     expect(server.seen[before]!.json).toEqual({ county: TOKEN, note: `key=${TOKEN}` });

@@ -108,7 +108,7 @@ describe("record and replay cache", () => {
       res.writeHead(200, { "content-type": "application/x-ndjson" });
       res.end(lines);
     });
-    const req = postRequest({ apiVersion: "v4", response: "array", ndjson: true });
+    const req = postRequest({ response: "array", ndjson: true });
     const rw = new Transport({ baseUrl: server.url, token: TOKEN, progress: false, cache: { mode: "readwrite", dir } }, natgas);
     const batches: number[] = [];
     for await (const b of rw.streamRecords(req, { batchSize: 100 })) batches.push(b.length);

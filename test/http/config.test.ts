@@ -24,7 +24,12 @@ function clearEnv(): void {
   for (const n of ENV_NAMES) delete process.env[n];
 }
 
-const natgas = { service: "natgas" as const, baseUrlEnv: "GASFRAMES_NATGAS_URL" };
+const natgas = {
+  service: "natgas",
+  baseUrlEnv: "GASFRAMES_NATGAS_URL",
+  tokenEnv: ["GASFRAMES_NATGAS_TOKEN"],
+  baseUrlHint: "To try it without an account, start the embedded sandbox.",
+};
 
 describe("configuration", () => {
   it("takes base URL and token from the environment, and sends the token in access_key", async () => {
@@ -121,9 +126,6 @@ describe("configuration", () => {
     const t = new Transport({ baseUrl: server.url, token: TOKEN, progress: false, logger: logs.logger, clock: () => (now += 10) }, natgas);
     const { meta } = await t.fetchRecords(postRequest());
     expect(meta).toMatchObject({
-      service: "natgas",
-      apiVersion: "v3",
-      endpoint: "rigs",
       method: "POST",
       url: `${server.url}/v3/rigs`,
       params: { region: "Permian", operator_name: null },

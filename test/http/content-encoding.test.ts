@@ -9,7 +9,7 @@ import { brotliCompressSync, createGzip, deflateRawSync, deflateSync, gzipSync }
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadRequestError, ConnectionError, ResponseParseError } from "../../src/errors";
 import type { TransportRequest } from "../../src/http";
-import { makeTransport, postRequest } from "./helpers/make-transport";
+import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";
 
@@ -45,8 +45,8 @@ const encoders: Record<string, (b: Buffer) => Buffer> = {
 };
 
 const requests: [string, Partial<TransportRequest>, string, string][] = [
-  ["a JSON array", { apiVersion: "v4", response: "array" }, arrayText, "application/json"],
-  ["NDJSON", { apiVersion: "v4", response: "array", ndjson: true }, ndjsonText, "application/x-ndjson"],
+  ["a JSON array", { response: "array" }, arrayText, "application/json"],
+  ["NDJSON", { response: "array", ndjson: true }, ndjsonText, "application/x-ndjson"],
   ["a paged v3 envelope", { response: "envelope-paged" }, envelopeText, "application/json"],
 ];
 
@@ -62,7 +62,7 @@ describe("Content-Encoding (#14 item 11)", () => {
         const whole = await transport.fetchRecords(request);
         expect(whole.records, what).toEqual(records);
         expect(whole.meta.attempts, what).toBe(1);
-        expect([...(await transport.fetchResult(request))], what).toEqual(records);
+        expect(recordsOfPart((await transport.fetchColumns(request)).data), what).toEqual(records);
         const streamed: unknown[] = [];
         for await (const batch of transport.streamRecords(request, { batchSize: 500 })) streamed.push(...batch);
         expect(streamed, what).toEqual(records);
@@ -86,7 +86,7 @@ describe("Content-Encoding (#14 item 11)", () => {
     });
     const { transport } = makeTransport(server.url);
     const got: unknown[] = [];
-    for await (const batch of transport.streamRecords(postRequest({ apiVersion: "v4", response: "array", ndjson: true }), { batchSize: 1000 })) {
+    for await (const batch of transport.streamRecords(postRequest({ response: "array", ndjson: true }), { batchSize: 1000 })) {
       got.push(...batch);
       // The first batches arrived while the server still holds the rest back.
       if (got.length === records.length) finish();
@@ -109,7 +109,7 @@ describe("Content-Encoding (#14 item 11)", () => {
       for (const ndjson of [false, true]) {
         server.handle((_req, res) => sendEncoded(res, body, encoding));
         const { transport, logs } = makeTransport(server.url);
-        const req = postRequest({ apiVersion: "v4", response: "array", ndjson });
+        const req = postRequest({ response: "array", ndjson });
         for (const run of [() => transport.fetchRecords(req), () => transport.streamRecords(req).next()]) {
           const before = server.seen.length;
           const err = await rejectionOf(run());
@@ -126,7 +126,7 @@ describe("Content-Encoding (#14 item 11)", () => {
   it("reads an empty body labelled gzip as an empty body", async () => {
     server.handle((_req, res) => sendEncoded(res, Buffer.alloc(0), "gzip", "application/x-ndjson"));
     const { transport } = makeTransport(server.url);
-    const { records, meta } = await transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array", ndjson: true }));
+    const { records, meta } = await transport.fetchRecords(postRequest({ response: "array", ndjson: true }));
     expect(records).toEqual([]);
     expect(meta.attempts).toBe(1);
   });
@@ -135,7 +135,7 @@ describe("Content-Encoding (#14 item 11)", () => {
     for (const encoding of ["x-foo", "compress", "gzip, zstd"]) {
       server.handle((_req, res) => sendEncoded(res, Buffer.from(arrayText), encoding));
       const { transport } = makeTransport(server.url);
-      const err = await rejectionOf(transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array" })));
+      const err = await rejectionOf(transport.fetchRecords(postRequest({ response: "array" })));
       expect(err, encoding).toBeInstanceOf(ResponseParseError);
       expect(String(err), encoding).toContain(`Content-Encoding "${encoding.split(", ").pop()}"`);
       expect(server.seen, encoding).toHaveLength(1);
@@ -173,7 +173,7 @@ describe("Content-Encoding (#14 item 11)", () => {
       res.write(body.subarray(0, 100), () => res.socket?.destroy());
     });
     const { transport, logs } = makeTransport(server.url);
-    const { records: got, meta } = await transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array" }));
+    const { records: got, meta } = await transport.fetchRecords(postRequest({ response: "array" }));
     expect(got).toEqual(records);
     expect(meta.attempts).toBe(2);
     expect(logs.lines.join("\n")).toMatch(/connection lost/);
@@ -182,7 +182,7 @@ describe("Content-Encoding (#14 item 11)", () => {
       res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": body.byteLength });
       res.write(body.subarray(0, 100), () => res.socket?.destroy());
     });
-    const err = await rejectionOf(makeTransport(server.url, { maxRetries: 1 }).transport.fetchRecords(postRequest({ apiVersion: "v4", response: "array" })));
+    const err = await rejectionOf(makeTransport(server.url, { maxRetries: 1 }).transport.fetchRecords(postRequest({ response: "array" })));
     expect(err).toBeInstanceOf(ConnectionError);
     expect(server.seen).toHaveLength(2);
   });
@@ -215,7 +215,7 @@ describe("Content-Encoding (#14 item 11)", () => {
 
   it("records the decoded body in the cache, so replay reads it without the encoding", async () => {
     server.handle((_req, res) => sendEncoded(res, gzipSync(Buffer.from(arrayText)), "gzip"));
-    const req = postRequest({ apiVersion: "v4", response: "array" });
+    const req = postRequest({ response: "array" });
     const recorded = await makeTransport(server.url, { cache: { mode: "readwrite", dir: cacheDir } }).transport.fetchRecords(req);
     expect(recorded.records).toEqual(records);
     expect(recorded.meta.bytes).toBe(Buffer.byteLength(arrayText));

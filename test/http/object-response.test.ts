@@ -23,7 +23,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe("an `object` response", () => {
   const transport = () => new Transport({ baseUrl: base, token: "tok-object-test", progress: false }, { service: "natgas", baseUrlEnv: "UNUSED_ENV" });
   const request = (path: string) =>
-    ({ service: "natgas", apiVersion: "v4", endpoint: "dates", httpMethod: "GET", path, response: "object" }) as const;
+    ({ endpoint: "dates", httpMethod: "GET", path, response: "object" }) as const;
 
   it("is one record when the body is one object", async () => {
     const { records } = await transport().fetchRecords(request("/one"));

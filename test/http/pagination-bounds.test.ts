@@ -60,7 +60,7 @@ describe("absurd pagination from the service", () => {
   it("a first page echoing another start is fetched once more, then a PaginationError", async () => {
     claim({ start: 30, page_size: 10, total_count: 100 });
     const { transport } = makeTransport(server.url);
-    const err = await rejectionOf(transport.fetchResult(paged));
+    const err = await rejectionOf(transport.fetchColumns(paged));
     expect(err).toBeInstanceOf(PaginationError);
     expect((err as Error).message).toMatch(/start=0 echoes start 30/);
     expect(server.seen).toHaveLength(2);
@@ -74,8 +74,8 @@ describe("absurd pagination from the service", () => {
     const script = `
       const { Transport } = await import(${JSON.stringify(dist)});
       const t = new Transport({ baseUrl: process.env.URL, token: process.env.TOK, progress: false }, { service: "natgas", baseUrlEnv: "UNSET_URL" });
-      const req = { service: "natgas", apiVersion: "v3", endpoint: "rigs", httpMethod: "POST", path: "/v3/rigs", body: {}, response: "envelope-paged" };
-      for (const call of [() => t.fetchRecords(req), () => t.fetchResult(req)]) {
+      const req = { endpoint: "rigs", httpMethod: "POST", path: "/v3/rigs", body: {}, response: "envelope-paged" };
+      for (const call of [() => t.fetchRecords(req), () => t.fetchColumns(req)]) {
         try { await call(); console.log(JSON.stringify({ outcome: "resolved" })); }
         catch (e) { console.log(JSON.stringify({ outcome: "rejected", name: e.name, code: e.code, message: e.message })); }
       }

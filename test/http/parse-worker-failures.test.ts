@@ -58,7 +58,7 @@ describe("a body nested too deeply", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(body);
     });
-    const err = (await rejectionOf(transport().fetchRecords(postRequest({ response, ...(response === "array" ? { apiVersion: "v4" } : {}) })))) as GasframesError;
+    const err = (await rejectionOf(transport().fetchRecords(postRequest({ response })))) as GasframesError;
     expect(err.name).toBe("ResponseParseError");
     expect(err.code).toBe("RESPONSE_PARSE");
     expect(err.message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);

@@ -54,7 +54,7 @@ describe("retries", () => {
   it("gives 429s their own, longer budget: 10 retries by default, backoff from 2 s without Retry-After", async () => {
     server.handle((_req, res) => sendJson(res, 429, { error: "slow down" }));
     const { transport, sleeps } = makeTransport(server.url);
-    const err = await rejectionOf(transport.fetchRecords(postRequest({ response: "array", apiVersion: "v4", path: "/v4/rigs" })));
+    const err = await rejectionOf(transport.fetchRecords(postRequest({ response: "array", path: "/v4/rigs" })));
     expect(err).toBeInstanceOf(RateLimitError);
     expect(server.seen).toHaveLength(11);
     // equal jitter with random()=0.5: 3/4 of 2, 4, 8, 16, 32 s, then of the 60 s cap

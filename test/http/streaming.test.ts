@@ -38,7 +38,7 @@ describe("NDJSON and JSON-array streaming", () => {
     });
     const { transport } = makeTransport(server.url);
     const stream = transport.streamRecords<{ i: number }>(
-      postRequest({ apiVersion: "v4", response: "array", ndjson: true }),
+      postRequest({ response: "array", ndjson: true }),
       { batchSize },
     );
     let seen = 0;
@@ -169,7 +169,7 @@ describe("NDJSON and JSON-array streaming", () => {
     });
     const { transport } = makeTransport(server.url);
     const sizes: number[] = [];
-    for await (const batch of transport.streamRecords(postRequest({ apiVersion: "v4", response: "array" }), { batchSize: 1000 })) {
+    for await (const batch of transport.streamRecords(postRequest({ response: "array" }), { batchSize: 1000 })) {
       sizes.push(batch.length);
     }
     expect(sizes).toEqual([1000, 1000, 500]);
@@ -189,7 +189,7 @@ describe("NDJSON and JSON-array streaming", () => {
     });
     const { transport } = makeTransport(server.url);
     let batches = 0;
-    for await (const batch of transport.streamRecords(postRequest({ apiVersion: "v4", response: "array", ndjson: true }), { batchSize: 100 })) {
+    for await (const batch of transport.streamRecords(postRequest({ response: "array", ndjson: true }), { batchSize: 100 })) {
       expect(batch).toHaveLength(100);
       if (++batches === 3) break;
     }

@@ -66,7 +66,7 @@ describe("no piece of the token survives a cut", () => {
 
   const kinds: [string, Partial<TransportRequest>, (body: string) => string][] = [
     ["a JSON object body", { response: "object" }, (b) => b],
-    ["an NDJSON line", { apiVersion: "v4", response: "array", ndjson: true }, (b) => `{"ok": "yes"}\n${b}\n`],
+    ["an NDJSON line", { response: "array", ndjson: true }, (b) => `{"ok": "yes"}\n${b}\n`],
     ["a paged envelope (parsed on this thread: under the worker threshold)", { response: "envelope-paged" }, (b) => b],
   ];
   for (const [label, kind, wrap] of kinds) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { LngClient } from "../../src/lng/lng-client";
 import { LegacyLngClient } from "../../src/lng/legacy/legacy-lng-client";
-import { LegacyJobFailedError, unwrapJob } from "../../src/lng/legacy/unwrap-job";
+import { LegacyJobFailedError, unwrapJob } from "../../src/client/job-response";
 import { JobFailedError } from "../../src/errors";
 
 let sandbox: SandboxHandle;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidParamsError, JobFailedError, ResponseParseError } from "../../src/errors";
 import { LegacyLngClient } from "../../src/lng/legacy/legacy-lng-client";
-import { LegacyJobFailedError } from "../../src/lng/legacy/unwrap-job";
+import { LegacyJobFailedError } from "../../src/client/job-response";
 import { listenLocal } from "../helpers/listen-local";
 
 interface Seen {

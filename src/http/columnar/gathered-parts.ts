@@ -5,7 +5,14 @@
  */
 import { ColumnsAccumulator } from "../../table/columns-accumulator";
 import { RecordColumns } from "../../table/record-columns";
-import type { RecordPart } from "./column-pages";
+
+/** Records of one page or piece: columns, or the records when they could not be made columns. */
+export type RecordPart = RecordColumns | unknown[];
+
+/** The number of records in a part. */
+export function rowsOf(part: RecordPart): number {
+  return Array.isArray(part) ? part.length : (part as RecordColumns).length;
+}
 
 /** The most rows sized up front: twice the services' largest answer (1,000,000 rows). */
 const MAX_RESERVED_ROWS = 2_000_000;

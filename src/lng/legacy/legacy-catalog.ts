@@ -1,9 +1,15 @@
 /**
- * The old job-based LNG API (`{legacy_base_url}/api/v2/`), as data. The spec names the endpoints and
- * the reports but not their filters; these follow the sandbox's choices (README).
+ * The old job-based LNG API (`{legacy_base_url}/api/v2/`), as data: the client's methods are built
+ * from it. The spec names the endpoints and the reports but not their filters; these follow the
+ * sandbox's choices (README).
  */
 import type { EndpointSpec } from "../../catalog/types";
-import type { LegacySource } from "../migrate/legacy-field-renames";
+import type { LegacyReport, LegacySource } from "../migrate/legacy-field-renames";
+
+/** An endpoint of the old API: the entry, and the old report or query its records come from (for `toV1()`). */
+export interface LegacyEndpointSpec extends EndpointSpec {
+  readonly source: LegacySource;
+}
 import {
   FLOW_TIMESERIES_RECORD,
   LIVE_STATUS_RECORD,
@@ -21,16 +27,19 @@ const endDate = { name: "end_date", type: { kind: "date" }, description: "last d
 const txType = { name: "tx_type", type: { kind: "str", values: ["loading", "offloading"] }, description: "loading or offloading" } as const;
 const DATES = [{ start: "start_date", end: "end_date" }] as const;
 
+/** One report of `analysis_report`: `req_report` picks it, and its records are that report's. */
+const reportOf = <R extends LegacyReport>(name: R) => ({ ...report, fixedParams: { req_report: name }, source: name }) as const;
+
 /**
- * The old endpoints. The four `analysis_report` reports are one entry each (the client adds
+ * The old endpoints. The four `analysis_report` reports are one entry each (sent with their
  * `req_report`), keyed by the report name; the other endpoints by their path's name.
  */
 export const LEGACY_API = {
-  live_status: { ...report, method: "liveStatusReport", params: [], record: LIVE_STATUS_RECORD },
-  route_predictions: { ...report, method: "routePredictions", params: [imos], record: ROUTE_PREDICTION_RECORD },
-  overview: { ...report, method: "overview", params: [imos, startDate, endDate], ranges: DATES, record: OVERVIEW_RECORD },
+  live_status: { ...reportOf("live_status"), method: "liveStatusReport", params: [], record: LIVE_STATUS_RECORD },
+  route_predictions: { ...reportOf("route_predictions"), method: "routePredictions", params: [imos], record: ROUTE_PREDICTION_RECORD },
+  overview: { ...reportOf("overview"), method: "overview", params: [imos, startDate, endDate], ranges: DATES, record: OVERVIEW_RECORD },
   flow_timeseries: {
-    ...report,
+    ...reportOf("flow_timeseries"),
     method: "flowTimeseries",
     params: [
       { name: "aggregation", type: { kind: "str", values: ["daily", "weekly", "monthly"] }, description: "daily (default), weekly (weeks start Monday) or monthly" },
@@ -47,6 +56,7 @@ export const LEGACY_API = {
     version: "legacy",
     response: "job",
     method: "targetdQuery",
+    source: "targetd_query",
     httpMethod: "POST",
     path: "/api/v2/targetd_query",
     params: [
@@ -65,6 +75,7 @@ export const LEGACY_API = {
     version: "legacy",
     response: "job",
     method: "queryAis",
+    source: "queryAIS",
     httpMethod: "GET",
     path: "/api/v2/queryAIS/query",
     params: [
@@ -81,9 +92,10 @@ export const LEGACY_API = {
     version: "legacy",
     response: "job",
     method: "liveStatus",
+    source: "live_status",
     httpMethod: "GET",
     path: "/api/v2/live_status",
     params: [],
     record: LIVE_STATUS_RECORD,
   },
-} as const satisfies Record<LegacySource | "live_status_endpoint", EndpointSpec>;
+} as const satisfies Record<LegacySource | "live_status_endpoint", LegacyEndpointSpec>;

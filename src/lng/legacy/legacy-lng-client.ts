@@ -1,28 +1,28 @@
 /**
- * Client of the old job-based LNG API, for code that still runs on it while it migrates to v1.
+ * Client of the old job-based LNG API, for code that still runs on it while it migrates to v1. Every
+ * method is built from the catalog (legacy-catalog.ts) by the one endpoint builder.
  */
 import type { ParamsOf } from "../../catalog/derive-types";
-import type { EndpointSpec } from "../../catalog/types";
-import type { EndpointRequest, EndpointTransport } from "../../client/endpoint-transport";
-import { warnOnce, type WarningSink } from "../../client/warn-once";
-import { InvalidParamsError, ResponseParseError } from "../../errors";
-import { Transport, type TransportOptions } from "../../http";
-import { snapshotCallOptions } from "../../validate/snapshot-options";
-import { endpointLabel, validateParams } from "../../validate/validate-params";
-import type { LngCallOptions } from "../call-lng";
-import { LEGACY_REPORTS, type LegacyReport, type LegacySource } from "../migrate/legacy-field-renames";
-import { normalizeRecords } from "../normalize-records";
-import { LEGACY_API } from "./legacy-catalog";
-import { LegacyResult, reportRows } from "./legacy-result";
-import { unwrapJob } from "./unwrap-job";
+import { buildEndpointMethods, endpointCaller, type EndpointArgs, type EndpointCallOptions, type MethodName } from "../../client/endpoint-methods";
+import type { EndpointAnswer } from "../../client/call-endpoint";
+import type { EndpointTransport } from "../../client/endpoint-transport";
+import { LEGACY_SERVICE } from "../../client/services";
+import { Transport } from "../../http/transport";
+import type { WarningSink } from "../../client/warn-once";
+import { InvalidParamsError } from "../../errors";
+import type { TransportOptions } from "../../http/types";
+import type { RecordColumns } from "../../table/record-columns";
+import { LEGACY_REPORTS, type LegacyReport } from "../migrate/legacy-field-renames";
+import { LEGACY_API, type LegacyEndpointSpec } from "./legacy-catalog";
+import { LegacyResult } from "./legacy-result";
 
 /** Options of {@link LegacyLngClient}: every transport option, plus these. */
 export interface LegacyLngClientOptions extends TransportOptions {
   /** Where one-time warnings go. Default `console.warn`. */
   warn?: WarningSink;
   /**
-   * A transport to use instead of building one. Default:
-   * `new Transport(options, { service: "legacy", baseUrlEnv: "GASFRAMES_LEGACY_URL" })`.
+   * A transport to use instead of building one. Default: a `Transport` of the options for the old
+   * API (base URL from env `GASFRAMES_LEGACY_URL`).
    */
   transport?: EndpointTransport;
 }
@@ -38,18 +38,34 @@ export type LegacyTargetdQueryParams = ParamsOf<typeof LEGACY_API.targetd_query>
 /** Filters of queryAIS/query (`imo` required). */
 export type LegacyQueryAisParams = ParamsOf<typeof LEGACY_API.queryAIS>;
 
+/** A method of the old API: an endpoint without filters takes only the options. */
+export type LegacyMethod<S> = S extends { readonly params: readonly [] }
+  ? (options?: EndpointCallOptions) => Promise<LegacyResult>
+  : (...args: EndpointArgs<S, EndpointCallOptions>) => Promise<LegacyResult>;
+
+/** Every endpoint of {@link LEGACY_API} as a method, named by its entry's `method`. */
+export type LegacyApi = { readonly [K in keyof typeof LEGACY_API as MethodName<(typeof LEGACY_API)[K]>]: LegacyMethod<(typeof LEGACY_API)[K]> };
+
 /**
- * Client of the old LNG API under `{legacy_base_url}/api/v2/`. Each call unwraps the job wrapper and
- * returns a {@link LegacyResult} (`records`, `meta`, `toFrame()`, plus `job`, `report` and `toV1()`).
- * A job whose state is not a success is a `JobFailedError` naming the job id, state, code and message.
+ * Client of the old LNG API under `{legacy_base_url}/api/v2/`. One method per entry of
+ * {@link LEGACY_API}: `liveStatusReport`, `routePredictions` (v1: `transactionsForecast`), `overview`
+ * (v1: `transactions`, then `deriveVoyages`), `flowTimeseries` (v1: `volumeFlows`, then
+ * `resampleFlows`), `targetdQuery` (v1: `transactions`), `queryAis` (`imo` required; GET, lists
+ * comma-separated in the query string) and `liveStatus` (v1: `vessels`, then `fleetSummary`), plus
+ * {@link LegacyLngClient.analysisReport} for a report by name.
+ *
+ * Each call unwraps the job wrapper and returns a {@link LegacyResult} (`records`, `meta`,
+ * `toFrame()`, plus `job`, `report` and `toV1()`). A job whose state is not a success is a
+ * `JobFailedError` naming the job id, state, code and message.
  *
  * New code should use `LngClient`: see the README's migration section for the v1 call that replaces
  * each report.
  */
+export interface LegacyLngClient extends LegacyApi {}
 export class LegacyLngClient {
   /** The transport every call goes through. */
   readonly transport: EndpointTransport;
-  readonly #warn: WarningSink | undefined;
+  readonly #reports: ReturnType<typeof endpointCaller>;
 
   /**
    * @param options base URL (default env `GASFRAMES_LEGACY_URL`), token (default env `GASFRAMES_TOKEN`)
@@ -57,8 +73,10 @@ export class LegacyLngClient {
    */
   constructor(options: LegacyLngClientOptions = {}) {
     const { warn, transport, ...transportOptions } = options;
-    this.transport = transport ?? new Transport(transportOptions, { service: "legacy", baseUrlEnv: "GASFRAMES_LEGACY_URL" });
-    this.#warn = warn;
+    this.transport = transport ?? new Transport(transportOptions, LEGACY_SERVICE);
+    const methodOptions = { ...(warn ? { warn } : {}), result: legacyResult, streams: false, optionsOnlyWithoutParams: true };
+    this.#reports = endpointCaller(this.transport, methodOptions);
+    Object.assign(this, buildEndpointMethods(this.transport, LEGACY_API, methodOptions));
   }
 
   /**
@@ -66,86 +84,19 @@ export class LegacyLngClient {
    * @param report live_status, route_predictions, overview or flow_timeseries
    * @param params the report's filters (none by default)
    */
-  analysisReport(report: LegacyReport, params?: Record<string, unknown> | null, opts?: LngCallOptions): Promise<LegacyResult> {
+  analysisReport(report: LegacyReport, params?: Record<string, unknown> | null, opts?: EndpointCallOptions): Promise<LegacyResult> {
     if (!(LEGACY_REPORTS as readonly string[]).includes(report)) {
       const issue = { param: "req_report", value: report, expected: `one of ${LEGACY_REPORTS.join(", ")}` };
       return Promise.reject(new InvalidParamsError("legacy.analysisReport", [issue]));
     }
-    return this.#call(LEGACY_API[report], report, params, opts, report);
-  }
-
-  /** The live_status report: the fleet summary as one record (details and notes in `report`). v1: `vessels`, then `fleetSummary`. */
-  liveStatusReport(opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.analysisReport("live_status", undefined, opts);
-  }
-
-  /** The route_predictions report. v1: `transactionsForecast`. */
-  routePredictions(params?: LegacyRoutePredictionsParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.analysisReport("route_predictions", params, opts);
-  }
-
-  /** The overview report (voyage legs). v1: `transactions`, then `deriveVoyages`. */
-  overview(params?: LegacyOverviewParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.analysisReport("overview", params, opts);
-  }
-
-  /**
-   * The flow_timeseries report: one row per period (`aggregation` daily by default, weekly, monthly),
-   * one volume column per polygon. v1: `volumeFlows`, then `resampleFlows`.
-   */
-  flowTimeseries(params?: LegacyFlowTimeseriesParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.analysisReport("flow_timeseries", params, opts);
-  }
-
-  /** `POST /api/v2/targetd_query`: observed transactions under the old names. v1: `transactions`. */
-  targetdQuery(params?: LegacyTargetdQueryParams | null, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.#call(LEGACY_API.targetd_query, "targetd_query", params, opts);
-  }
-
-  /** `GET /api/v2/queryAIS/query`: vessel positions over time (lists go comma-separated in the query string). */
-  queryAis(params: LegacyQueryAisParams, opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.#call(LEGACY_API.queryAIS, "queryAIS", params, opts);
-  }
-
-  /** `GET /api/v2/live_status`: the fleet summary as one record. v1: `vessels`, then `fleetSummary`. */
-  liveStatus(opts?: LngCallOptions): Promise<LegacyResult> {
-    return this.#call(LEGACY_API.live_status_endpoint, "live_status", undefined, opts);
-  }
-
-  async #call(spec: EndpointSpec, source: LegacySource, params: unknown, options: unknown, reqReport?: LegacyReport): Promise<LegacyResult> {
-    const label = endpointLabel(spec);
-    const opts = snapshotCallOptions(label, options);
-    const validated = validateParams(spec, params);
-    for (const w of validated.warnings) warnOnce(`param:${label}:${w}`, `${label}: ${w}`, this.#warn);
-    const body = reqReport === undefined ? validated.body : { req_report: reqReport, ...validated.body };
-    const req: EndpointRequest = {
-      service: "legacy",
-      apiVersion: "legacy",
-      endpoint: spec.method,
-      httpMethod: spec.httpMethod,
-      path: spec.path,
-      response: "job",
-      params: body,
-    };
-    if (spec.httpMethod === "POST") req.body = body;
-    else if (Object.keys(body).length > 0) req.query = toQuery(body);
-    if (opts.signal) req.signal = opts.signal;
-
-    const { records, meta } = await this.transport.fetchRecords<unknown>(req);
-    if (records.length !== 1) {
-      throw new ResponseParseError(`${label}: expected one job wrapper, got ${records.length} values`, { url: meta.url });
-    }
-    const { job, reportResult } = unwrapJob(records[0], { endpoint: label, url: meta.url });
-    const { rows, report } = reportRows(reportResult);
-    const { records: normalized, report: found } = normalizeRecords(spec.record, rows);
-    for (const w of found.warnings) warnOnce(`legacy:${w}`, w, this.#warn);
-    return new LegacyResult(normalized, { ...meta, rows: normalized.length }, spec.record, { job, report, source });
+    return this.#reports.call(LEGACY_API[report], params, opts) as Promise<LegacyResult>;
   }
 }
 
-/** Query-string form of validated filters: lists comma-separated, everything else as text. */
-function toQuery(body: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) out[k] = Array.isArray(v) ? v.map(String).join(",") : String(v);
-  return out;
+/** The Result of an old-API call: its records with the job, the report's other parts, and where they came from. */
+function legacyResult(answer: EndpointAnswer): LegacyResult {
+  const { data, meta, schema, job, spec } = answer;
+  // A job's report is one JSON document: its rows are objects already, never columns.
+  const records = Array.isArray(data) ? (data as Record<string, unknown>[]) : (data as RecordColumns).toRecords();
+  return new LegacyResult(records, meta, schema, { job: job?.job ?? { state: "" }, report: job?.report ?? {}, source: (spec as LegacyEndpointSpec).source });
 }

@@ -7,7 +7,7 @@ import { Result, type ResultMeta } from "../../table/result";
 import { legacyRecordToV1, type LegacyRecordToV1Options } from "../migrate/legacy-record-to-v1";
 import type { LegacySource } from "../migrate/legacy-field-renames";
 import { tryParseServiceTimestamp } from "../timestamps";
-import type { LegacyJob } from "./unwrap-job";
+import type { LegacyJob } from "../../client/job-response";
 
 /** A `Result` of the old API, with the job and the report's non-row parts. */
 export class LegacyResult<R = Record<string, unknown>> extends Result<R> {
@@ -49,37 +49,6 @@ export class LegacyResult<R = Record<string, unknown>> extends Result<R> {
   override toJSON(): { records: R[]; meta: ResultMeta; job: LegacyJob; report: Record<string, unknown> } {
     return { records: this.records, meta: this.meta, job: this.job, report: this.report };
   }
-}
-
-/**
- * The rows of a `report_result`: a list is the rows; an object's `data` list is the rows (the rest
- * is the report's non-row part, and its `volume_unit` is copied onto rows that carry no unit, so
- * that every row says its unit); an object with a `summary` object (live_status) is one row; any
- * other object is one row; null is no rows.
- */
-export function reportRows(reportResult: unknown): { rows: Record<string, unknown>[]; report: Record<string, unknown> } {
-  if (reportResult === null || reportResult === undefined) return { rows: [], report: {} };
-  if (Array.isArray(reportResult)) return { rows: reportResult.map(asRow), report: {} };
-  if (typeof reportResult !== "object") return { rows: [asRow(reportResult)], report: {} };
-  const obj = reportResult as Record<string, unknown>;
-  if (Array.isArray(obj.data)) {
-    const { data, ...report } = obj;
-    const unit = typeof report.volume_unit === "string" ? report.volume_unit : undefined;
-    const rows = (data as unknown[]).map(asRow);
-    if (unit !== undefined) {
-      for (const row of rows) if (!("volume_unit" in row) && !("unit" in row) && !("units" in row)) row.volume_unit = unit;
-    }
-    return { rows, report };
-  }
-  if (obj.summary !== null && typeof obj.summary === "object" && !Array.isArray(obj.summary)) {
-    const { summary, ...report } = obj;
-    return { rows: [{ ...(summary as Record<string, unknown>) }], report };
-  }
-  return { rows: [{ ...obj }], report: {} };
-}
-
-function asRow(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
 }
 
 function flowRowsToV1(rows: readonly Record<string, unknown>[], report: Record<string, unknown>): Record<string, unknown>[] {

@@ -76,6 +76,8 @@ export const v3 = {
         F.water_monthly,
       ],
     },
+    // The sample labels the field table's state_code as state_ab: rows get the field table's name.
+    fieldAliases: { state_ab: "state_code" },
     warnUnfiltered: true,
     rowLimit: ROW_LIMIT,
     deprecated: "use client.v4.productionByWell with aggregate_by instead (see the README's v3 -> v4 migration guide)",
@@ -292,9 +294,10 @@ export const v3 = {
 export type V3Catalog = typeof v3;
 
 /**
- * Service labels that mean a schema field: the productionbycountyandoperator sample labels the field
- * table's `state_code` as `state_ab`; rows are normalised to the field table's name.
+ * Service labels that mean a schema field, by endpoint (the entries' `fieldAliases`): the
+ * productionbycountyandoperator sample labels the field table's `state_code` as `state_ab`; rows are
+ * normalised to the field table's name.
  */
 export const v3FieldAliases: Partial<Record<keyof V3Catalog, Readonly<Record<string, string>>>> = {
-  productionByCountyAndOperator: { state_ab: "state_code" },
+  productionByCountyAndOperator: v3.productionByCountyAndOperator.fieldAliases,
 };

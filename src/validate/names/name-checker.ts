@@ -5,13 +5,12 @@
  */
 import { AbortError, InvalidParamsError, redact, type ParamIssue } from "../../errors";
 import type { EndpointSpec } from "../../catalog/types";
-import type { EndpointTransport } from "../../client/endpoint-transport";
-import { warnOnce, type WarningSink } from "../../client/warn-once";
+import { warnOnce, type WarningSink } from "../../util/warn-once";
 import { closest } from "../closest";
 import { endpointLabel } from "../validate-params";
 import { BUILT_IN_NAMES, NameIndex, nearestNames, type NameLists } from "./known-names";
 import { NAME_KIND_LABEL, nameKindOf, UNLISTED, type NameKind, type NameService } from "./name-kinds";
-import { NAME_FETCHERS, type NameFetcher } from "./name-sources";
+import { NAME_FETCHERS, type NameFetcher, type NameListTransport } from "./name-sources";
 
 /** A name filter whose values were sent without being found in any list. */
 export interface UncheckedNames {
@@ -80,7 +79,7 @@ export class NameChecker {
    */
   constructor(
     readonly service: NameService,
-    private readonly transport: EndpointTransport,
+    private readonly transport: NameListTransport,
     options: NameCheckerOptions = {},
   ) {
     this.#builtIn = new NameIndex(service, options.builtIn ?? BUILT_IN_NAMES[service]);

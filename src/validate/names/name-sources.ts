@@ -2,7 +2,7 @@
  * Where each service publishes its names, fetched through the client's own transport (so the token
  * stays in its header, and retries, time-outs, the cache and the token masking all apply).
  */
-import type { EndpointTransport } from "../../client/endpoint-transport";
+import type { TransportRequest } from "../../http/types";
 import type { NameKind, NameService } from "./name-kinds";
 import type { NameLists } from "./known-names";
 
@@ -15,8 +15,16 @@ export interface LiveNames {
   note?: string;
 }
 
+/** A list request: the transport's, plus the service and version a client's transport reports in meta. */
+export type NameListRequest = TransportRequest & { service: NameService; apiVersion: string };
+
+/** What the lists are fetched through: the client's transport (any transport of a client will do). */
+export interface NameListTransport {
+  fetchRecords<R>(req: NameListRequest): Promise<{ records: R[] }>;
+}
+
 /** Fetches a service's lists of names. */
-export type NameFetcher = (transport: EndpointTransport) => Promise<LiveNames>;
+export type NameFetcher = (transport: NameListTransport) => Promise<LiveNames>;
 
 const collect = (records: readonly unknown[], fields: Readonly<Record<string, NameKind>>): NameLists => {
   const sets = new Map<NameKind, Set<string>>();

@@ -2,7 +2,8 @@
  * A transport wired for tests: token set, progress off, sleeps recorded instead of waited.
  */
 import { Transport } from "../../../src/http";
-import type { TransportOptions, TransportRequest } from "../../../src/http";
+import type { RecordPart, TransportOptions, TransportRequest } from "../../../src/http";
+import type { RecordColumns } from "../../../src/table/record-columns";
 import { TOKEN, captureLogs } from "./secrets";
 
 export function makeTransport(baseUrl: string, extra: Partial<TransportOptions> = {}) {
@@ -28,8 +29,6 @@ export function makeTransport(baseUrl: string, extra: Partial<TransportOptions> 
 /** A v3-style POST with an object answer. */
 export function postRequest(extra: Partial<TransportRequest> = {}): TransportRequest {
   return {
-    service: "natgas",
-    apiVersion: "v3",
     endpoint: "rigs",
     httpMethod: "POST",
     path: "/v3/rigs",
@@ -55,4 +54,9 @@ export function virtualTime(start = 1_000_000): { clock: () => number; sleep: (m
     },
     sleeps,
   };
+}
+
+/** The records of `Transport.fetchColumns`' answer, whether it came as columns or as records. */
+export function recordsOfPart(data: RecordPart): unknown[] {
+  return Array.isArray(data) ? data : (data as RecordColumns).toRecords();
 }

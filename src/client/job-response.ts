@@ -1,8 +1,9 @@
 /**
- * The old API's job wrapper: `{version, state, job_id, meta: {report_result, message | query, func,
- * execution, epoch, code}, execution_seconds}`. Unwrapped into records, or a typed error.
+ * The `job` response kind (the old LNG API): a wrapper `{version, state, job_id, meta: {report_result,
+ * message | query, func, execution, epoch, code}, execution_seconds}` around the report. Unwrapped
+ * into the report's rows, the job and the report's other parts, or a typed error.
  */
-import { JobFailedError, ResponseParseError } from "../../errors";
+import { JobFailedError, ResponseParseError } from "../errors";
 
 /** The job fields of a wrapper, everything but the report itself. */
 export interface LegacyJob {
@@ -83,4 +84,57 @@ export function unwrapJob(body: unknown, where: { endpoint: string; url?: string
     throw new ResponseParseError(`${where.endpoint}: job ${job.job_id ?? ""} succeeded but its meta has no report_result`, details);
   }
   return { job, reportResult: m.report_result };
+}
+
+/**
+ * The rows of a `report_result`: a list is the rows; an object's `data` list is the rows (the rest
+ * is the report's non-row part, and its `volume_unit` is copied onto rows that carry no unit, so
+ * that every row says its unit); an object with a `summary` object (live_status) is one row; any
+ * other object is one row; null is no rows.
+ */
+export function reportRows(reportResult: unknown): { rows: Record<string, unknown>[]; report: Record<string, unknown> } {
+  if (reportResult === null || reportResult === undefined) return { rows: [], report: {} };
+  if (Array.isArray(reportResult)) return { rows: reportResult.map(asRow), report: {} };
+  if (typeof reportResult !== "object") return { rows: [asRow(reportResult)], report: {} };
+  const obj = reportResult as Record<string, unknown>;
+  if (Array.isArray(obj.data)) {
+    const { data, ...report } = obj;
+    const unit = typeof report.volume_unit === "string" ? report.volume_unit : undefined;
+    const rows = (data as unknown[]).map(asRow);
+    if (unit !== undefined) {
+      for (const row of rows) if (!("volume_unit" in row) && !("unit" in row) && !("units" in row)) row.volume_unit = unit;
+    }
+    return { rows, report };
+  }
+  if (obj.summary !== null && typeof obj.summary === "object" && !Array.isArray(obj.summary)) {
+    const { summary, ...report } = obj;
+    return { rows: [{ ...(summary as Record<string, unknown>) }], report };
+  }
+  return { rows: [{ ...obj }], report: {} };
+}
+
+function asRow(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+}
+
+/** What a `job` answer holds besides its rows. */
+export interface JobAnswer {
+  /** The job fields of the wrapper. */
+  job: LegacyJob;
+  /** `report_result` without its rows (polygon_order, volume_unit, details, notes...). */
+  report: Record<string, unknown>;
+}
+
+/**
+ * The rows of a `job` answer (the transport's records: one wrapper), with the job and the report.
+ * @throws ResponseParseError when the answer is not exactly one job wrapper
+ * @throws LegacyJobFailedError when the job did not succeed
+ */
+export function jobAnswer(records: readonly unknown[], where: { endpoint: string; url?: string }): { rows: Record<string, unknown>[] } & JobAnswer {
+  if (records.length !== 1) {
+    throw new ResponseParseError(`${where.endpoint}: expected one job wrapper, got ${records.length} values`, where.url === undefined ? {} : { url: where.url });
+  }
+  const { job, reportResult } = unwrapJob(records[0], where);
+  const { rows, report } = reportRows(reportResult);
+  return { rows, job, report };
 }

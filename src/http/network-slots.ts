@@ -9,7 +9,7 @@
  * Pages parse after their bytes are in, so a page's slot is freed as soon as its body is read: the
  * next page downloads while this one parses. A slot is never held across a retry's wait.
  */
-import { sleepUnlessAborted } from "../sleep";
+import { sleepUnlessAborted } from "./sleep";
 
 /** One request's hold on a slot. */
 export interface NetworkSlot {

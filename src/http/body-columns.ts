@@ -2,10 +2,10 @@
  * Response bodies into columns: whole bodies (v3 pages, JSON arrays) and NDJSON cut into pieces at
  * line ends, each parsed by the pool while the next bytes arrive.
  */
-import { ResponseParseError } from "../../errors";
-import type { BodyContext } from "../body-reader";
-import { ColumnParseError } from "./parse-columns";
-import type { ParsedColumns, ParsePool } from "./parse-pool";
+import { ResponseParseError } from "../errors";
+import type { BodyContext } from "./body-reader";
+import { ColumnParseError } from "./columnar/parse-columns";
+import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 
 /** NDJSON bytes per piece handed to a worker. */
 export const NDJSON_PIECE_BYTES = 4 * 1024 * 1024;

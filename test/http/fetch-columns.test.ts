@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaginationError, ResponseParseError } from "../../src/errors";
-import { ndjsonColumns } from "../../src/http/columnar/body-columns";
+import { ndjsonColumns } from "../../src/http/body-columns";
 import { ParsePool } from "../../src/http/columnar/parse-pool";
-import { collectResult, RecordColumns } from "../../src/table";
-import { makeTransport, postRequest } from "./helpers/make-transport";
+import type { TransportMeta } from "../../src/http";
+import { RecordColumns } from "../../src/table/record-columns";
+import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { sendJson, startServer, type SeenRequest, type TestServer } from "./helpers/test-server";
 
@@ -25,22 +26,39 @@ const startOf = (req: SeenRequest) => ((req.json as { pagination?: { start?: num
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const all = (n: number) => Array.from({ length: n }, (_, i) => row(i));
 
-describe("Transport.fetchResult (records as columns)", () => {
-  it("fetches every v3 page, in offset order, into a column-backed Result equal to fetchRecords'", async () => {
+/** The columns of a whole answer (failing the test when the records came without columns). */
+function columnsOf(data: unknown): RecordColumns {
+  expect(data).toBeInstanceOf(RecordColumns);
+  return data as RecordColumns;
+}
+
+/** Every batch of a column stream, joined, and the stream's meta. */
+async function drainColumns(stream: AsyncGenerator<RecordColumns, TransportMeta, undefined>): Promise<{ columns: RecordColumns; meta: TransportMeta }> {
+  const parts: RecordColumns[] = [];
+  let step = await stream.next();
+  while (step.done !== true) {
+    parts.push(step.value);
+    step = await stream.next();
+  }
+  return { columns: RecordColumns.concat(parts), meta: step.value };
+}
+
+describe("Transport.fetchColumns (records as columns)", () => {
+  it("fetches every v3 page, in offset order, into columns equal to fetchRecords' records", async () => {
     server.handle(async (req, res) => {
       const start = startOf(req);
       await pause(start === 0 ? 0 : 30 - start / 10);
       sendJson(res, 200, page(start, 95, 10));
     });
     const { transport } = makeTransport(server.url, { concurrency: 3 });
-    const result = await transport.fetchResult(postRequest({ response: "envelope-paged" }));
-    expect(result.isColumnar).toBe(true);
-    expect(result.length).toBe(95);
-    expect(result.meta).toMatchObject({ pages: 10, rows: 95, attempts: 10 });
-    expect(result.columns().coded("region")!.values).toEqual(["Permian", "Bakken", "Ünïcode ☃"]);
-    expect(result.records).toEqual(all(95));
+    const { data, meta } = await transport.fetchColumns(postRequest({ response: "envelope-paged" }));
+    const columns = columnsOf(data);
+    expect(columns.length).toBe(95);
+    expect(meta).toMatchObject({ pages: 10, rows: 95, attempts: 10 });
+    expect(columns.coded("region")!.values).toEqual(["Permian", "Bakken", "Ünïcode ☃"]);
+    expect(columns.toRecords()).toEqual(all(95));
     const viaRecords = await transport.fetchRecords(postRequest({ response: "envelope-paged" }));
-    expect(viaRecords.records).toEqual(result.records);
+    expect(viaRecords.records).toEqual(columns.toRecords());
   });
 
   it("checks every page as fetchRecords does: a page with missing rows is a PaginationError", async () => {
@@ -51,7 +69,7 @@ describe("Transport.fetchResult (records as columns)", () => {
       sendJson(res, 200, p);
     });
     const { transport } = makeTransport(server.url);
-    const err = await rejectionOf(transport.fetchResult(postRequest({ response: "envelope-paged" })));
+    const err = await rejectionOf(transport.fetchColumns(postRequest({ response: "envelope-paged" })));
     expect(err).toBeInstanceOf(PaginationError);
     expect(String(err)).toMatch(/start=20/);
     expectNoToken(err);
@@ -65,7 +83,7 @@ describe("Transport.fetchResult (records as columns)", () => {
       res.end(start === 10 ? text.replace('"gas":', '"gas":--') : text);
     });
     const { transport } = makeTransport(server.url);
-    const err = await rejectionOf(transport.fetchResult(postRequest({ response: "envelope-paged" })));
+    const err = await rejectionOf(transport.fetchColumns(postRequest({ response: "envelope-paged" })));
     expect(err).toBeInstanceOf(ResponseParseError);
     expect(String(err)).toMatch(/\/v3\/rigs/);
     expectNoToken(err);
@@ -91,13 +109,12 @@ describe("Transport.fetchResult (records as columns)", () => {
       sendJson(res, 200, records);
     });
     const { transport } = makeTransport(server.url);
-    const req = postRequest({ response: "array", apiVersion: "v4", path: "/v4/rigs" });
-    expect((await transport.fetchResult(req)).records).toEqual(records);
-    const nd = await transport.fetchResult({ ...req, ndjson: true });
-    expect(nd.isColumnar).toBe(true);
-    expect(nd.records).toEqual(records);
-    const streamed = await collectResult(transport.streamColumns({ ...req, ndjson: true }));
-    expect(streamed.records).toEqual(records);
+    const req = postRequest({ response: "array", path: "/v4/rigs" });
+    expect(columnsOf((await transport.fetchColumns(req)).data).toRecords()).toEqual(records);
+    const nd = columnsOf((await transport.fetchColumns({ ...req, ndjson: true })).data);
+    expect(nd.toRecords()).toEqual(records);
+    const streamed = await drainColumns(transport.streamColumns({ ...req, ndjson: true }));
+    expect(streamed.columns.toRecords()).toEqual(records);
     expect(streamed.meta.rows).toBe(50);
   });
 
@@ -114,10 +131,9 @@ describe("Transport.fetchResult (records as columns)", () => {
           res.end(body);
         });
         const { transport } = makeTransport(server.url);
-        const nd = await transport.fetchResult(postRequest({ response: "array", apiVersion: "v4", path: "/v4/rigs", ndjson: true }));
-        expect(nd.isColumnar).toBe(true);
+        const nd = columnsOf((await transport.fetchColumns(postRequest({ response: "array", path: "/v4/rigs", ndjson: true }))).data);
         expect(nd.length).toBe(60_000);
-        expect(nd.records).toEqual(records(wideFirst));
+        expect(nd.toRecords()).toEqual(records(wideFirst));
       }
     }
   });
@@ -136,20 +152,20 @@ describe("Transport.fetchResult (records as columns)", () => {
       else sendJson(res, 200, ["2024-01-01T00:00:00Z", "2024-01-04T00:00:00Z"]);
     });
     const { transport } = makeTransport(server.url);
-    const result = await transport.fetchResult(postRequest({ response: "array" }));
-    expect(result.records).toEqual([{ t: "2024-01-01T00:00:00Z" }, { t: "2024-01-04T00:00:00Z" }]);
+    const result = await transport.fetchColumns(postRequest({ response: "array" }));
+    expect(columnsOf(result.data).toRecords()).toEqual([{ t: "2024-01-01T00:00:00Z" }, { t: "2024-01-04T00:00:00Z" }]);
     expect(result.meta.attempts).toBe(2);
     // A record is a JSON object: a list of strings is not a list of records (#14).
-    const err = await transport.fetchResult(postRequest({ response: "array" })).catch((e: unknown) => e);
+    const err = await transport.fetchColumns(postRequest({ response: "array" })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseParseError);
     expect(String(err)).toMatch(/element 1 is a string, not a record/);
     expect(calls).toBe(3);
   });
 
-  it("gives single-object answers as a one-record Result", async () => {
+  it("gives single-object answers as one record", async () => {
     server.handle((_req, res) => sendJson(res, 200, { a: 1 }));
     const { transport } = makeTransport(server.url);
-    expect((await transport.fetchResult(postRequest())).records).toEqual([{ a: 1 }]);
+    expect(recordsOfPart((await transport.fetchColumns(postRequest())).data)).toEqual([{ a: 1 }]);
   });
 });
 

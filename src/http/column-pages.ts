@@ -2,18 +2,16 @@
  * The column-producing counterparts of the transport's record readers: one response (or page) in,
  * its records as columns out. Records are JSON objects; any other value is a ResponseParseError.
  */
-import { columnsFromRecords } from "../../table/columns-from-records";
-import type { RecordColumns } from "../../table/record-columns";
-import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyContext } from "../body-reader";
-import type { Call } from "../call";
-import { parseEnvelope, type Pagination } from "../envelope";
-import type { Exchange } from "../exchange";
+import { columnsFromRecords } from "../table/columns-from-records";
+import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyContext } from "./body-reader";
+import type { Call } from "./call";
+import { parseEnvelope, type Pagination } from "./envelope";
+import type { Exchange } from "./exchange";
 import { ndjsonColumns, parseBody, readBytes } from "./body-columns";
-import type { ParsedColumns, ParsePool } from "./parse-pool";
-import { GatheredParts } from "./gathered-parts";
+import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
+import { GatheredParts, rowsOf, type RecordPart } from "./columnar/gathered-parts";
 
-/** Records of one page or piece: columns, or the records when they could not be made columns. */
-export type RecordPart = RecordColumns | unknown[];
+export { rowsOf, type RecordPart };
 
 /** A v3 page as columns. */
 export interface ColumnPage {
@@ -112,9 +110,4 @@ function linesPartOf(parsed: ParsedColumns, ctx: BodyContext, before: number): R
   }
   const lines = (parsed.value as unknown[]).map((r, i) => checkLine(r, ctx, before + i + 1, "NDJSON record"));
   return columnsFromRecords(lines) ?? lines;
-}
-
-/** The number of records in a part. */
-export function rowsOf(part: RecordPart): number {
-  return Array.isArray(part) ? part.length : (part as RecordColumns).length;
 }

@@ -1,0 +1,77 @@
+/**
+ * Which service a client talks to is the client's knowledge (src/client/services.ts), not the
+ * transport's: each client names its own base URL variable and the sandbox when it has no URL, and
+ * reads its own token variable before the shared one.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ConfigurationError } from "../../src/http";
+import { LegacyLngClient, LngClient } from "../../src/lng";
+import { NatGasClient } from "../../src/natgas";
+import { sendJson, startServer, type TestServer } from "../http/helpers/test-server";
+
+const VARIABLES = [
+  "GASFRAMES_TOKEN",
+  "GASFRAMES_NATGAS_URL",
+  "GASFRAMES_LNG_URL",
+  "GASFRAMES_LEGACY_URL",
+  "GASFRAMES_NATGAS_TOKEN",
+  "GASFRAMES_LNG_TOKEN",
+  "GASFRAMES_LEGACY_TOKEN",
+];
+const saved = Object.fromEntries(VARIABLES.map((n) => [n, process.env[n]]));
+afterEach(() => {
+  for (const [n, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[n];
+    else process.env[n] = v;
+  }
+});
+const clearEnv = () => {
+  for (const n of VARIABLES) delete process.env[n];
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const clients = {
+  natgas: (o: Record<string, unknown>) => new NatGasClient({ progress: false, warn: () => undefined, ...o }),
+  lng: (o: Record<string, unknown>) => new LngClient({ progress: false, warn: () => undefined, checkNames: false, ...o }),
+  legacy: (o: Record<string, unknown>) => new LegacyLngClient({ progress: false, warn: () => undefined, ...o }),
+};
+
+describe("each client knows its service", () => {
+  for (const [service, make] of Object.entries(clients)) {
+    it(`${service}: no base URL is a ConfigurationError naming GASFRAMES_${service.toUpperCase()}_URL and the sandbox`, () => {
+      clearEnv();
+      let error: unknown;
+      try {
+        make({ token: "token-1234" });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(String(error)).toContain(`No base URL for the ${service} service`);
+      expect(String(error)).toContain(`GASFRAMES_${service.toUpperCase()}_URL`);
+      expect(String(error)).toMatch(/sandbox/);
+    });
+  }
+
+  it("each reads its own token variable before GASFRAMES_TOKEN", async () => {
+    clearEnv();
+    process.env.GASFRAMES_TOKEN = "shared-token-0000";
+    process.env.GASFRAMES_NATGAS_TOKEN = "natgas-token-1111";
+    process.env.GASFRAMES_LNG_TOKEN = "lng-token-2222";
+    process.env.GASFRAMES_LEGACY_TOKEN = "legacy-token-3333";
+    server.handle((req, res) => {
+      if (req.url.startsWith("/api/v2")) sendJson(res, 200, { state: "SUCCESS", meta: { report_result: [] } });
+      else if (req.url.startsWith("/v3")) sendJson(res, 200, { data: [], pagination: { start: 0, page_size: 10, total_count: 0 } });
+      else sendJson(res, 200, []);
+    });
+    await clients.natgas({ baseUrl: server.url, checkNames: false }).v3.rigs({ region: "Permian" });
+    await clients.lng({ baseUrl: server.url }).vessels();
+    await clients.legacy({ baseUrl: server.url }).liveStatus();
+    expect(server.seen.map((s) => s.headers.access_key)).toEqual(["natgas-token-1111", "lng-token-2222", "legacy-token-3333"]);
+  });
+});
