@@ -82,13 +82,13 @@ function setupMessage(name: string, feature: string, installed: boolean, setup: 
       : `To enable it, add to your project's package.json\n` +
         `  "overrides": {\n${entries.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(",\n")}\n  }\n` +
         `then run: ${setup.install}` +
-        (installed ? ` (remove node_modules/${name} first if it was installed without them)` : "");
+        (installed ? " again (that repairs an install made without them)" : "");
   return `${what}. ${steps}. See ${GUIDE}.`;
 }
 
 function firstLine(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  return text.split("\n")[0]!.slice(0, 200);
+  return text.split("\n")[0]!.trim().slice(0, 200);
 }
 
 /** Where to resolve an optional package from. */
