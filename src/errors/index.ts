@@ -1,1 +1,2 @@
 export * from "./errors";
+export { MissingDependencyError, type OptionalDependency } from "./missing-dependency";

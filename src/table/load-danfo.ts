@@ -1,16 +1,22 @@
 /**
- * danfojs-node is loaded lazily: it pulls in TensorFlow.js, which takes a while to load and prints a
- * banner unless production mode is on. Code that never builds a frame never pays for it.
+ * danfojs-node is an optional peer dependency, loaded only when a frame is built (`toFrame()` and the
+ * functions that return a danfo frame): it is not installable from the npm registry without overrides
+ * (see docs/installing.md), and it pulls in TensorFlow.js, which takes a while to load and prints a
+ * banner unless production mode is on. Code that never builds a frame never needs it.
  */
+import { requireOptional } from "../errors/missing-dependency";
+
 type Danfo = typeof import("danfojs-node");
 
 let danfo: Danfo | undefined;
 
-/** Returns the danfojs-node module, loading it (quietly) on first use. */
+/**
+ * Returns the danfojs-node module, loading it (quietly) on first use. Throws MissingDependencyError,
+ * naming the set-up, when danfojs-node is not installed or cannot be loaded.
+ */
 export function loadDanfo(): Danfo {
   if (danfo === undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require("danfojs-node") as Danfo;
+    const mod = requireOptional<Danfo>("danfojs-node", "a danfo DataFrame (toFrame())");
     mod.tensorflow.enableProdMode();
     danfo = mod;
   }

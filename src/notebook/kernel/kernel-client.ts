@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as Zmq from "zeromq";
+import { requireOptional } from "../../errors/missing-dependency";
 import { KernelError } from "../shared/notebook-errors";
 import { writeConnectionFile, type ConnectionInfo } from "./connection-file";
 import type { KernelSpec } from "./kernel-spec";
@@ -57,7 +58,7 @@ export class KernelClient {
 
   /** Launches the kernel described by `spec` and waits until it answers on shell and publishes on iopub. */
   static async start(spec: KernelSpec, options: KernelStartOptions = {}): Promise<KernelClient> {
-    const zmq = await import("zeromq");
+    const zmq = requireOptional<typeof Zmq>("zeromq", "running notebooks (gasframes run, gasframes report)");
     const runtimeDir = mkdtempSync(join(tmpdir(), "gasframes-kernel-"));
     const connectionFile = join(runtimeDir, "kernel.json");
     const info = await writeConnectionFile(connectionFile, spec.name);

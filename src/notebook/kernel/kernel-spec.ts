@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
+import { resolveOptional } from "../../errors/missing-dependency";
 import { KernelError } from "../shared/notebook-errors";
 
 /** A kernelspec (`kernel.json`) and where it was found. */
@@ -32,8 +33,9 @@ export function kernelSearchPath(env: NodeJS.ProcessEnv = process.env): string[]
 
 /**
  * Finds the kernelspec called `name` on {@link kernelSearchPath}. When none is installed and `name` is
- * "tslab", falls back to the tslab that ships with gasframes, run by this Node binary, so the report
- * works on a machine without Jupyter. Throws KernelError listing where it looked.
+ * "tslab", falls back to the tslab package installed beside gasframes (an optional peer dependency),
+ * run by this Node binary, so the report works on a machine without Jupyter. Throws KernelError listing
+ * where it looked, or MissingDependencyError when the tslab fallback is needed and not installed.
  */
 export function findKernelSpec(name: string, env: NodeJS.ProcessEnv = process.env): KernelSpec {
   const searched = kernelSearchPath(env);
@@ -62,14 +64,10 @@ export function findKernelSpec(name: string, env: NodeJS.ProcessEnv = process.en
   throw new KernelError(`no kernelspec named "${name}" in: ${searched.join(", ")}`);
 }
 
-/** The tslab kernel from this package's own dependencies, run with the current Node binary. */
+/** The kernel of the tslab package installed beside gasframes, run with the current Node binary. */
 export function bundledTslabSpec(): KernelSpec {
-  let bin: string;
-  try {
-    bin = join(dirname(require.resolve("tslab/package.json")), "bin", "tslab");
-  } catch (e) {
-    throw new KernelError("no tslab kernelspec installed and the tslab package cannot be resolved", { cause: e });
-  }
+  // No tslab kernelspec is installed, so the tslab package (an optional peer dependency) must be.
+  const bin = join(dirname(resolveOptional("tslab", "tslab/package.json", "running notebooks without an installed tslab kernelspec")), "bin", "tslab");
   return {
     name: "tslab",
     argv: [process.execPath, bin, "kernel", "--config-path", "{connection_file}"],
