@@ -1,11 +1,11 @@
 /**
  * Field activity: rigs, frac crews and completions per week as bars, fracked feet per day as a line.
  */
+import { groupRows } from "../analysis/group-keys";
 import { DataError } from "../errors";
 import { chartData, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
-import { GroupSum } from "./group-sum";
 import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
-import { isoUtc, keyText, numberAt, timeAt, weekStart } from "./values";
+import { groupSums, isoUtc, keyText, numberAt, timeAt, weekStarts } from "./values";
 
 /** What an activity chart shows. */
 export type ActivityKind = "rigs" | "fraccrews" | "completions" | "fracked_feet";
@@ -54,29 +54,36 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
   const spec = KIND_SPECS[kind];
   const color = options.color;
   requireColumns(data, [spec.date, ...(kind === "fracked_feet" ? ["fracked_feet"] : []), ...(color ? [color] : [])], CHART);
-  const countCol = spec.count !== undefined && data.columns.includes(spec.count) ? spec.count : undefined;
+  const countCol = spec.count !== undefined && data.names.includes(spec.count) ? spec.count : undefined;
+  // Rows without a date (a completion still in progress) are counted, not drawn.
   let skipped = 0;
-  // Read after the rows are walked: rows without a date (a completion still in progress) are counted, not drawn.
-  const title = (): string | { text: string; subtitle: string } => {
-    const text = options.title ?? spec.title;
-    return skipped === 0 ? text : { text, subtitle: `${skipped} row${skipped > 1 ? "s" : ""} without ${spec.date} not shown` };
-  };
+  const amountCol = kind === "fracked_feet" ? "fracked_feet" : countCol;
+  const date = data.column(spec.date);
+  const colorValues = color === undefined ? undefined : data.column(color);
+  const amount = amountCol === undefined ? undefined : data.column(amountCol);
+  const times: number[] = [];
+  const groups: string[] = [];
+  const amounts: number[] = [];
+  for (let i = 0; i < data.length; i++) {
+    const t = timeAt(date, i, spec.date, CHART);
+    if (t === null) {
+      skipped++;
+      continue;
+    }
+    times.push(t);
+    groups.push(colorValues === undefined ? "all" : keyText(colorValues[i]));
+    amounts.push(amount === undefined ? 1 : (numberAt(amount, i, amountCol!, CHART) ?? NaN));
+  }
+  const text = options.title ?? spec.title;
+  const title = skipped === 0 ? text : { text, subtitle: `${skipped} row${skipped > 1 ? "s" : ""} without ${spec.date} not shown` };
   const size = chartSize(options);
   const colorEnc = color === undefined ? undefined : { field: color, type: "nominal", title: color, scale: { scheme: "tableau10" } };
 
   if (kind === "fracked_feet") {
-    const sums = new GroupSum<{ t: number; group: string }>();
-    data.records.forEach((r, i) => {
-      const t = timeAt(r, spec.date, i, CHART);
-      if (t === null) return void skipped++;
-      const group = color === undefined ? "all" : keyText(r[color]);
-      sums.add(`${t}|${group}`, { t, group }, numberAt(r, "fracked_feet", i, CHART));
-    });
-    const values = sums
-      .groups()
-      .sort((a, b) => a.key.t - b.key.t)
-      .map((g) => ({ date: isoUtc(g.key.t), ...(color ? { [color]: g.key.group } : {}), fracked_feet: g.sum }));
-    const out = baseSpec(title(), size, values);
+    const values = groupSums<[number, string]>([times, groups], amounts)
+      .sort((a, b) => a.key[0] - b.key[0])
+      .map(({ key: [t, group], sum }) => ({ date: isoUtc(t), ...(color ? { [color]: group } : {}), fracked_feet: sum }));
+    const out = baseSpec(title, size, values);
     out.mark = { type: "line", strokeWidth: 1.6, ...(color ? {} : { color: PALETTE.observed }) };
     out.encoding = {
       x: utcTimeChannel("date", "Date (UTC)"),
@@ -90,45 +97,33 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
     return out;
   }
 
-  // Per (day, group): how many rigs/crews/wells. Per week: the days seen, to average daily counts.
-  const daily = new GroupSum<{ day: number; group: string }>();
-  const daysInWeek = new Map<number, Set<number>>();
-  data.records.forEach((r, i) => {
-    const day = timeAt(r, spec.date, i, CHART);
-    if (day === null) return void skipped++;
-    const group = color === undefined ? "all" : keyText(r[color]);
-    const n = countCol === undefined ? 1 : numberAt(r, countCol, i, CHART);
-    daily.add(`${day}|${group}`, { day, group }, n);
-    const week = weekStart(day);
-    daysInWeek.set(week, (daysInWeek.get(week) ?? new Set()).add(day));
-  });
-  const weekly = new GroupSum<{ week: number; group: string }>();
-  for (const g of daily.groups()) {
-    const week = weekStart(g.key.day);
-    weekly.add(`${week}|${g.key.group}`, { week, group: g.key.group }, g.sum);
-  }
+  // Per (day, group): how many rigs/crews/wells; per (week, group): the sum of those; per week: the days with data.
+  const daily = groupSums<[number, string]>([times, groups], amounts);
+  const dailyWeeks = weekStarts(daily.map((g) => g.key[0]));
+  const weekly = groupSums<[number, string]>([dailyWeeks, daily.map((g) => g.key[1])], daily.map((g) => g.sum ?? NaN));
+  const distinctDays = groupRows([times], times.length).keys[0]! as number[];
+  const daysInWeek = new Map(groupSums<[number]>([weekStarts(distinctDays)], distinctDays.map(() => 1)).map((g) => [g.key[0], g.sum!]));
   const measure = kind === "completions" ? "completions" : kind === "rigs" ? "rigs" : "frac_crews";
   // Stacked here rather than by Vega-Lite: a bar spanning x..x2 in time is not stacked by Vega-Lite.
   const base = new Map<number, number>();
   const values = weekly
-    .groups()
-    .sort((a, b) => a.key.week - b.key.week || a.key.group.localeCompare(b.key.group))
-    .map((g) => {
-      const days = daysInWeek.get(g.key.week)!.size;
-      const v = g.sum === null ? null : kind === "completions" ? g.sum : g.sum / days;
-      const below = base.get(g.key.week) ?? 0;
-      base.set(g.key.week, below + (v ?? 0));
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1].localeCompare(b.key[1]))
+    .map(({ key: [week, group], sum }) => {
+      const days = daysInWeek.get(week)!;
+      const v = sum === null ? null : kind === "completions" ? sum : sum / days;
+      const below = base.get(week) ?? 0;
+      base.set(week, below + (v ?? 0));
       return {
-        week_start: isoUtc(g.key.week),
-        week_end: isoUtc(g.key.week + 7 * 86_400_000),
-        ...(color ? { [color]: g.key.group } : {}),
+        week_start: isoUtc(week),
+        week_end: isoUtc(week + 7 * 86_400_000),
+        ...(color ? { [color]: group } : {}),
         [measure]: v,
         days_with_data: days,
         stack_base: below,
         stack_top: below + (v ?? 0),
       };
     });
-  const out = baseSpec(title(), size, values);
+  const out = baseSpec(title, size, values);
   out.mark = { type: "bar", stroke: "white", strokeWidth: 0.5, ...(color ? {} : { color: PALETTE.observed }) };
   out.encoding = {
     x: weekAxis([...daysInWeek.keys()].sort((a, b) => a - b)),
@@ -147,14 +142,14 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
 }
 
 function inferKind(data: ChartData): ActivityKind {
-  const has = (c: string): boolean => data.columns.includes(c);
+  const has = (c: string): boolean => data.names.includes(c);
   if (has("fracked_feet")) return "fracked_feet";
   if (has("rigs_count") || has("rig_class")) return "rigs";
   if (has("frac_crews_count") || has("frac_class") || has("service_company")) return "fraccrews";
   if (has("completions_count") || has("completion_class") || has("end_date")) return "completions";
   throw new DataError(
     `${CHART}: cannot tell rigs, frac crews, completions or fracked feet from the columns ` +
-      `(${data.columns.join(", ") || "none"}); pass options.kind`,
+      `(${data.names.join(", ") || "none"}); pass options.kind`,
   );
 }
 

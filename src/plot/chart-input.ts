@@ -1,37 +1,45 @@
 /**
- * What a builder accepts (records, a danfojs DataFrame or a client Result) and the column checks
- * every builder makes before it draws anything.
+ * What a builder accepts (what the analysis functions accept: records, a danfojs DataFrame, a Result
+ * or anything else holding records as columns), read as columns by the frame layer, and the column
+ * checks every builder makes before it draws anything.
  */
-import type { DataFrame } from "danfojs-node";
 import { DataError, InvalidParamsError } from "../errors";
+import { columnsOf, type FrameInput } from "../frame/columns";
+import type { RecordColumns } from "../table/record-columns";
 
-/** Rows to chart: plain records, a danfojs DataFrame, or anything with a `records` array (a client `Result`). */
-export type ChartInput =
-  | readonly Record<string, unknown>[]
-  | DataFrame
-  | { readonly records: readonly Record<string, unknown>[] };
+/** Rows to chart: plain records, a danfojs DataFrame, or a client `Result` (any input the analysis functions take). */
+export type ChartInput = FrameInput;
 
-/** Records plus the columns they carry (the frame's columns when the input was a frame, even an empty one). */
+/** The input's columns, by name (a frame's columns even when it is empty; records: their fields in first-seen order). */
 export interface ChartData {
-  readonly records: readonly Record<string, unknown>[];
-  readonly columns: readonly string[];
+  readonly names: readonly string[];
+  readonly length: number;
+  /** The values of a column (null where missing); an all-null column for a name the data lacks. */
+  column(name: string): readonly unknown[];
 }
 
-/** Turns any accepted input into records and columns. A DataError names what was wrong with anything else. */
+/** Reads any accepted input as columns. A DataError names the chart and what was wrong with anything else. */
 export function chartData(input: unknown, chart: string): ChartData {
-  if (Array.isArray(input)) return fromRecords(input, chart);
-  if (isFrameLike(input)) return fromFrame(input, chart);
-  if (typeof input === "object" && input !== null && Array.isArray((input as { records?: unknown }).records)) {
-    return fromRecords((input as { records: unknown[] }).records, chart);
+  let table: RecordColumns;
+  try {
+    table = columnsOf(input as FrameInput);
+  } catch (e) {
+    if (e instanceof DataError) throw new DataError(`${chart}: ${e.message}`, { cause: e });
+    throw e;
   }
-  throw new DataError(
-    `${chart}: expected records (an array of objects), a danfojs DataFrame or a Result, got ${describe(input)}`,
-  );
+  const { names, length } = table;
+  const read = new Map<string, readonly unknown[]>();
+  const column = (name: string): readonly unknown[] => {
+    let values = read.get(name);
+    if (values === undefined) read.set(name, (values = table.values(name)));
+    return values;
+  };
+  return { names, length, column };
 }
 
 /** Throws a DataError naming every column in `needed` that the data lacks, and the columns it has. */
 export function requireColumns(data: ChartData, needed: readonly string[], chart: string): void {
-  const have = new Set(data.columns);
+  const have = new Set(data.names);
   const missing = needed.filter((c) => !have.has(c));
   if (missing.length === 0) return;
   const names = missing.map((c) => `"${c}"`).join(", ");
@@ -42,7 +50,7 @@ export function requireColumns(data: ChartData, needed: readonly string[], chart
 
 /** The first of `candidates` the data has; a DataError naming all of them otherwise. */
 export function firstColumn(data: ChartData, candidates: readonly string[], chart: string, role: string): string {
-  const found = candidates.find((c) => data.columns.includes(c));
+  const found = candidates.find((c) => data.names.includes(c));
   if (found !== undefined) return found;
   throw new DataError(
     `${chart}: missing column for ${role}: expected one of ${candidates.map((c) => `"${c}"`).join(", ")} ` +
@@ -51,61 +59,7 @@ export function firstColumn(data: ChartData, candidates: readonly string[], char
 }
 
 function listColumns(data: ChartData): string {
-  return data.columns.length === 0 ? "none" : data.columns.join(", ");
-}
-
-function fromRecords(rows: readonly unknown[], chart: string): ChartData {
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (typeof row !== "object" || row === null || Array.isArray(row)) {
-      throw new DataError(`${chart}: record ${i} is ${describe(row)}, expected an object`);
-    }
-    for (const k of Object.keys(row)) {
-      if (!seen.has(k)) {
-        seen.add(k);
-        columns.push(k);
-      }
-    }
-  }
-  return { records: rows as Record<string, unknown>[], columns };
-}
-
-interface FrameLike {
-  columns: string[];
-  values: unknown[][];
-}
-
-function isFrameLike(x: unknown): x is FrameLike {
-  if (typeof x !== "object" || x === null) return false;
-  const f = x as { columns?: unknown; values?: unknown; $data?: unknown };
-  return Array.isArray(f.columns) && Array.isArray(f.values) && "$data" in f;
-}
-
-function fromFrame(frame: FrameLike, chart: string): ChartData {
-  const columns = frame.columns.map(String);
-  const rows = frame.values;
-  const records: Record<string, unknown>[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (!Array.isArray(row)) throw new DataError(`${chart}: frame row ${i} is not an array of values`);
-    const rec: Record<string, unknown> = {};
-    for (let j = 0; j < columns.length; j++) {
-      const v = row[j];
-      // danfo stores a missing number as NaN; charts treat missing as null.
-      rec[columns[j]!] = v === undefined || (typeof v === "number" && Number.isNaN(v)) ? null : v;
-    }
-    records[i] = rec;
-  }
-  return { records, columns };
-}
-
-function describe(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  if (typeof x === "object") return `an object with keys ${Object.keys(x).slice(0, 5).join(", ") || "(none)"}`;
-  return `${typeof x} ${String(x).slice(0, 40)}`;
+  return data.names.length === 0 ? "none" : data.names.join(", ");
 }
 
 /** A builder option with a wrong value: an InvalidParamsError naming the option, the value and what was expected. */

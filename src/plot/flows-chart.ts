@@ -2,11 +2,14 @@
  * LNG volume flows over time: one line per `by` key, observed solid and forecast dashed, with a
  * +/- 1 standard deviation band.
  */
+import { groupRows } from "../analysis/group-keys";
 import { DataError } from "../errors";
-import { chartData, firstColumn, optionError, requireColumns, type ChartInput } from "./chart-input";
-import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
-import { axisDateFormat, isoUtc, keyText, numberAt, parseTime, timeAt } from "./values";
+import { toEpochMs } from "../table/instants";
+import { MIXED_UNITS, unitsOf } from "../frame/units";
 import { distinctVolumeUnits } from "../table/volume-unit";
+import { chartData, firstColumn, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
+import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
+import { axisDateFormat, isMissing, isoUtc, keyText, numberAt, timeAt } from "./values";
 
 /** Options of {@link flowsChart}. */
 export interface FlowsChartOptions extends ChartOptions {
@@ -36,35 +39,44 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   const timeCol = firstColumn(data, ["period", "timestamp"], CHART, "the time");
   const by = options.by === undefined ? [] : typeof options.by === "string" ? [options.by] : [...options.by];
   requireColumns(data, ["volume", ...by], CHART);
-  const hasStd = data.columns.includes("volume_std");
+  const hasStd = data.names.includes("volume_std");
   if (options.band === true && !hasStd) requireColumns(data, ["volume_std"], CHART);
   const band = options.band ?? hasStd;
-  const unit = singleUnit(data.records);
+  const unit = volumeUnit(input, data);
   const asOf = options.asOf === undefined ? undefined : asOfTime(options.asOf);
-  const useFlag = asOf === undefined && data.columns.includes("forecast");
+  const useFlag = asOf === undefined && data.names.includes("forecast");
 
   type Row = { t: number; series: string; volume: number | null; std: number | null; flag: boolean };
+  const time = data.column(timeCol);
+  const volume = data.column("volume");
+  const std = data.column("volume_std");
+  const flag = data.column("forecast");
+  const byCols = by.map((c) => data.column(c));
   const rows: Row[] = [];
-  data.records.forEach((r, i) => {
-    const t = timeAt(r, timeCol, i, CHART);
+  for (let i = 0; i < data.length; i++) {
+    const t = timeAt(time, i, timeCol, CHART);
     if (t === null) throw new DataError(`${CHART}: row ${i}: ${timeCol} is missing`);
-    const std = hasStd ? numberAt(r, "volume_std", i, CHART) : null;
+    const s = hasStd ? numberAt(std, i, "volume_std", CHART) : null;
     rows.push({
       t,
-      series: by.map((k) => keyText(r[k])).join(" / ") || "all",
-      volume: numberAt(r, "volume", i, CHART),
-      std,
-      flag: useFlag ? r.forecast === true || r.forecast === "true" : false,
+      series: byCols.map((col) => keyText(col[i])).join(" / ") || "all",
+      volume: numberAt(volume, i, "volume", CHART),
+      std: s,
+      flag: useFlag ? flag[i] === true || flag[i] === "true" : false,
     });
-  });
-  const firstSpread = Math.min(...rows.filter((r) => (r.std ?? 0) > 0).map((r) => r.t));
+  }
+  let firstSpread = Infinity;
+  for (const r of rows) if ((r.std ?? 0) > 0 && r.t < firstSpread) firstSpread = r.t;
   const isForecast = (r: Row): boolean =>
     asOf !== undefined ? r.t > asOf : useFlag ? r.flag : hasStd && r.t >= firstSpread;
 
   const values: Record<string, unknown>[] = [];
-  const bySeries = new Map<string, Row[]>();
-  for (const r of rows) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
-  for (const [series, list] of bySeries) {
+  // One line per series, in the order the series first appear.
+  const groups = groupRows([rows.map((r) => r.series)], rows.length);
+  const bySeries = Array.from({ length: groups.groups }, (): Row[] => []);
+  rows.forEach((r, i) => bySeries[groups.ids[i]!]!.push(r));
+  for (const list of bySeries) {
+    const series = list[0]!.series;
     list.sort((a, b) => a.t - b.t);
     let lastObserved: Row | undefined;
     let bridged = false;
@@ -141,16 +153,16 @@ function point(timeCol: string, series: string, r: { t: number; volume: number |
   return { [timeCol]: isoUtc(r.t), series, volume: r.volume, volume_std: r.std, volume_low: low, volume_high: high, segment, bridge };
 }
 
-function singleUnit(records: readonly Record<string, unknown>[]): string | undefined {
-  const units = distinctVolumeUnits(records.map((r) => (r.volume_unit === null || r.volume_unit === undefined ? r.volume_unit : String(r.volume_unit))));
-  if (units.length > 1) {
-    throw new DataError(`${CHART}: mixed volume_unit values (${units.join(", ")}); convert to one unit before charting`);
-  }
-  return units[0];
+/** The unit of `volume` (from the frame layer's units); a DataError when the rows name more than one. */
+function volumeUnit(input: ChartInput, data: ChartData): string | undefined {
+  const unit = unitsOf(input).volume;
+  if (unit !== MIXED_UNITS) return unit;
+  const units = distinctVolumeUnits(data.column("volume_unit"));
+  throw new DataError(`${CHART}: mixed volume_unit values (${units.join(", ")}); convert to one unit before charting`);
 }
 
 function asOfTime(v: string | Date): number {
-  const t = parseTime(v);
-  if (t === null || Number.isNaN(t)) throw optionError(CHART, "asOf", v, "a date (YYYY-MM-DD) or an ISO 8601 timestamp");
+  const t = isMissing(v) ? NaN : toEpochMs(v);
+  if (Number.isNaN(t)) throw optionError(CHART, "asOf", v, "a date (YYYY-MM-DD) or an ISO 8601 timestamp");
   return t;
 }

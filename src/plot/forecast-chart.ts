@@ -3,11 +3,11 @@
  * dashed, each backcast run a thin light line.
  */
 import { DataError } from "../errors";
+import { unitsOf } from "../frame/units";
 import { chartData, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
-import { GroupSum } from "./group-sum";
 import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { measureTitle } from "./units";
-import { axisDateFormat, isoUtc, numberAt, timeAt } from "./values";
+import { axisDateFormat, cellValue, groupSums, isoUtc, numberAt, timeAt } from "./values";
 
 /** The three data families a forecast chart compares; give at least one. */
 export interface ForecastChartInput {
@@ -83,7 +83,7 @@ export function forecastChart(input: ForecastChartInput, options: ForecastChartO
   const legend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400 };
   spec.encoding = {
     x: utcTimeChannel("date", format === "%b %Y" ? "Month" : "Date (UTC)", format),
-    y: { field: value, type: "quantitative", title: measureTitle(value), scale: { zero: false } },
+    y: { field: value, type: "quantitative", title: measureTitle(value, unitOf(input, value)), scale: { zero: false } },
     color: { field: "series", type: "nominal", title: null, scale: { domain: present, range: present.map((s) => colours[s]) }, legend },
     strokeDash: { field: "series", type: "nominal", title: null, scale: { domain: present, range: present.map((s) => dashes[s]) }, legend },
     detail: { field: "forecast_run_date", type: "nominal" },
@@ -97,6 +97,16 @@ export function forecastChart(input: ForecastChartInput, options: ForecastChartO
   return spec;
 }
 
+/** The unit of the measure, from the first of the inputs whose column has one (the frame layer's `unitsOf`). */
+function unitOf(input: ForecastChartInput, value: string): string | undefined {
+  for (const series of SERIES) {
+    const part = input[series];
+    const unit = part === undefined ? undefined : unitsOf(part)[value];
+    if (unit !== undefined) return unit;
+  }
+  return undefined;
+}
+
 function sumRows(
   data: ChartData,
   series: Series,
@@ -104,26 +114,31 @@ function sumRows(
   options: ForecastChartOptions,
   label: string,
 ): { t: number; run: number | null; sum: number | null }[] {
-  const sums = new GroupSum<{ t: number; run: number | null }>();
-  let kept = 0;
-  data.records.forEach((r, i) => {
-    if (options.region !== undefined && r.region !== options.region) return;
-    if (options.subRegion !== undefined && r.sub_region !== options.subRegion) return;
-    kept += 1;
-    const t = timeAt(r, "date", i, label);
+  const region = data.column("region");
+  const subRegion = data.column("sub_region");
+  const date = data.column("date");
+  const runDate = data.column("forecast_run_date");
+  const measure = data.column(value);
+  const times: number[] = [];
+  const runs: (number | null)[] = [];
+  const amounts: number[] = [];
+  for (let i = 0; i < data.length; i++) {
+    if (options.region !== undefined && region[i] !== options.region) continue;
+    if (options.subRegion !== undefined && subRegion[i] !== options.subRegion) continue;
+    const t = timeAt(date, i, "date", label);
     if (t === null) throw new DataError(`${label}: row ${i}: date is missing`);
-    const run = series === "actual" ? null : timeAt(r, "forecast_run_date", i, label);
-    sums.add(`${t}|${run}`, { t, run }, numberAt(r, value, i, label));
-  });
-  if (kept === 0 && data.records.length > 0) {
+    times.push(t);
+    runs.push(series === "actual" ? null : timeAt(runDate, i, "forecast_run_date", label));
+    amounts.push(numberAt(measure, i, value, label) ?? NaN);
+  }
+  if (times.length === 0 && data.length > 0) {
     const column = options.subRegion !== undefined ? "sub_region" : "region";
-    const present = [...new Set(data.records.map((r) => String(r[column])))].slice(0, 12).join(", ");
+    const present = [...new Set(data.column(column).map((v) => String(cellValue(v))))].slice(0, 12).join(", ");
     throw new DataError(
       `${label}: no rows for ${column} = ${JSON.stringify(options.subRegion ?? options.region)} (present: ${present})`,
     );
   }
-  return sums
-    .groups()
-    .map((g) => ({ t: g.key.t, run: g.key.run, sum: g.sum }))
+  return groupSums<[number, number | null]>([times, runs], amounts)
+    .map(({ key: [t, run], sum }) => ({ t, run, sum }))
     .sort((a, b) => (a.run ?? 0) - (b.run ?? 0) || a.t - b.t);
 }

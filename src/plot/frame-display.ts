@@ -2,9 +2,10 @@
  * A frame (or records) as a notebook display: an HTML table of the first rows with the shape and the
  * units of the measures, and a plain-text fallback.
  */
-import { unitsOf } from "../frame";
-import { chartData, type ChartData } from "./chart-input";
+import { unitsOf } from "../frame/units";
+import { chartData } from "./chart-input";
 import { escapeHtml } from "./standalone-html";
+import { cellValue } from "./values";
 
 /** Options of a frame display. */
 export interface FrameDisplayOptions {
@@ -15,12 +16,16 @@ export interface FrameDisplayOptions {
 /** `text/html` and `text/plain` for a frame, records or a Result. */
 export function frameDisplay(input: unknown, options: FrameDisplayOptions = {}): { html: string; text: string } {
   const limit = Math.max(0, Math.floor(options.rows ?? 10));
-  const { head, total, columns } = headOf(input, limit);
+  const data = chartData(input, "show");
+  const columns = data.names;
+  const total = data.length;
+  const shown = Math.min(limit, total);
   const units = safeUnits(input);
   const shape = `${total} row${total === 1 ? "" : "s"} x ${columns.length} column${columns.length === 1 ? "" : "s"}`;
   const unitNote = Object.entries(units).map(([c, u]) => `${c}: ${u}`).join(", ");
-  const cells = head.map((r) => columns.map((c) => cellText(r[c])));
-  const more = total > head.length ? `first ${head.length} of ${total} rows` : "";
+  const values = columns.map((c) => data.column(c));
+  const cells = Array.from({ length: shown }, (_, i) => values.map((col) => cellText(cellValue(col[i]))));
+  const more = total > shown ? `first ${shown} of ${total} rows` : "";
 
   const headRow = columns
     .map((c) => `<th>${escapeHtml(c)}${units[c] ? `<br><span style="font-weight:normal;color:#777">${escapeHtml(units[c]!)}</span>` : ""}</th>`)
@@ -41,23 +46,9 @@ export function frameDisplay(input: unknown, options: FrameDisplayOptions = {}):
   return { html, text };
 }
 
-function headOf(input: unknown, limit: number): { head: readonly Record<string, unknown>[]; total: number; columns: readonly string[] } {
-  const frame = input as { shape?: unknown; head?: unknown; $data?: unknown };
-  if (typeof frame === "object" && frame !== null && "$data" in frame && Array.isArray(frame.shape) && typeof frame.head === "function") {
-    const total = Number(frame.shape[0]);
-    // danfo's head(0) throws; an empty head keeps the columns.
-    const data: ChartData =
-      total === 0 || limit === 0 ? { records: [], columns: chartData(input, "show").columns } : chartData((frame.head as (n: number) => unknown).call(frame, Math.min(limit, total)), "show");
-    return { head: data.records, total, columns: data.columns };
-  }
-  const data = chartData(input, "show");
-  return { head: data.records.slice(0, limit), total: data.records.length, columns: data.columns };
-}
-
 function safeUnits(input: unknown): Record<string, string> {
   try {
-    const source = Array.isArray(input) ? input : (input as { records?: unknown }).records ?? input;
-    return unitsOf(source as Parameters<typeof unitsOf>[0]);
+    return unitsOf(input as Parameters<typeof unitsOf>[0]);
   } catch {
     // Units are a courtesy of the display; a frame whose units cannot be read still shows.
     return {};

@@ -5,7 +5,7 @@ import { DataError } from "../errors";
 import { chartData, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
 import { baseSpec, chartSize, PALETTE, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { usStatesTopology } from "./us-states";
-import { keyText, parseNumber } from "./values";
+import { cellNumber, cellValue, keyText } from "./values";
 
 /** Options of {@link mapChart}. */
 export interface MapChartOptions extends ChartOptions {
@@ -16,6 +16,8 @@ export interface MapChartOptions extends ChartOptions {
 }
 
 const CHART = "mapChart";
+/** Columns copied into each point when the data has them, for tooltips and for a user's own encodings. */
+const TOOLTIP_FIELDS = ["operator_name", "county", "state_ab", "date", "wellpad_id", "api"];
 
 /**
  * Map of points over the US states (Albers USA projection). `lat` and `long` may be numbers or the
@@ -32,26 +34,30 @@ export function mapChart(input: ChartInput, options: MapChartOptions = {}): Vega
 
   let skipped = 0;
   const points: Record<string, unknown>[] = [];
-  data.records.forEach((r, i) => {
-    const lat = coordinate(r, "lat", i, 90);
-    const long = coordinate(r, "long", i, 180);
-    if (lat === null || long === null) {
+  const [lat, long] = [data.column("lat"), data.column("long")];
+  const colorValues = color ? data.column(color) : undefined;
+  const sizeValues = typeof size === "string" ? data.column(size) : undefined;
+  const shown = TOOLTIP_FIELDS.filter((k) => data.names.includes(k)).map((k) => [k, data.column(k)] as const);
+  for (let i = 0; i < data.length; i++) {
+    const y = coordinate(lat, i, "lat", 90);
+    const x = coordinate(long, i, "long", 180);
+    if (y === null || x === null) {
       skipped += 1;
-      return;
+      continue;
     }
-    const p: Record<string, unknown> = { lat, long };
-    if (color) p[color] = keyText(r[color]);
-    if (typeof size === "string") p[size] = parseNumber(r[size]);
-    for (const k of ["operator_name", "county", "state_ab", "date", "wellpad_id", "api"]) if (k in r) p[k] = r[k];
+    const p: Record<string, unknown> = { lat: y, long: x };
+    if (colorValues) p[color!] = keyText(colorValues[i]);
+    if (sizeValues) p[size as string] = cellNumber(sizeValues[i]);
+    for (const [k, values] of shown) p[k] = cellValue(values[i]);
     points.push(p);
-  });
+  }
 
   const text = options.title ?? defaultTitle(data);
   const title = skipped === 0 ? text : { text, subtitle: `${skipped} row${skipped > 1 ? "s" : ""} without coordinates not shown` };
   const spec = baseSpec(title, chartSize(options, 400), points);
   spec.projection = { type: "albersUsa" };
   const tooltip = ["operator_name", "county", "state_ab", "date"]
-    .filter((k) => data.columns.includes(k))
+    .filter((k) => data.names.includes(k))
     .map((k) => ({ field: k, type: "nominal" }));
   spec.layer = [
     {
@@ -72,17 +78,17 @@ export function mapChart(input: ChartInput, options: MapChartOptions = {}): Vega
   return spec;
 }
 
-function coordinate(r: Record<string, unknown>, column: string, i: number, limit: number): number | null {
-  const v = parseNumber(r[column]);
+function coordinate(col: readonly unknown[], i: number, column: string, limit: number): number | null {
+  const v = cellNumber(col[i]);
   if (v === null) return null;
   if (Number.isNaN(v) || Math.abs(v) > limit) {
-    throw new DataError(`${CHART}: row ${i}: ${column} = ${JSON.stringify(r[column])} is not a coordinate in decimal degrees (|${column}| <= ${limit})`);
+    throw new DataError(`${CHART}: row ${i}: ${column} = ${JSON.stringify(col[i])} is not a coordinate in decimal degrees (|${column}| <= ${limit})`);
   }
   return v;
 }
 
 function defaultTitle(data: ChartData): string {
-  const has = (c: string): boolean => data.columns.includes(c);
+  const has = (c: string): boolean => data.names.includes(c);
   if (has("rig_class")) return "Rig locations";
   if (has("frac_class") || has("service_company")) return "Frac crew locations";
   if (has("wellbore_type") || has("spud_date")) return "Wells";

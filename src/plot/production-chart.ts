@@ -1,12 +1,12 @@
 /**
  * Natural gas production by region or sub-region over time, as a stacked area.
  */
+import { DataError } from "../errors";
+import { unitsOf } from "../frame/units";
 import { chartData, firstColumn, requireColumns, type ChartInput } from "./chart-input";
-import { GroupSum } from "./group-sum";
 import { baseSpec, chartSize, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { measureTitle } from "./units";
-import { axisDateFormat, isoUtc, keyText, numberAt, timeAt } from "./values";
-import { DataError } from "../errors";
+import { axisDateFormat, cellValue, groupSums, isoUtc, keyText, numberAt, timeAt } from "./values";
 
 /** Options of {@link productionChart}. */
 export interface ProductionChartOptions extends ChartOptions {
@@ -34,24 +34,30 @@ export function productionChart(input: ChartInput, options: ProductionChartOptio
     firstColumn(data, ["region", "sub_region", "region_natgas", "sub_region_natgas", "aggregate_by_filter_value"], CHART, "the region");
   requireColumns(data, [dateCol, value, by], CHART);
 
-  const sums = new GroupSum<{ t: number; group: string }>();
-  data.records.forEach((r, i) => {
-    const t = timeAt(r, dateCol, i, CHART);
+  const date = data.column(dateCol);
+  const group = data.column(by);
+  const measure = data.column(value);
+  const times: number[] = [];
+  const groupText: string[] = [];
+  const amounts = new Float64Array(data.length);
+  for (let i = 0; i < data.length; i++) {
+    const t = timeAt(date, i, dateCol, CHART);
     if (t === null) throw new DataError(`${CHART}: row ${i}: ${dateCol} is missing`);
-    const group = keyText(r[by]);
-    sums.add(`${t}|${group}`, { t, group }, numberAt(r, value, i, CHART));
-  });
-  const groups = sums.groups().sort((a, b) => a.key.t - b.key.t || a.key.group.localeCompare(b.key.group));
-  const values = groups.map((g) => ({ [dateCol]: isoUtc(g.key.t), [by]: g.key.group, [value]: g.sum }));
+    times.push(t);
+    groupText.push(keyText(group[i]));
+    amounts[i] = numberAt(measure, i, value, CHART) ?? NaN;
+  }
+  const groups = groupSums<[number, string]>([times, groupText], amounts).sort((a, b) => a.key[0] - b.key[0] || a.key[1].localeCompare(b.key[1]));
+  const values = groups.map(({ key: [t, group], sum }) => ({ [dateCol]: isoUtc(t), [by]: group, [value]: sum }));
 
-  const format = axisDateFormat(groups.map((g) => g.key.t));
+  const format = axisDateFormat(groups.map((g) => g.key[0]));
   // Aggregated v3 rows name their dimension in `aggregate_by` ("region"); say that rather than the column name.
-  const byLabel = by === "aggregate_by_filter_value" ? String(data.records[0]?.aggregate_by ?? "group") : by;
+  const byLabel = by === "aggregate_by_filter_value" ? String(cellValue(data.column("aggregate_by")[0]) ?? "group") : by;
   const spec = baseSpec(options.title ?? `Natural gas production by ${byLabel}`, chartSize(options), values);
   spec.mark = { type: "area", line: { strokeWidth: 0.6 }, opacity: 0.85 };
   spec.encoding = {
     x: utcTimeChannel(dateCol, format === "%b %Y" ? "Month" : "Date (UTC)", format),
-    y: { field: value, type: "quantitative", stack: "zero", title: measureTitle(value) },
+    y: { field: value, type: "quantitative", stack: "zero", title: measureTitle(value, unitsOf(input)[value]) },
     color: { field: by, type: "nominal", title: byLabel, scale: { scheme: "tableau10" } },
     order: { field: by, sort: "ascending" },
     tooltip: [

@@ -1,96 +1,94 @@
 /**
- * Reading the services' values for charting: dates in their several spellings, numbers sent as
- * strings, and the week a date falls in. Times are handled in UTC throughout.
+ * Cells read for charting through the layers below: dates and timestamps by the one date codec
+ * (`toEpochMs`), numbers as the analysis functions read them (`slowNumber`), weeks by the analysis
+ * periods. What a chart adds is the wording: errors that name the chart, row, column and value, the
+ * text of a group key and an axis date format. Times are UTC throughout.
  */
+import { sumByKeys } from "../analysis/key-sums";
+import { periodStarts } from "../analysis/periods";
 import { DataError } from "../errors";
+import { slowNumber } from "../table/read-records";
+import { isoFromMs } from "../table/dates";
+import { toEpochMs } from "../table/instants";
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-// The LNG detail records write `2024-05-01 06:00:00.123456+00`.
-const SPACED = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const MS_PER_DAY = 86_400_000;
+const MONDAY = 1;
 
-/**
- * Milliseconds since the epoch for a date or timestamp value, `null` when the value is missing
- * (null, undefined, ""), `NaN` when it cannot be read. A timestamp without a zone is read as UTC.
- */
-export function parseTime(v: unknown): number | null {
-  if (v === null || v === undefined || v === "") return null;
-  if (v instanceof Date) return v.getTime();
-  if (typeof v === "number") return Number.isFinite(v) ? v : NaN;
-  if (typeof v !== "string") return NaN;
-  const s = v.trim();
-  let m = DATE_ONLY.exec(s);
-  if (m) return checkedUtc(+m[1]!, +m[2]!, +m[3]!);
-  m = US_DATE.exec(s);
-  if (m) return checkedUtc(+m[3]!, +m[1]!, +m[2]!);
-  m = SPACED.exec(s);
-  if (m) {
-    const frac = m[3] ? m[3].slice(0, 4) : "";
-    let zone = m[4] ?? "Z";
-    if (/^[+-]\d{2}$/.test(zone)) zone += ":00";
-    else if (/^[+-]\d{4}$/.test(zone)) zone = `${zone.slice(0, 3)}:${zone.slice(3)}`;
-    const t = Date.parse(`${m[1]}T${m[2]}${frac}${zone}`);
-    return Number.isNaN(t) ? NaN : t;
-  }
-  return NaN;
+/** Whether a cell holds no value: null, undefined, "" or NaN (how a danfo frame holds a missing number). */
+export function isMissing(v: unknown): boolean {
+  return v === null || v === undefined || v === "" || (typeof v === "number" && v !== v);
 }
 
-function checkedUtc(y: number, mo: number, d: number): number {
-  const t = Date.UTC(y, mo - 1, d);
-  const back = new Date(t);
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return NaN;
-  return t;
+/** A cell as it goes into a spec: missing in a frame (undefined, NaN) as null, anything else as it is. */
+export function cellValue(v: unknown): unknown {
+  return v === undefined || (typeof v === "number" && v !== v) ? null : v;
 }
 
-/** The time in row `i`'s column, or null when missing; a DataError naming row, column and value when unreadable. */
-export function timeAt(row: Record<string, unknown>, column: string, i: number, chart: string): number | null {
-  const t = parseTime(row[column]);
-  if (t !== null && Number.isNaN(t)) {
+/** The instant in row `i` of a column, or null when missing; a DataError naming row, column and value when it is not a date. */
+export function timeAt(col: readonly unknown[], i: number, column: string, chart: string): number | null {
+  const v = col[i];
+  if (isMissing(v)) return null;
+  const t = toEpochMs(v);
+  if (Number.isNaN(t)) {
     throw new DataError(
-      `${chart}: row ${i}: ${column} = ${JSON.stringify(row[column])} is not a date (expected YYYY-MM-DD, M/D/YYYY or an ISO 8601 timestamp)`,
+      `${chart}: row ${i}: ${column} = ${JSON.stringify(v)} is not a date (expected YYYY-MM-DD, M/D/YYYY or an ISO 8601 timestamp)`,
     );
   }
   return t;
 }
 
-/** A number from a number or numeric string; null when missing; NaN when unreadable. */
-export function parseNumber(v: unknown): number | null {
-  if (v === null || v === undefined || v === "") return null;
-  if (typeof v === "number") return Number.isFinite(v) ? v : v !== v ? null : NaN;
-  if (typeof v === "string") {
-    const n = Number(v.trim());
-    return v.trim() !== "" && Number.isFinite(n) ? n : NaN;
+/** A cell as a number (a number, a numeric string or a bigint); null when missing; NaN when it is no finite number. */
+export function cellNumber(v: unknown): number | null {
+  if (isMissing(v)) return null;
+  let x: number;
+  if (typeof v === "number") x = v;
+  else {
+    try {
+      x = slowNumber(v, "", 0);
+    } catch (e) {
+      if (e instanceof DataError) return NaN;
+      throw e;
+    }
   }
-  if (typeof v === "bigint") return Number(v);
-  return NaN;
+  return Number.isFinite(x) ? x : NaN;
 }
 
-/** The number in row `i`'s column, or null when missing; a DataError naming row, column and value when unreadable. */
-export function numberAt(row: Record<string, unknown>, column: string, i: number, chart: string): number | null {
-  const n = parseNumber(row[column]);
+/** The number in row `i` of a column, or null when missing; a DataError naming row, column and value when unreadable. */
+export function numberAt(col: readonly unknown[], i: number, column: string, chart: string): number | null {
+  const n = cellNumber(col[i]);
   if (n !== null && Number.isNaN(n)) {
-    throw new DataError(`${chart}: row ${i}: ${column} = ${JSON.stringify(row[column])} is not a number`);
+    throw new DataError(`${chart}: row ${i}: ${column} = ${JSON.stringify(col[i])} is not a number`);
   }
   return n;
 }
 
+/**
+ * The sums of `amounts` (NaN = missing) per distinct tuple of `keys` (analysis `sumByKeys`), as a list in
+ * first-seen order: each group's key values and its sum, null when none of its rows had a value.
+ */
+export function groupSums<K extends unknown[]>(keys: { [C in keyof K]: readonly K[C][] }, amounts: ArrayLike<number>): { key: K; sum: number | null }[] {
+  const s = sumByKeys(keys as readonly (readonly unknown[])[], amounts);
+  return Array.from({ length: s.groups }, (_, g) => ({
+    key: s.keys.map((column) => column[g]) as K,
+    sum: Number.isNaN(s.sums[g]!) ? null : s.sums[g]!,
+  }));
+}
+
 /** ISO 8601 UTC text for a time in milliseconds (what the specs carry, so Vega reads it the same in any zone). */
 export function isoUtc(t: number): string {
-  return new Date(t).toISOString();
+  // Whole milliseconds, as a Date keeps them: an epoch number may carry a fraction.
+  return isoFromMs(Math.trunc(t));
 }
 
-/** The Monday 00:00 UTC that starts the week containing `t`. */
-export function weekStart(t: number): number {
-  const d = new Date(t);
-  const day = d.getUTCDay();
-  const back = (day + 6) % 7;
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - back);
+/** The Monday 00:00 UTC that starts the week holding each time. */
+export function weekStarts(times: readonly number[]): number[] {
+  const days = Int32Array.from(times, (t) => Math.floor(t / MS_PER_DAY));
+  return Array.from(periodStarts(days, "week", MONDAY), (d) => d * MS_PER_DAY);
 }
 
-/** Text for a group key (null and missing shown as "(none)", so a row without a key is still drawn). */
+/** Text for a group key (a missing value shown as "(none)", so a row without a key is still drawn). */
 export function keyText(v: unknown): string {
-  if (v === null || v === undefined || v === "") return "(none)";
-  return String(v);
+  return isMissing(v) ? "(none)" : String(v);
 }
 
 /** An axis date format that suits the times shown: "%b %Y" when every time is the 1st of a month, else "%Y-%m-%d". */

@@ -23,33 +23,42 @@ const CHART = "voyagesChart";
  */
 export function voyagesChart(input: ChartInput, options: VoyagesChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);
-  const vessel = options.vessel ?? (data.columns.includes("vessel_name") ? "vessel_name" : "imo");
+  const vessel = options.vessel ?? (data.names.includes("vessel_name") ? "vessel_name" : "imo");
   const color = options.color ?? "voyage_status";
   if (typeof vessel !== "string" || vessel === "") throw optionError(CHART, "vessel", vessel, "a column name");
   requireColumns(data, [vessel, "start_date", "end_date", color], CHART);
 
-  const legs = data.records.map((r, i) => {
-    const start = timeAt(r, "start_date", i, CHART);
+  const starts = data.column("start_date");
+  const ends = data.column("end_date");
+  const legs: { i: number; start: number; end: number | null }[] = [];
+  let latest = -Infinity;
+  for (let i = 0; i < data.length; i++) {
+    const start = timeAt(starts, i, "start_date", CHART);
     if (start === null) throw new DataError(`${CHART}: row ${i}: start_date is missing`);
-    const end = timeAt(r, "end_date", i, CHART);
+    const end = timeAt(ends, i, "end_date", CHART);
     if (end !== null && end < start) {
-      throw new DataError(`${CHART}: row ${i}: end_date ${String(r.end_date)} is before start_date ${String(r.start_date)}`);
+      throw new DataError(`${CHART}: row ${i}: end_date ${String(ends[i])} is before start_date ${String(starts[i])}`);
     }
-    return { r, i, start, end };
-  });
-  const latest = Math.max(...legs.map((l) => Math.max(l.start, l.end ?? -Infinity)));
-  const values = legs.map(({ r, i, start, end }) => ({
-    vessel: keyText(r[vessel]),
+    legs.push({ i, start, end });
+    latest = Math.max(latest, start, end ?? -Infinity);
+  }
+  const vessels = data.column(vessel);
+  const colors = data.column(color);
+  const from = data.column("start_terminal");
+  const to = data.column("end_terminal");
+  const volume = data.names.includes("volume") ? data.column("volume") : undefined;
+  const values = legs.map(({ i, start, end }) => ({
+    vessel: keyText(vessels[i]),
     start_date: isoUtc(start),
     end_date: isoUtc(end ?? latest),
     ongoing: end === null,
-    [color]: keyText(r[color]),
-    route: `${keyText(r.start_terminal)} -> ${keyText(r.end_terminal)}`,
-    volume: data.columns.includes("volume") ? numberAt(r, "volume", i, CHART) : null,
+    [color]: keyText(colors[i]),
+    route: `${keyText(from[i])} -> ${keyText(to[i])}`,
+    volume: volume === undefined ? null : numberAt(volume, i, "volume", CHART),
   }));
 
-  const vessels = new Set(values.map((v) => v.vessel)).size;
-  const height = options.height ?? Math.max(160, 22 * vessels);
+  const vesselCount = new Set(values.map((v) => v.vessel)).size;
+  const height = options.height ?? Math.max(160, 22 * vesselCount);
   const spec = baseSpec(options.title ?? "Voyages", { width: options.width ?? 640, height }, values);
   const statusColours =
     color === "voyage_status"
