@@ -4,12 +4,17 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError, InvalidParamsError } from "../errors";
+import { COLUMN_SOURCE, type RecordColumns } from "../table/record-columns";
 
-/** Rows to chart: plain records, a danfojs DataFrame, or anything with a `records` array (a client `Result`). */
+/**
+ * Rows to chart: plain records, a danfojs DataFrame, anything with a `records` array (a client
+ * `Result`), or a gasframes Table (what the analysis functions return).
+ */
 export type ChartInput =
   | readonly Record<string, unknown>[]
   | DataFrame
-  | { readonly records: readonly Record<string, unknown>[] };
+  | { readonly records: readonly Record<string, unknown>[] }
+  | { [COLUMN_SOURCE](): RecordColumns };
 
 /** Records plus the columns they carry (the frame's columns when the input was a frame, even an empty one). */
 export interface ChartData {
@@ -23,6 +28,11 @@ export function chartData(input: unknown, chart: string): ChartData {
   if (isFrameLike(input)) return fromFrame(input, chart);
   if (typeof input === "object" && input !== null && Array.isArray((input as { records?: unknown }).records)) {
     return fromRecords((input as { records: unknown[] }).records, chart);
+  }
+  if (typeof input === "object" && input !== null && typeof (input as { [COLUMN_SOURCE]?: unknown })[COLUMN_SOURCE] === "function") {
+    // A Table: its records, and its columns even when it has no rows.
+    const columns = (input as { [COLUMN_SOURCE](): RecordColumns })[COLUMN_SOURCE]();
+    return { records: columns.toRecords(), columns: [...columns.names] };
   }
   throw new DataError(
     `${chart}: expected records (an array of objects), a danfojs DataFrame or a Result, got ${describe(input)}`,
