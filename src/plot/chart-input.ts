@@ -30,9 +30,10 @@ export function chartData(input: unknown, chart: string): ChartData {
     return fromRecords((input as { records: unknown[] }).records, chart);
   }
   if (typeof input === "object" && input !== null && typeof (input as { [COLUMN_SOURCE]?: unknown })[COLUMN_SOURCE] === "function") {
-    // A Table: its records, and its columns even when it has no rows.
+    // A Table: its records, and its columns (its `names`, schema first) even when it has no rows.
     const columns = (input as { [COLUMN_SOURCE](): RecordColumns })[COLUMN_SOURCE]();
-    return { records: columns.toRecords(), columns: [...columns.names] };
+    const names = (input as { names?: unknown }).names;
+    return { records: columns.toRecords(), columns: Array.isArray(names) ? names.map(String) : [...columns.names] };
   }
   throw new DataError(
     `${chart}: expected records (an array of objects), a danfojs DataFrame or a Result, got ${describe(input)}`,
