@@ -81,14 +81,20 @@ function recordColumn(c: OutputColumn): RecordColumn {
     }
     return { kind: "number", values: out };
   }
+  let clean = true;
+  const text = c.type === "string";
+  for (let i = 0; i < v.length && clean; i++) {
+    const x = v[i];
+    if (x === undefined || (text && x !== null && typeof x !== "string")) clean = false;
+  }
+  // The analysis functions hand over arrays of their own: kept as they are when already clean.
+  if (clean && Array.isArray(v)) return { kind: "mixed", values: v };
   const values = new Array<unknown>(v.length);
-  let text = c.type === "string";
   for (let i = 0; i < v.length; i++) {
     const x = v[i];
     values[i] = x === undefined ? null : x;
-    if (text && x !== null && x !== undefined && typeof x !== "string") text = false;
   }
   // A text column holds text: a key that was a number in some rows reads as the frame shows it.
-  if (c.type === "string" && !text) normaliseColumn(c.name, values, "string", true);
+  if (text && !clean) normaliseColumn(c.name, values, "string", true);
   return { kind: "mixed", values };
 }
