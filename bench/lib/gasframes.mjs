@@ -42,3 +42,16 @@ export function warmDanfo() {
   new dfd.DataFrame([{ a: 1, b: "x" }]).groupby(["b"]).agg({ a: "sum" });
   return dfd;
 }
+
+/**
+ * Rows of what an analysis function returned: a gasframes Table (`length`), or a danfo frame
+ * (`shape[0]`) from a build before analysis returned Tables (GASFRAMES_BENCH_MODULE).
+ */
+export function rowCount(out) {
+  return typeof out.toFrame === "function" ? out.length : out.shape[0];
+}
+
+/** One column's values of an analysis output: a Table's (null where missing) or a danfo frame's (NaN). */
+export function columnValues(out, name) {
+  return typeof out.toFrame === "function" ? out.column(name) : out.column(name).values;
+}

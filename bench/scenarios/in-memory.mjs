@@ -1,5 +1,5 @@
 // Scenarios 3-6: frames, rollup, resampling, voyages and charts on data held in memory.
-import { gasframes, warmDanfo } from "../lib/gasframes.mjs";
+import { columnValues, gasframes, rowCount, warmDanfo } from "../lib/gasframes.mjs";
 import { flowRecords, productionRecords, transactionRecords } from "../lib/records.mjs";
 import { naiveResample, naiveVoyages } from "./naive-lng.mjs";
 
@@ -60,7 +60,7 @@ export const rollupScenario = {
       setup: productionFrame,
       run({ gf, frame }) {
         const out = gf.rollup(frame, { by: ["date", "region"], measures: MEASURES });
-        return { groups: out.shape[0] };
+        return { groups: rowCount(out) };
       },
     },
   },
@@ -92,7 +92,7 @@ export const resampleScenario = {
       run({ gf, records }) {
         const week = gf.resampleFlows(records, { freq: "week", by: FLOW_BY });
         const month = gf.resampleFlows(records, { freq: "month", by: FLOW_BY });
-        return { weeks: week.shape[0], months: month.shape[0], volume: round(sumOf(month.column("volume").values)) };
+        return { weeks: rowCount(week), months: rowCount(month), volume: round(sumOf(columnValues(month, "volume"))) };
       },
     },
   },
@@ -122,7 +122,7 @@ export const voyagesScenario = {
       },
       run({ gf, records }) {
         const legs = gf.deriveVoyages(records);
-        return { legs: legs.shape[0], volume: round(sumOf(legs.column("volume").values)) };
+        return { legs: rowCount(legs), volume: round(sumOf(columnValues(legs, "volume"))) };
       },
     },
   },

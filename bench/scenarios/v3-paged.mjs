@@ -1,7 +1,7 @@
 // Scenario 1: v3 paginated production rows fetched into a Result and rolled up by month and region,
 // against the raw transfer of the same pages and a naive client.
 import { request } from "undici";
-import { gasframes, internal, warmDanfo } from "../lib/gasframes.mjs";
+import { columnValues, gasframes, internal, rowCount, warmDanfo } from "../lib/gasframes.mjs";
 import { V3_PATH } from "../lib/prepare.mjs";
 
 const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
@@ -107,8 +107,8 @@ export const v3Paged = {
         // A column-backed Result goes to rollup as it is (no row objects); otherwise its records do.
         const input = takesResults ? result : result.records;
         const frame = gf.rollup(input, { by: ["date", "region"], measures: MEASURES });
-        const gas = frame.column("gas_monthly").values.reduce((s, x) => s + x, 0);
-        return { ...checkOf(frame.shape[0], gas), path: result.isColumnar === true && takesResults ? "columns" : "records" };
+        const gas = columnValues(frame, "gas_monthly").reduce((s, x) => s + x, 0);
+        return { ...checkOf(rowCount(frame), gas), path: result.isColumnar === true && takesResults ? "columns" : "records" };
       },
     },
   },

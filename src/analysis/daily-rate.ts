@@ -2,7 +2,6 @@
  * Monthly volume <-> daily rate, using the days of each month: the `add_daily` step analysts expect
  * (e.g. `gas_monthly` MCF in a 29-day February is 29 days of production, not 30 or 30.4).
  */
-import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { columnsOf, requireColumns, type FrameInput } from "../frame/columns";
 import { numericColumn } from "../table/typed-columns";
@@ -11,6 +10,7 @@ import { civilFromDay, daysInMonth } from "../table/dates";
 import { unitsOf } from "../frame/units";
 import { dayColumn } from "./day-column";
 import { withColumns } from "./with-column";
+import type { Table } from "../table/table";
 
 /** Options of `addDailyRate` and `addMonthlyVolume`. */
 export interface RateOptions {
@@ -52,9 +52,11 @@ function sourceUnit(input: FrameInput, options: RateOptions, fn: string): string
  * Adds a daily-rate column computed from a monthly volume column and the days of each row's month.
  * `gas_monthly` (MCF) -> `gas_monthly_per_day` (MCF/day by default; `unit: "BCF/day"` to compare
  * with `gas_daily`). Oil and water volumes (BBL) become BBL/day. Missing values stay missing.
- * @param input records or a frame with the volume column and a date column.
+ * @param input records, a Result or Table, or a danfo frame with the volume column and a date column.
+ * @returns a Table of the input's columns and the new one, with their units (`toFrame()` gives the
+ *   danfo frame).
  */
-export function addDailyRate(input: FrameInput, options: RateOptions): DataFrame {
+export function addDailyRate(input: FrameInput, options: RateOptions): Table<Record<string, unknown>> {
   const fn = "addDailyRate";
   const date = options.date ?? "date";
   requireColumns(input, [options.column, date], fn);
@@ -67,15 +69,16 @@ export function addDailyRate(input: FrameInput, options: RateOptions): DataFrame
   for (let i = 0; i < values.length; i++) {
     out[i] = bbl ? values[i]! / days[i]! : convertUnits(values[i]!, from, to, { days: days[i]! });
   }
-  return withColumns(input, [{ name: options.as ?? `${options.column}_per_day`, values: out, type: "float", unit: to }]);
+  return withColumns(input, [{ name: options.as ?? `${options.column}_per_day`, values: out, type: "float", unit: to }], "gasframes.addDailyRate");
 }
 
 /**
  * Adds a monthly-volume column computed from a daily-rate column and the days of each row's month.
  * `gas_daily` (BCF/day) -> `gas_daily_per_month` (MCF by default, comparable with `gas_monthly`).
- * @param input records or a frame with the rate column and a date column.
+ * @param input records, a Result or Table, or a danfo frame with the rate column and a date column.
+ * @returns a Table of the input's columns and the new one, with their units.
  */
-export function addMonthlyVolume(input: FrameInput, options: RateOptions): DataFrame {
+export function addMonthlyVolume(input: FrameInput, options: RateOptions): Table<Record<string, unknown>> {
   const fn = "addMonthlyVolume";
   const date = options.date ?? "date";
   requireColumns(input, [options.column, date], fn);
@@ -88,5 +91,5 @@ export function addMonthlyVolume(input: FrameInput, options: RateOptions): DataF
   for (let i = 0; i < values.length; i++) {
     out[i] = bbl ? values[i]! * days[i]! : convertUnits(values[i]!, from, to, { days: days[i]! });
   }
-  return withColumns(input, [{ name: options.as ?? `${options.column}_per_month`, values: out, type: "float", unit: to }]);
+  return withColumns(input, [{ name: options.as ?? `${options.column}_per_month`, values: out, type: "float", unit: to }], "gasframes.addMonthlyVolume");
 }

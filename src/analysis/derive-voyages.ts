@@ -2,13 +2,12 @@
  * Voyages (legs between consecutive transactions of a vessel) from v1 transaction records: what the
  * old API's overview report returned and v1 pushed to clients.
  */
-import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { isoFromMs, parseTimestampMs, toDayNumber } from "../table/dates";
-import { frameFromColumns } from "../table/frame-from-columns";
-import { attachNotes } from "../frame/notes";
 import { distinctVolumeUnits } from "../table/volume-unit";
+import type { Table } from "../table/table";
+import { outputTable, type OutputColumn } from "./output-table";
 
 /** Voyage legs as columns (the legacy overview reuses them). */
 export interface VoyageColumns {
@@ -34,7 +33,33 @@ export interface VoyageColumns {
   readonly report: VoyageReport;
 }
 
-/** What `deriveVoyages` left out, also readable from its frame with `notesOf(frame)`. */
+/** One voyage leg of `deriveVoyages`. */
+export interface VoyageRow {
+  imo: number;
+  /** Leg number of the vessel, from 1. */
+  tx: number;
+  /** Leg start and end (the two transactions' `destination_timestamp`), ISO 8601 UTC. */
+  start_date: string;
+  end_date: string;
+  start_terminal: string | null;
+  start_country: string | null;
+  end_terminal: string | null;
+  end_country: string | null;
+  /** The end transaction's `transaction_type`. */
+  type: string | null;
+  /** `"L to R"`, `"R to L"`, `"R to R"`, `"L to L"` (`"?"` for another type). */
+  voyage_tx: string;
+  /** `"Ballast"` for `"R to L"`, else `"Laden"`. */
+  voyage_status: string;
+  /** In `volume_unit`. */
+  volume: number | null;
+  volume_unit: string | null;
+  forecasted: boolean;
+  /** Only when the transactions carry route scores (forecasts): the end transaction's; null when it has none. */
+  route_score?: number | null;
+}
+
+/** What `deriveVoyages` left out, also readable with `notesOf(table)` and `notesOf(table.toFrame())`. */
 export interface VoyageReport {
   /** Records without an `imo`. */
   readonly dropped_no_imo: number;
@@ -95,16 +120,18 @@ function timeOf(v: unknown, row: number, column: string): number {
  *   (`forecasted_transaction` true, or, for forecast detail records, which have no such field, a
  *   `route_score`); when the transactions carry route scores (forecasts), a `route_score` column
  *   holds the second transaction's (NaN when it has none).
- * Sorted by `imo`, then `tx`. What was dropped is readable with `notesOf(frame)`.
- * @param transactions v1 transaction records (or a frame of them).
+ * Sorted by `imo`, then `tx`. What was dropped is readable with `notesOf(legs)` (and on its frame).
+ * `volume` has the unit the legs name (`units.volume`), when they name one.
+ * @param transactions v1 transaction records, a Result or Table of them, or a danfo frame.
+ * @returns a Table of the legs (`toFrame()` gives the danfo frame).
  */
-export function deriveVoyages(transactions: FrameInput): DataFrame {
+export function deriveVoyages(transactions: FrameInput): Table<VoyageRow> {
   const v = voyageColumns(transactions);
   const endDate = v.endMs.map(isoFromMs);
   // A vessel's legs chain (each starts where the one before it ended): that string is reused, which
   // halves the strings made (they were the largest allocation: npm run bench -- --only voyages).
   const startDate = v.startMs.map((ms, i) => (i > 0 && v.tx[i]! > 1 && v.endMs[i - 1] === ms ? endDate[i - 1]! : isoFromMs(ms)));
-  const df = frameFromColumns([
+  const columns: OutputColumn[] = [
     { name: "imo", values: v.imo, type: "int" },
     { name: "tx", values: v.tx, type: "int" },
     { name: "start_date", values: startDate, type: "timestamp" },
@@ -120,8 +147,8 @@ export function deriveVoyages(transactions: FrameInput): DataFrame {
     { name: "volume_unit", values: v.volume_unit, type: "string" },
     { name: "forecasted", values: v.forecasted, type: "bool" },
     ...(v.scored ? [{ name: "route_score", values: v.route_score, type: "float" as const }] : []),
-  ]);
-  return attachNotes(df, { ...v.report });
+  ];
+  return outputTable<VoyageRow>("gasframes.deriveVoyages", columns, v.imo.length, { ...v.report });
 }
 
 function unitOf(units: readonly unknown[]): { unit?: string } {
@@ -129,7 +156,7 @@ function unitOf(units: readonly unknown[]): { unit?: string } {
   return distinct.length === 1 ? { unit: distinct[0]! } : {};
 }
 
-/** `deriveVoyages` without the frame: the legs as columns, and the report. */
+/** `deriveVoyages` without the table: the legs as columns, and the report. */
 export function voyageColumns(transactions: FrameInput): VoyageColumns {
   requireColumns(transactions, ["imo", "destination_timestamp", "transaction_type"], "deriveVoyages");
   const t = toTypedColumns(

@@ -2,17 +2,17 @@
  * Forecast vintages: backcasts (shorttermforecasthistory) against later actuals and against the
  * current forecast, per region (or any key) and month.
  */
-import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
 import { columnsOf, requireColumns, type FrameInput } from "../frame/columns";
 import { numericColumn } from "../table/typed-columns";
 import { civilFromDay, isoFromDay } from "../table/dates";
-import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 import { unitForField } from "../frame/units";
 import { dayColumn } from "./day-column";
 import { groupRows, sortedGroups } from "./group-keys";
 import { periodStarts } from "./periods";
 import { inferKeyType } from "./resample-flows";
+import { outputTable, type OutputColumn } from "./output-table";
+import type { Table } from "../table/table";
 
 /** Inputs of `compareForecastVintages`. */
 export interface ForecastVintageInputs {
@@ -34,6 +34,30 @@ export interface ForecastVintageOptions {
   date?: string;
   /** The forecast run column of backcasts and current forecast. Default `"forecast_run_date"`. */
   runDate?: string;
+}
+
+/**
+ * One row of `compareForecastVintages`: the `by` columns, the month and run columns (named by the
+ * `date` and `runDate` options: `date` and `forecast_run_date` by default, YYYY-MM-DD), then the
+ * figures. `actual`, `error` and `pct_error` are there with `actuals`; `current`, `current_run_date`
+ * and `revision` with `current`. A missing number is null.
+ */
+export interface ForecastVintageRow {
+  /** Month minus the run's month. */
+  horizon_months: number;
+  /** The summed backcast measure (the measure's unit). */
+  backcast: number | null;
+  actual?: number | null;
+  /** backcast - actual. */
+  error?: number | null;
+  /** 100 * error / actual, in %. */
+  pct_error?: number | null;
+  current?: number | null;
+  current_run_date?: string | null;
+  /** current - backcast. */
+  revision?: number | null;
+  /** The `by`, month and run columns. */
+  [column: string]: unknown;
 }
 
 interface Summed {
@@ -84,9 +108,12 @@ function monthIndex(day: number): number {
  *   (NaN when the actual is 0 or missing);
  * - with `current`: `current` (summed over the current forecast's latest run for that key and month),
  *   `current_run_date`, and `revision` = current - backcast.
- * Null values are skipped in every sum; a month with no value is NaN, never 0.
+ * Null values are skipped in every sum; a month with no value is missing (null in the rows, NaN in
+ * the frame), never 0. The measure's unit is the unit of `backcast`, `actual`, `error`, `current`
+ * and `revision`; `pct_error` is in %.
+ * @returns a Table of the vintages (`toFrame()` gives the danfo frame).
  */
-export function compareForecastVintages(inputs: ForecastVintageInputs, options: ForecastVintageOptions = {}): DataFrame {
+export function compareForecastVintages(inputs: ForecastVintageInputs, options: ForecastVintageOptions = {}): Table<ForecastVintageRow> {
   const fn = "compareForecastVintages";
   if (inputs === null || typeof inputs !== "object" || inputs.backcasts === undefined) {
     throw new InvalidParamsError(fn, [{ param: "backcasts", expected: "shorttermforecasthistory records or a frame" }]);
@@ -115,9 +142,9 @@ export function compareForecastVintages(inputs: ForecastVintageInputs, options: 
 
   const n = b.month.length;
   const unit = unitForField(measure);
-  const measureCol = (name: string, values: ArrayLike<number>): FrameColumn =>
+  const measureCol = (name: string, values: ArrayLike<number>): OutputColumn =>
     unit === undefined ? { name, values, type: "float" } : { name, values, type: "float", unit };
-  const cols: FrameColumn[] = by.map((name, c) => ({ name, values: b.keys[c]!, type: inferKeyType(b.keys[c]!) }));
+  const cols: OutputColumn[] = by.map((name, c) => ({ name, values: b.keys[c]!, type: inferKeyType(b.keys[c]!) }));
   cols.push({ name: date, values: b.month.map(isoFromDay), type: "date" });
   cols.push({ name: run, values: b.run.map(isoFromDay), type: "date" });
   cols.push({ name: "horizon_months", values: b.month.map((m, i) => monthIndex(m) - monthIndex(b.run[i]!)), type: "int" });
@@ -135,5 +162,5 @@ export function compareForecastVintages(inputs: ForecastVintageInputs, options: 
     cols.push({ name: "current_run_date", values: cur.map((c) => (c === undefined ? null : isoFromDay(c.run))), type: "date" });
     cols.push(measureCol("revision", cur.map((c, i) => (c === undefined ? NaN : c.value - b.value[i]!))));
   }
-  return frameFromColumns(cols, n);
+  return outputTable<ForecastVintageRow>("gasframes.compareForecastVintages", cols, n);
 }

@@ -1,13 +1,14 @@
-export { resampleFlows, type ResampleFlowsOptions } from "./resample-flows";
-export { deriveVoyages, type VoyageReport } from "./derive-voyages";
-export { rollup, type RollupOptions, type RollupKey } from "./rollup";
+export { resampleFlows, type ResampleFlowsOptions, type ResampledFlowRow } from "./resample-flows";
+export { deriveVoyages, type VoyageReport, type VoyageRow } from "./derive-voyages";
+export { rollup, type RollupOptions, type RollupKey, type RollupRow } from "./rollup";
 export { fleetSummary, type FleetSummary, type FleetSummaryOptions } from "./fleet-summary";
 export { addDailyRate, addMonthlyVolume, type RateOptions } from "./daily-rate";
-export { compareForecastVintages, type ForecastVintageInputs, type ForecastVintageOptions } from "./forecast-vintages";
+export { compareForecastVintages, type ForecastVintageInputs, type ForecastVintageOptions, type ForecastVintageRow } from "./forecast-vintages";
 export { legacyOverview, type LegacyOverviewOptions, type LegacyVoyageRecord } from "./legacy-overview";
 export {
   legacyFlowTimeseries,
   type LegacyAggregation,
+  type LegacyFlowRow,
   type LegacyFlowTimeseries,
   type LegacyFlowTimeseriesOptions,
 } from "./legacy-flow-timeseries";

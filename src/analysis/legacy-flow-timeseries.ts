@@ -6,6 +6,9 @@ import type { FrameInput } from "../frame/columns";
 import { canonicalUnit } from "../frame/convert-units";
 import { resampleFlowColumns } from "./resample-flows";
 import { sameVolumeUnit } from "../table/volume-unit";
+import type { FieldSpec } from "../table/schema";
+import type { Table } from "../table/table";
+import { recordsTable } from "./output-table";
 
 /** The old report's aggregations. */
 export type LegacyAggregation = "daily" | "weekly" | "monthly";
@@ -25,10 +28,22 @@ export interface LegacyFlowTimeseriesOptions {
   txType?: string;
 }
 
+/** One period of the old flow_timeseries report: `{ date, <polygon>: volume, ... }`. */
+export interface LegacyFlowRow {
+  /** First day of the period, YYYY-MM-DD. */
+  date: string;
+  /** One volume per polygon (in `volume_unit`, rounded to 6 decimals; null for a period of null days). */
+  [polygon: string]: string | number | null;
+}
+
 /** The old flow_timeseries report_result. */
 export interface LegacyFlowTimeseries {
-  /** One row per period: `{ date, <polygon>: volume, ... }`; volumes rounded to 6 decimals. */
-  data: Record<string, unknown>[];
+  /**
+   * One row per period: `{ date, <polygon>: volume, ... }`; volumes rounded to 6 decimals, each
+   * polygon's column in `volume_unit`. A Table: `data.rows()` (or `JSON.stringify(report)`) gives
+   * the old report's rows.
+   */
+  data: Table<LegacyFlowRow>;
   polygon_order: string[];
   /** The old naming: `bcf` for v1's `gas_Bcf`, `mcf`; other units as given. */
   volume_unit: string | null;
@@ -61,7 +76,7 @@ export function legacyFlowTimeseries(flows: FrameInput, options: LegacyFlowTimes
   const order: string[] = [];
   const rows = new Map<string, Record<string, unknown>>();
   const partial = new Set<string>();
-  let unit: string | null = null;
+  let unit: string | null = null as string | null;
   for (let i = 0; i < r.period.length; i++) {
     const name = options.by ? String(r.byValues[0]![i]) : single;
     if (!order.includes(name)) order.push(name);
@@ -81,8 +96,9 @@ export function legacyFlowTimeseries(flows: FrameInput, options: LegacyFlowTimes
   const labels = [...rows.keys()].sort();
   // v1 writes `gas_Bcf`; the old API wrote plain `bcf` / `mcf`.
   if (unit !== null) unit = canonicalUnit(unit)?.toLowerCase() ?? unit;
+  const fields: FieldSpec[] = [{ name: "date", type: "date" }, ...order.map((name): FieldSpec => (unit === null ? { name, type: "float" } : { name, type: "float", unit: unit }))];
   return {
-    data: labels.map((l) => rows.get(l)!),
+    data: recordsTable("gasframes.legacyFlowTimeseries", labels.map((l) => rows.get(l)! as LegacyFlowRow), fields),
     polygon_order: order,
     volume_unit: unit,
     aggregation,

@@ -5,6 +5,10 @@ import type { FrameInput } from "../frame/columns";
 import { toDayNumber } from "../table/dates";
 import { InvalidParamsError } from "../errors";
 import { voyageColumns } from "./derive-voyages";
+import type { FieldSpec } from "../table/schema";
+import type { Table } from "../table/table";
+import { distinctVolumeUnits } from "../table/volume-unit";
+import { recordsTable } from "./output-table";
 
 /** One record of the old overview report. */
 export interface LegacyVoyageRecord {
@@ -48,14 +52,33 @@ function dayOption(value: string | undefined, param: string): number | undefined
   return d;
 }
 
+/** The fields of an old overview record, in the old report's order (timestamps are text in the old style). */
+const FIELDS: readonly FieldSpec[] = [
+  { name: "imo", type: "int" },
+  { name: "tx", type: "int" },
+  { name: "start_date", type: "string" },
+  { name: "end_date", type: "string" },
+  { name: "start_country", type: "string" },
+  { name: "start_terminal", type: "string" },
+  { name: "end_country", type: "string" },
+  { name: "end_terminal", type: "string" },
+  { name: "voyage_status", type: "string" },
+  { name: "type", type: "string" },
+  { name: "voyage_tx", type: "string" },
+  { name: "volume", type: "float" },
+  { name: "units", type: "string" },
+];
+
 /**
  * The old `overview` records from v1 transactions: the legs of `deriveVoyages` with the old field
  * names (`units` for `volume_unit`) and timestamps written `YYYY-MM-DD HH:MM:SS+00`, sorted by `imo`
  * then `tx`. Pass every transaction of a vessel from its first one: `tx` counts legs from the
  * first transaction given.
- * @param transactions v1 transaction records (or a frame of them).
+ * @param transactions v1 transaction records, a Result or Table of them, or a danfo frame.
+ * @returns a Table of the old records (`rows()`, or `toJSON()` as the old report wrote them);
+ *   `volume` has the unit the records name in `units`, when they name one.
  */
-export function legacyOverview(transactions: FrameInput, options: LegacyOverviewOptions = {}): LegacyVoyageRecord[] {
+export function legacyOverview(transactions: FrameInput, options: LegacyOverviewOptions = {}): Table<LegacyVoyageRecord> {
   const from = dayOption(options.startDate, "startDate");
   const to = dayOption(options.endDate, "endDate");
   const v = voyageColumns(transactions);
@@ -80,5 +103,7 @@ export function legacyOverview(transactions: FrameInput, options: LegacyOverview
       units: v.volume_unit[i],
     });
   }
-  return out;
+  const units = distinctVolumeUnits(out.map((r) => (r.units === null || r.units === undefined ? r.units : String(r.units))));
+  const fields = units.length === 1 ? FIELDS.map((f) => (f.name === "volume" ? { ...f, unit: units[0]! } : f)) : FIELDS;
+  return recordsTable("gasframes.legacyOverview", out, fields);
 }

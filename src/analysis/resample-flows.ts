@@ -1,14 +1,14 @@
 /**
  * LNG volume flows by week and month: the aggregation the v1 API dropped and pushed to clients.
  */
-import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { hasColumn, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { isoFromDay, toDayNumber } from "../table/dates";
-import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
 import { distinctVolumeUnits, volumeUnitKey } from "../table/volume-unit";
+import type { Table } from "../table/table";
+import { outputTable, type OutputColumn } from "./output-table";
 
 /** Options of `resampleFlows`. */
 export interface ResampleFlowsOptions {
@@ -20,7 +20,34 @@ export interface ResampleFlowsOptions {
   by?: string | readonly string[];
 }
 
-/** Resampled flows as columns, before they become a frame (the legacy report reuses them). */
+/**
+ * One row of `resampleFlows`: the `by` columns (named by the option, first), then the period's
+ * figures. `volume_std`, `count`, `count_std` and `count_missing` are there when the input has the
+ * column they come from. A missing number (a period with no value) is null.
+ */
+export interface ResampledFlowRow {
+  /** First day of the period, YYYY-MM-DD. */
+  period: string;
+  /** Sum of the daily volumes, in `volume_unit`; null when every day was null. */
+  volume: number | null;
+  /** Square root of the sum of the daily variances, in `volume_unit`. */
+  volume_std?: number | null;
+  /** Sum of the daily cargo counts. */
+  count?: number | null;
+  count_std?: number | null;
+  volume_unit: string | null;
+  /** Daily rows in the period. */
+  days: number;
+  /** Whether `days` equals the days of the period. */
+  complete: boolean;
+  /** Daily rows whose volume was null. */
+  volume_missing: number;
+  count_missing?: number;
+  /** The `by` columns. */
+  [by: string]: unknown;
+}
+
+/** Resampled flows as columns, before they become a table (the legacy report reuses them). */
 export interface ResampledFlows {
   readonly by: readonly string[];
   readonly byValues: unknown[][];
@@ -52,13 +79,16 @@ export interface ResampledFlows {
  * - `volume_unit`: carried through; two units in one period is a DataError.
  * - `days`: daily rows in the period; `complete`: `days` equals the days of the period.
  * Two rows for the same UTC day (and `by` tuple) are a DataError: they would be double counted.
- * @param flows volume_flows records or a frame of them (`timestamp`, `volume`, `count`, `volume_unit`...).
+ * `volume` and `volume_std` have the unit the rows name (`units.volume`), when they name one.
+ * @param flows volume_flows records, a Result or Table of them, or a danfo frame (`timestamp`,
+ *   `volume`, `count`, `volume_unit`...).
+ * @returns a Table of the periods (`toFrame()` gives the danfo frame).
  */
-export function resampleFlows(flows: FrameInput, options: ResampleFlowsOptions): DataFrame {
-  return resampledToFrame(resampleFlowColumns(flows, options));
+export function resampleFlows(flows: FrameInput, options: ResampleFlowsOptions): Table<ResampledFlowRow> {
+  return resampledToTable(resampleFlowColumns(flows, options));
 }
 
-/** `resampleFlows` without the frame: the columns, for reuse. */
+/** `resampleFlows` without the table: the columns, for reuse. */
 export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOptions): ResampledFlows {
   const fn = "resampleFlows";
   if (options === null || typeof options !== "object") {
@@ -334,11 +364,11 @@ function checkDuplicates(
   }
 }
 
-/** The frame `resampleFlows` returns, from its columns. */
-export function resampledToFrame(r: ResampledFlows): DataFrame {
-  const cols: FrameColumn[] = r.by.map((name, c) => ({ name, values: r.byValues[c]!, type: inferKeyType(r.byValues[c]!) }));
+/** The table `resampleFlows` returns, from its columns. */
+export function resampledToTable(r: ResampledFlows): Table<ResampledFlowRow> {
+  const cols: OutputColumn[] = r.by.map((name, c) => ({ name, values: r.byValues[c]!, type: inferKeyType(r.byValues[c]!) }));
   const unit = singleUnit(r.volumeUnit);
-  const withUnit = (c: FrameColumn): FrameColumn => (unit === undefined ? c : { ...c, unit });
+  const withUnit = (c: OutputColumn): OutputColumn => (unit === undefined ? c : { ...c, unit });
   cols.push({ name: "period", values: r.period, type: "date" });
   cols.push(withUnit({ name: "volume", values: r.volume, type: "float" }));
   if (r.volumeStd) cols.push(withUnit({ name: "volume_std", values: r.volumeStd, type: "float" }));
@@ -349,7 +379,7 @@ export function resampledToFrame(r: ResampledFlows): DataFrame {
   cols.push({ name: "complete", values: r.complete, type: "bool" });
   cols.push({ name: "volume_missing", values: r.volumeMissing, type: "int" });
   if (r.countMissing) cols.push({ name: "count_missing", values: r.countMissing, type: "int" });
-  return frameFromColumns(cols, r.period.length);
+  return outputTable<ResampledFlowRow>("gasframes.resampleFlows", cols, r.period.length);
 }
 
 function singleUnit(units: readonly (string | null)[]): string | undefined {
@@ -373,7 +403,7 @@ function sameUnitCodes(values: readonly unknown[], codes: Int32Array): Int32Arra
   return Int32Array.from(codes, (c) => map[c]!);
 }
 
-/** The frame type of a key column: numbers stay numbers, everything else is text. */
+/** The type of a key column: numbers stay numbers, booleans booleans, everything else is text. */
 export function inferKeyType(values: readonly unknown[]): "float" | "string" | "bool" {
   let numbers = 0;
   let bools = 0;

@@ -1,23 +1,28 @@
 /**
  * Client-side group-by sums, as the natgas service's `aggregate_by` gives them, on columns.
  */
-import type { DataFrame } from "danfojs-node";
 import { InvalidParamsError } from "../errors";
 import { columnsOf, isDataFrame, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { slowNumber } from "../table/read-records";
 import { allNumbers, type DictionaryCodes as CodedColumn } from "../table/typed-columns";
 import { isoFromDay, toDayNumber } from "../table/dates";
-import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 import { normaliseColumn } from "../table/normalise";
-import { attachNotes } from "../frame/notes";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { frameGroupSums, type GroupSums } from "./rollup-kernel";
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
+import { outputTable, type OutputColumn } from "./output-table";
+import type { Table } from "../table/table";
 
 /** A grouping column, optionally bucketed into periods (`{ column: "date_prod", freq: "month" }`). */
 export type RollupKey = string | { column: string; freq: "day" | "week" | "month"; weekStart?: "monday" | "saturday" | "sunday" };
+
+/**
+ * One row of `rollup`: the `by` columns (dates as YYYY-MM-DD), the measures (null where a group has
+ * no value) and the row count, named by the options.
+ */
+export type RollupRow = Record<string, string | number | boolean | null>;
 
 /** Options of `rollup`. */
 export interface RollupOptions {
@@ -43,11 +48,14 @@ export interface RollupOptions {
  *   counted as 0). The notes (`notesOf`) name the measures averaged so;
  * - with a plain key holding dates (and no period key), each group is one date: the rate is summed;
  * - with no date among the keys, summing a rate over dates gives no rate: InvalidParamsError.
- * Other measures (volumes like `MCF`, counts, unknown units) are summed. Units of measures are kept.
- * @param input records or a frame.
+ * Other measures (volumes like `MCF`, counts, unknown units) are summed. Units of measures are kept
+ * (`units` of the table, and `unitsOf(table.toFrame())`).
+ * @param input records, a Table or Result, or a danfo frame.
+ * @returns a Table of the groups (`toFrame()` gives the danfo frame); a missing measure is null in
+ *   its rows and NaN in the frame.
  * @throws InvalidParamsError for a rate measure when no key is a date.
  */
-export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
+export function rollup(input: FrameInput, options: RollupOptions): Table<RollupRow> {
   const fn = "rollup";
   if (options === null || typeof options !== "object" || options.by === undefined) {
     throw new InvalidParamsError(fn, [{ param: "by", expected: "a column name or a list of them" }]);
@@ -77,11 +85,11 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
   }
   const keyIsPeriod = keys.map((k) => typeof k !== "string");
   const order = sortedGroups(g);
-  const cols: FrameColumn[] = keys.map((_, c) => {
+  const cols: OutputColumn[] = keys.map((_, c) => {
     const vals = Array.from(order, (o) => g.keys[c]![o]);
     if (keyIsPeriod[c]) return { name: keyNames[c]!, values: vals.map((d) => isoFromDay(d as number)), type: "date" };
     const type = isDateLike(vals) ? "date" : inferKeyType(vals);
-    // A missing number is NaN in a frame's numeric column, as toFrame gives it.
+    // A missing number is NaN in a numeric column (null in the rows, NaN in the frame).
     return { name: keyNames[c]!, values: type === "float" ? vals.map((v) => (v === null ? NaN : v)) : vals, type };
   });
   measures.forEach((m, j) => {
@@ -91,10 +99,9 @@ export function rollup(input: FrameInput, options: RollupOptions): DataFrame {
     cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
   });
   cols.push({ name: countAs, values: Array.from(order, (o) => g.counts[o]!), type: "int" });
-  const df = frameFromColumns(cols, g.groups);
-  if (periodKey === undefined || rates.length === 0) return df;
+  if (periodKey === undefined || rates.length === 0) return outputTable<RollupRow>("gasframes.rollup", cols, g.groups);
   const how = `mean over the ${periodKey.column} dates with a value in each ${periodKey.freq} of the sum on each date (a date without a value is left out)`;
-  return attachNotes(df, { daily_rates_averaged: Object.fromEntries(rates.map((m) => [m, `${units[m]}: ${how}`])) });
+  return outputTable<RollupRow>("gasframes.rollup", cols, g.groups, { daily_rates_averaged: Object.fromEntries(rates.map((m) => [m, `${units[m]}: ${how}`])) });
 }
 
 /** Group sums; `rateDays[j]` (for rate measures averaged over a period) counts each group's dates with a value. */

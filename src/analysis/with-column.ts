@@ -1,17 +1,17 @@
 /**
- * A new frame: the input's columns (typed as the input had them) plus new ones.
+ * A new table: the input's columns (typed as the input had them) plus new ones.
  */
-import type { DataFrame } from "danfojs-node";
 import { columnsOf, isDataFrame, type FrameInput } from "../frame/columns";
-import { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
 import { inferFieldType, normaliseColumn } from "../table/normalise";
 import type { FieldType } from "../table/schema";
-import { unitForField, unitsOf, withUnits } from "../frame/units";
+import type { Table } from "../table/table";
+import { unitForField, unitsOf } from "../frame/units";
+import { outputTable, type OutputColumn } from "./output-table";
 
 const FROM_DTYPE: Record<string, FieldType> = { float32: "float", int32: "int", boolean: "bool" };
 
-/** The input's columns as frame columns, with their types and units. */
-export function inputColumns(input: FrameInput): FrameColumn[] {
+/** The input's columns as output columns, with their types and units. */
+export function inputColumns(input: FrameInput): OutputColumn[] {
   const t = columnsOf(input);
   const dtypes: string[] | undefined = isDataFrame(input) ? ((input as unknown as { dtypes: string[] }).dtypes ?? undefined) : undefined;
   const units = unitsOf(input);
@@ -24,12 +24,12 @@ export function inputColumns(input: FrameInput): FrameColumn[] {
   });
 }
 
-/** A frame of the input's columns, with `extra` columns added (replacing any of the same name). */
-export function withColumns(input: FrameInput, extra: readonly FrameColumn[]): DataFrame {
+/**
+ * A table of the input's columns, with `extra` columns added (replacing any of the same name).
+ * @param name the table's schema name (`gasframes.addDailyRate`); default `gasframes.withColumns`.
+ */
+export function withColumns(input: FrameInput, extra: readonly OutputColumn[], name = "gasframes.withColumns"): Table<Record<string, unknown>> {
   const base = inputColumns(input).filter((c) => !extra.some((e) => e.name === c.name));
   const n = columnsOf(input, []).length;
-  const df = frameFromColumns([...base, ...extra], n);
-  const units: Record<string, string> = {};
-  for (const c of [...base, ...extra]) if (c.unit !== undefined) units[c.name] = c.unit;
-  return withUnits(df, units);
+  return outputTable<Record<string, unknown>>(name, [...base, ...extra], n);
 }

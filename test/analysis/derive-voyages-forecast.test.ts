@@ -38,7 +38,7 @@ function expectMostLikely(rows: readonly Row[]): { groupsWithAlternatives: numbe
   const best = bestAlternatives(rows);
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(`${String(r.imo)}|${String(r.transaction_number)}`, (counts.get(`${String(r.imo)}|${String(r.transaction_number)}`) ?? 0) + 1);
-  const legs = frameRows(deriveVoyages(rows));
+  const legs = frameRows(deriveVoyages(rows).toFrame());
   // Leg ends are identified by vessel and end time: look the chosen row up by them.
   const byEnd = new Map<string, Row>();
   for (const b of best.values()) byEnd.set(`${String(b.imo)}|${Date.parse(String(b.destination_timestamp).replace(" ", "T").replace(/\+00$/, "Z"))}`, b);
@@ -61,9 +61,9 @@ describe("deriveVoyages on the sandbox's forecast transactions", () => {
     const { groupsWithAlternatives } = expectMostLikely(rows);
     expect(groupsWithAlternatives).toBeGreaterThan(20);
     // The same legs from the rows reversed: row order decides nothing.
-    const forward = frameColumns(deriveVoyages(rows));
-    expect(frameColumns(deriveVoyages([...rows].reverse()))).toEqual(forward);
-    expect(notesOf(deriveVoyages(rows)).duplicates_removed).toBe(rows.length - bestAlternatives(rows).size);
+    const forward = frameColumns(deriveVoyages(rows).toFrame());
+    expect(frameColumns(deriveVoyages([...rows].reverse()).toFrame())).toEqual(forward);
+    expect(notesOf(deriveVoyages(rows).toFrame()).duplicates_removed).toBe(rows.length - bestAlternatives(rows).size);
   });
 
   it("marks legs from forecast detail records (no forecasted_transaction field) as forecast", async () => {
@@ -104,18 +104,18 @@ describe("deriveVoyages' choice between alternatives does not depend on row orde
   ];
 
   it("keeps route_score, then score, then the documented tie-break", () => {
-    const c = frameColumns(deriveVoyages(rows));
+    const c = frameColumns(deriveVoyages(rows).toFrame());
     expect(c.end_terminal).toEqual(["Zeebrugge", "Ras Laffan", "Dunkirk"]);
     expect(c.route_score).toEqual([0.85, 0.5, 0.3]);
     expect(c.forecasted).toEqual([true, true, true]);
-    expect(notesOf(deriveVoyages(rows)).duplicates_removed).toBe(5);
+    expect(notesOf(deriveVoyages(rows).toFrame()).duplicates_removed).toBe(5);
   });
 
   it("gives the same legs for every permutation of the rows (property)", () => {
-    const expected = frameColumns(deriveVoyages(rows));
+    const expected = frameColumns(deriveVoyages(rows).toFrame());
     fc.assert(
       fc.property(fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }), (shuffled) => {
-        expect(frameColumns(deriveVoyages(shuffled))).toEqual(expected);
+        expect(frameColumns(deriveVoyages(shuffled).toFrame())).toEqual(expected);
       }),
       { numRuns: 200 },
     );
@@ -124,7 +124,7 @@ describe("deriveVoyages' choice between alternatives does not depend on row orde
   it("prefers an observed record (no route_score) over a forecast of the same transaction", () => {
     const observed = base({ transaction_number: 2, destination_timestamp: "2024-07-12 00:00:00+00", destination_terminal: "Gate", transaction_type: "offloading", forecasted_transaction: false, route_score: undefined, score: undefined, modified_at: "2024-07-12 06:00:00+00" });
     for (const input of [[...rows, observed], [observed, ...rows]]) {
-      const c = frameColumns(deriveVoyages(input));
+      const c = frameColumns(deriveVoyages(input).toFrame());
       expect(c.end_terminal![0]).toBe("Gate");
       expect(c.route_score![0]).toBeNaN();
       // The leg from a forecast loading to an observed offloading is still a forecast leg.

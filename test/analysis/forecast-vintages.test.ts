@@ -19,7 +19,7 @@ describe("compareForecastVintages", () => {
     { region: "Permian", date: "2024-03-01", forecast_run_date: "2024-03-07", gas_daily: 5 },
   ];
   it("sums per region, month and run, and tabulates errors against actuals and the current forecast", () => {
-    const c = frameColumns(compareForecastVintages({ backcasts, actuals, current }));
+    const c = frameColumns(compareForecastVintages({ backcasts, actuals, current }).toFrame());
     expect(c.region).toEqual(["Haynesville", "Permian", "Permian"]);
     expect(c.date).toEqual(["2024-03-01", "2024-01-01", "2024-03-01"]);
     expect(c.horizon_months).toEqual([1, -1, 1]);
@@ -35,7 +35,7 @@ describe("compareForecastVintages", () => {
     expect(Number.isNaN(c.current![1])).toBe(true);
   });
   it("compares the total with by: []", () => {
-    const c = frameColumns(compareForecastVintages({ backcasts, actuals }, { by: [] }));
+    const c = frameColumns(compareForecastVintages({ backcasts, actuals }, { by: [] }).toFrame());
     expect(c.date).toEqual(["2024-01-01", "2024-03-01"]);
     expect(c.error).toEqual([-1, 4]);
   });

@@ -44,7 +44,7 @@ describe("legacy flow_timeseries from v1 volume_flows", () => {
       };
       const ours = legacyFlowTimeseries(flows, { aggregation });
       expect(ours.data.length).toBeGreaterThan(0);
-      expect(ours.data).toEqual(old.data);
+      expect(ours.data.rows()).toEqual(old.data);
       expect(ours.polygon_order).toEqual(old.polygon_order);
       expect(ours.details.partial_periods).toEqual([...old.details.partial_periods].sort());
       expect(ours.details.start_date).toBe(old.details.start_date);
@@ -63,7 +63,7 @@ describe("legacy flow_timeseries from v1 volume_flows", () => {
       flows.push(...part.map((r) => ({ ...r, polygon: c })));
     }
     const old = (await legacyReport({ req_report: "flow_timeseries", aggregation: "weekly", polygons: countries, start_date: "2024-02-01", end_date: "2024-03-31" })) as { data: unknown[] };
-    expect(legacyFlowTimeseries(flows, { aggregation: "weekly", by: "polygon" }).data).toEqual(old.data);
+    expect(legacyFlowTimeseries(flows, { aggregation: "weekly", by: "polygon" }).data.rows()).toEqual(old.data);
   });
 
   it("resampled volume sums to the daily total (weekly on each week start, monthly)", async () => {
@@ -71,7 +71,7 @@ describe("legacy flow_timeseries from v1 volume_flows", () => {
     const total = flows.reduce((s, r) => s + (typeof r.volume === "number" ? r.volume : 0), 0);
     expect(total).toBeGreaterThan(0);
     for (const opts of [{ freq: "week" }, { freq: "week", weekStart: "saturday" }, { freq: "week", weekStart: "sunday" }, { freq: "month" }] as const) {
-      const c = frameColumns(resampleFlows(flows, opts));
+      const c = frameColumns(resampleFlows(flows, opts).toFrame());
       expect((c.volume as number[]).reduce((s, v) => s + (Number.isNaN(v) ? 0 : v), 0)).toBeCloseTo(total, 6);
       expect((c.days as number[]).reduce((s, v) => s + v, 0)).toBe(flows.length);
     }
@@ -85,12 +85,12 @@ describe("legacy overview from v1 transactions", () => {
     const old = (await legacyReport({ req_report: "overview", imos })) as Record<string, unknown>[];
     const ours = legacyOverview(txs.filter((t) => imos.includes(t.imo as number)));
     expect(old.length).toBeGreaterThan(20);
-    expect(ours).toEqual(old);
+    expect(ours.rows()).toEqual(old);
   });
 
   it("voyages chain: each leg starts where and when the previous one ended", async () => {
     const txs = (await post(`${sandbox.lngUrl}/v1/transactions`, {})) as Record<string, unknown>[];
-    const legs = frameRows(deriveVoyages(txs));
+    const legs = frameRows(deriveVoyages(txs).toFrame());
     expect(legs.length).toBeGreaterThan(100);
     for (let i = 1; i < legs.length; i++) {
       const [a, b] = [legs[i - 1]!, legs[i]!];

@@ -18,20 +18,20 @@ describe("resampleFlows weeks", () => {
   // 2024-01-01 is a Monday.
   const flows = daysFrom("2023-12-30", 10); // Sat 2023-12-30 .. Mon 2024-01-08
   it("starts weeks on Monday by default", () => {
-    const c = frameColumns(resampleFlows(flows, { freq: "week" }));
+    const c = frameColumns(resampleFlows(flows, { freq: "week" }).toFrame());
     expect(c.period).toEqual(["2023-12-25", "2024-01-01", "2024-01-08"]);
     expect(c.volume).toEqual([1 + 2, 3 + 4 + 5 + 6 + 7 + 8 + 9, 10]);
     expect(c.days).toEqual([2, 7, 1]);
     expect(c.complete).toEqual([false, true, false]);
   });
   it("starts weeks on Saturday (EIA weeks)", () => {
-    const c = frameColumns(resampleFlows(flows, { freq: "week", weekStart: "saturday" }));
+    const c = frameColumns(resampleFlows(flows, { freq: "week", weekStart: "saturday" }).toFrame());
     expect(c.period).toEqual(["2023-12-30", "2024-01-06"]);
     expect(c.volume).toEqual([28, 8 + 9 + 10]);
     expect(c.complete).toEqual([true, false]);
   });
   it("starts weeks on Sunday", () => {
-    const c = frameColumns(resampleFlows(flows, { freq: "week", weekStart: "Sunday" }));
+    const c = frameColumns(resampleFlows(flows, { freq: "week", weekStart: "Sunday" }).toFrame());
     expect(c.period).toEqual(["2023-12-24", "2023-12-31", "2024-01-07"]);
     expect(c.volume).toEqual([1, 2 + 3 + 4 + 5 + 6 + 7 + 8, 9 + 10]);
   });
@@ -40,21 +40,21 @@ describe("resampleFlows weeks", () => {
       { timestamp: "2024-01-07T23:30:00-02:00", volume: 1, volume_unit: "gas_Bcf" }, // 2024-01-08 01:30 UTC, Monday
       { timestamp: "2024-01-07 12:00:00+00", volume: 2, volume_unit: "gas_Bcf" }, // Sunday
     ];
-    const c = frameColumns(resampleFlows(rows, { freq: "week" }));
+    const c = frameColumns(resampleFlows(rows, { freq: "week" }).toFrame());
     expect(c.period).toEqual(["2024-01-01", "2024-01-08"]);
     expect(c.volume).toEqual([2, 1]);
   });
   it("adds std as root of the sum of squares", () => {
-    const c = frameColumns(resampleFlows(daysFrom("2024-01-01", 7), { freq: "week" }));
+    const c = frameColumns(resampleFlows(daysFrom("2024-01-01", 7), { freq: "week" }).toFrame());
     expect(c.volume_std![0]).toBeCloseTo(Math.sqrt(7 * 0.01), 12);
     expect(c.count_std![0]).toBeCloseTo(Math.sqrt(7 * 0.04), 12);
     expect(c.count).toEqual([7]);
   });
   it("runs across the US and UK daylight-saving changes without shifting days", () => {
-    const c = frameColumns(resampleFlows(daysFrom("2024-03-04", 28), { freq: "week" }));
+    const c = frameColumns(resampleFlows(daysFrom("2024-03-04", 28), { freq: "week" }).toFrame());
     expect(c.period).toEqual(["2024-03-04", "2024-03-11", "2024-03-18", "2024-03-25"]);
     expect(c.days).toEqual([7, 7, 7, 7]);
-    const fall = frameColumns(resampleFlows(daysFrom("2024-10-21", 21), { freq: "week" }));
+    const fall = frameColumns(resampleFlows(daysFrom("2024-10-21", 21), { freq: "week" }).toFrame());
     expect(fall.period).toEqual(["2024-10-21", "2024-10-28", "2024-11-04"]);
     expect(fall.days).toEqual([7, 7, 7]);
   });
@@ -71,19 +71,19 @@ describe("resampleFlows weeks", () => {
 
 describe("resampleFlows months", () => {
   it("buckets by calendar month, leap February complete at 29 days", () => {
-    const c = frameColumns(resampleFlows(daysFrom("2024-01-31", 31, () => 1), { freq: "month" }));
+    const c = frameColumns(resampleFlows(daysFrom("2024-01-31", 31, () => 1), { freq: "month" }).toFrame());
     expect(c.period).toEqual(["2024-01-01", "2024-02-01", "2024-03-01"]);
     expect(c.days).toEqual([1, 29, 1]);
     expect(c.complete).toEqual([false, true, false]);
     expect(c.volume).toEqual([1, 29, 1]);
   });
   it("February 2023 is complete at 28 days; 30-day months at 30", () => {
-    const c = frameColumns(resampleFlows(daysFrom("2023-02-01", 28 + 31 + 30), { freq: "month" }));
+    const c = frameColumns(resampleFlows(daysFrom("2023-02-01", 28 + 31 + 30), { freq: "month" }).toFrame());
     expect(c.period).toEqual(["2023-02-01", "2023-03-01", "2023-04-01"]);
     expect(c.complete).toEqual([true, true, true]);
   });
   it("a late-evening offset timestamp on a month end belongs to the next month in UTC", () => {
-    const c = frameColumns(resampleFlows([{ timestamp: "2024-04-30T21:00:00-05:00", volume: 3, volume_unit: "bcf" }], { freq: "month" }));
+    const c = frameColumns(resampleFlows([{ timestamp: "2024-04-30T21:00:00-05:00", volume: 3, volume_unit: "bcf" }], { freq: "month" }).toFrame());
     expect(c.period).toEqual(["2024-05-01"]);
   });
 });
@@ -91,7 +91,7 @@ describe("resampleFlows months", () => {
 describe("resampleFlows values", () => {
   it("skips and counts null daily values; an all-null period is missing, not 0", () => {
     const rows = [...daysFrom("2024-01-01", 3, (i) => (i === 1 ? null : 5)), ...daysFrom("2024-02-01", 2, () => null)];
-    const c = frameColumns(resampleFlows(rows, { freq: "month" }));
+    const c = frameColumns(resampleFlows(rows, { freq: "month" }).toFrame());
     expect(c.volume![0]).toBe(10);
     expect(c.volume_missing).toEqual([1, 2]);
     expect(c.count_missing).toEqual([1, 2]);
@@ -105,9 +105,9 @@ describe("resampleFlows values", () => {
   });
   it("allows different units in different series, and says the unit when single", () => {
     const rows = [day("2024-01-01", 1, { k: "a" }), day("2024-01-02", 1, { k: "b", volume_unit: "mcf" })];
-    const c = frameColumns(resampleFlows(rows, { freq: "week", by: "k" }));
+    const c = frameColumns(resampleFlows(rows, { freq: "week", by: "k" }).toFrame());
     expect(c.volume_unit).toEqual(["gas_Bcf", "mcf"]);
-    expect(unitsOf(resampleFlows(rows.slice(0, 1), { freq: "week" })).volume).toBe("gas_Bcf");
+    expect(unitsOf(resampleFlows(rows.slice(0, 1), { freq: "week" }).toFrame()).volume).toBe("gas_Bcf");
   });
   it("refuses the same day twice in one series", () => {
     const rows = [day("2024-01-01", 1), { ...day("2024-01-01", 2), timestamp: "2024-01-01T12:00:00Z" }];
@@ -115,13 +115,13 @@ describe("resampleFlows values", () => {
   });
   it("splits by key columns, sorted by key then period", () => {
     const rows = [day("2024-01-08", 1, { c: "Spain" }), day("2024-01-01", 2, { c: "France" }), day("2024-01-01", 3, { c: "Spain" })];
-    const c = frameColumns(resampleFlows(rows, { freq: "week", by: ["c"] }));
+    const c = frameColumns(resampleFlows(rows, { freq: "week", by: ["c"] }).toFrame());
     expect(c.c).toEqual(["France", "Spain", "Spain"]);
     expect(c.period).toEqual(["2024-01-01", "2024-01-01", "2024-01-08"]);
     expect(c.volume).toEqual([2, 3, 1]);
   });
   it("gives the right columns and zero rows for no flows", () => {
-    const df = resampleFlows([], { freq: "month" });
+    const df = resampleFlows([], { freq: "month" }).toFrame();
     expect(df.shape[0]).toBe(0);
     expect(df.columns).toContain("period");
     expect(df.columns).toContain("volume");
@@ -133,7 +133,7 @@ describe("resampleFlows values", () => {
   it("accepts a frame as input", async () => {
     const { toFrame } = await import("../../src/table/to-frame");
     const df = toFrame(daysFrom("2024-01-01", 14));
-    const c = frameColumns(resampleFlows(df, { freq: "week" }));
+    const c = frameColumns(resampleFlows(df, { freq: "week" }).toFrame());
     expect(c.volume).toEqual([28, 77]);
   });
 });
@@ -156,7 +156,7 @@ describe("resampleFlows property: sums equal daily totals", () => {
         const total = values.reduce<number>((s, v) => s + (v === null ? 0 : v / 1000), 0);
         const count = values.reduce<number>((s, v) => s + (v === null ? 0 : v % 7), 0);
         for (const freq of ["week", "month"] as const) {
-          const c = frameColumns(resampleFlows(rows, { freq, weekStart: weekStart as "monday" }));
+          const c = frameColumns(resampleFlows(rows, { freq, weekStart: weekStart as "monday" }).toFrame());
           const sum = (c.volume as number[]).reduce((s, v) => s + (Number.isNaN(v) ? 0 : v), 0);
           const csum = (c.count as number[]).reduce((s, v) => s + (Number.isNaN(v) ? 0 : v), 0);
           expect(sum).toBeCloseTo(total, 6);

@@ -38,7 +38,7 @@ describe("rollup of a daily rate on the sandbox's v4 dailyProduction", () => {
     expect(perDay.size).toBe(31);
     const mean = [...perDay.values()].reduce((a, b) => a + b, 0) / perDay.size;
     for (const input of [res, res.toFrame(), rows]) {
-      const df = rollup(input, { by: [{ column: "date_prod", freq: "month" }, "sub_region_natgas"], measures: ["prod_dry_gas_bcf_day"] });
+      const df = rollup(input, { by: [{ column: "date_prod", freq: "month" }, "sub_region_natgas"], measures: ["prod_dry_gas_bcf_day"] }).toFrame();
       const jan = frameRows(df).find((r) => r.date_prod === "2025-01-01" && r.sub_region_natgas === "Delaware")!;
       expect(jan.prod_dry_gas_bcf_day as number).toBeCloseTo(mean, 9);
       expect(jan.prod_dry_gas_bcf_day as number).toBeLessThan(100); // a sum over the days would be ~31 times more
@@ -50,7 +50,7 @@ describe("rollup of a daily rate on the sandbox's v4 dailyProduction", () => {
   it("sums a rate across keys on one date (by the date itself)", async () => {
     const res = await client.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-01-03", region_natgas: ["Permian"] });
     const rows = res.records as unknown as Record<string, unknown>[];
-    const df = rollup(res, { by: ["date_prod", "region_natgas"], measures: ["prod_dry_gas_bcf_day"] });
+    const df = rollup(res, { by: ["date_prod", "region_natgas"], measures: ["prod_dry_gas_bcf_day"] }).toFrame();
     const c = frameColumns(df);
     expect(c.date_prod).toEqual(["2025-01-01", "2025-01-02", "2025-01-03"]);
     const day1 = rows.filter((r) => r.date_prod === "2025-01-01").reduce((a, r) => a + (r.prod_dry_gas_bcf_day as number), 0);
@@ -73,7 +73,7 @@ describe("rollup follows the measure's unit, not its name", () => {
 
   it("averages a daily rate over the dates of a month bucket, and sums a volume", () => {
     for (const unit of ["MCF/day", "BBL/day", "BCF/day"]) {
-      const df = rollup(withRate(unit), { by: [{ column: "day", freq: "month" }], measures: ["rate", "vol"] });
+      const df = rollup(withRate(unit), { by: [{ column: "day", freq: "month" }], measures: ["rate", "vol"] }).toFrame();
       const c = frameColumns(df);
       expect(c.day).toEqual(["2024-01-01", "2024-02-01"]);
       // January: per day 12, 12, 14 (a missing value is no data, not 0) -> mean 38 / 3.
@@ -85,7 +85,7 @@ describe("rollup follows the measure's unit, not its name", () => {
   });
 
   it("leaves out of the mean a date on which the group has no value", () => {
-    const df = rollup(withRate("MCF/day"), { by: [{ column: "day", freq: "month" }, "well"], measures: ["rate"] });
+    const df = rollup(withRate("MCF/day"), { by: [{ column: "day", freq: "month" }, "well"], measures: ["rate"] }).toFrame();
     const r = frameRows(df);
     // Well b: a value on Jan 1 only (Jan 2 is null): 2, not (2 + 0) / 2.
     expect(r.find((x) => x.well === "b")!.rate).toBe(2);
@@ -93,7 +93,7 @@ describe("rollup follows the measure's unit, not its name", () => {
   });
 
   it("sums the same column when its unit is a volume", () => {
-    const df = rollup(withUnits(toFrame(rows), { rate: "MCF" }), { by: [{ column: "day", freq: "month" }], measures: ["rate"] });
+    const df = rollup(withUnits(toFrame(rows), { rate: "MCF" }), { by: [{ column: "day", freq: "month" }], measures: ["rate"] }).toFrame();
     expect(frameColumns(df).rate).toEqual([38, 7]);
     expect(notesOf(df).daily_rates_averaged).toBeUndefined();
   });
@@ -105,7 +105,7 @@ describe("rollup follows the measure's unit, not its name", () => {
       { date: "2024-02-01", region: "Permian", gas_daily: 3, gas_monthly: 87 },
     ];
     for (const input of [v3, toFrame(v3)]) {
-      const c = frameColumns(rollup(input, { by: [{ column: "date", freq: "month" }], measures: ["gas_daily", "gas_monthly"] }));
+      const c = frameColumns(rollup(input, { by: [{ column: "date", freq: "month" }], measures: ["gas_daily", "gas_monthly"] }).toFrame());
       // One date per month: the month's rate is the sum across regions that day.
       expect(c.gas_daily).toEqual([2, 3]);
       expect(c.gas_monthly).toEqual([61, 87]);
@@ -121,9 +121,9 @@ describe("rollup follows the measure's unit, not its name", () => {
     expect(() => rollup(frame, { by: ["well"], measures: ["rate"] })).toThrow(InvalidParamsError);
     expect(() => rollup(frame, { by: [], measures: ["rate"] })).toThrow(/rate \(MCF\/day\) is a daily rate/);
     // Counting rows, or a rate with the date as a key, is fine.
-    expect(frameColumns(rollup(frame, { by: ["well"] })).count).toEqual([2]);
-    expect(frameColumns(rollup(frame, { by: ["day", "well"], measures: ["rate"] })).rate).toEqual([1, 2]);
+    expect(frameColumns(rollup(frame, { by: ["well"] }).toFrame()).count).toEqual([2]);
+    expect(frameColumns(rollup(frame, { by: ["day", "well"], measures: ["rate"] }).toFrame()).rate).toEqual([1, 2]);
     const stamped = [{ at: "2024-01-01T00:00:00.000Z", rate: 1 }, { at: "2024-01-01T00:00:00.000Z", rate: 2 }];
-    expect(frameColumns(rollup(withUnits(toFrame(stamped), { rate: "BBL/day" }), { by: ["at"], measures: ["rate"] })).rate).toEqual([3]);
+    expect(frameColumns(rollup(withUnits(toFrame(stamped), { rate: "BBL/day" }), { by: ["at"], measures: ["rate"] }).toFrame()).rate).toEqual([3]);
   });
 });

@@ -36,7 +36,7 @@ describe("rollup agrees with the service's aggregate_by", () => {
     const raw = await allRows("/v3/rigs", window);
     const server = await allRows("/v3/rigs", { ...window, aggregate_by: ["county"] });
     expect(raw.length).toBeGreaterThan(100);
-    const ours = frameRows(rollup(raw, { by: ["date", "county"], countAs: "rigs_count" }));
+    const ours = frameRows(rollup(raw, { by: ["date", "county"], countAs: "rigs_count" }).toFrame());
     const theirs = server.map((r) => ({ date: iso(r.date), county: r.county, rigs_count: r.rigs_count }));
     const key = (r: Record<string, unknown>): string => `${String(r.date)}|${String(r.county)}`;
     expect(new Map(ours.map((r) => [key(r), r.rigs_count]))).toEqual(new Map(theirs.map((r) => [key(r), r.rigs_count])));
@@ -46,7 +46,7 @@ describe("rollup agrees with the service's aggregate_by", () => {
     const window = { start_date: "2024-03-01", end_date: "2024-03-15" };
     const raw = await allRows("/v3/fraccrews", window);
     const server = await allRows("/v3/fraccrews", { ...window, aggregate_by: ["region", "service_company"] });
-    const ours = frameRows(rollup(raw, { by: ["date", "region", "service_company"], countAs: "frac_crews_count" }));
+    const ours = frameRows(rollup(raw, { by: ["date", "region", "service_company"], countAs: "frac_crews_count" }).toFrame());
     expect(ours.length).toBeGreaterThan(10);
     const key = (r: Record<string, unknown>): string => `${iso(r.date)}|${String(r.region)}|${String(r.service_company)}`;
     expect(ours.length).toBe(server.length);
@@ -58,7 +58,7 @@ describe("rollup agrees with the service's aggregate_by", () => {
     const raw = await allRows("/v3/productionbycountyandoperator", window);
     const server = await allRows("/v3/productionbycountyandoperator", { ...window, aggregate_by: ["region"] });
     const measures = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
-    const ours = frameRows(rollup(raw, { by: ["date", "region"], measures }));
+    const ours = frameRows(rollup(raw, { by: ["date", "region"], measures }).toFrame());
     expect(ours.length).toBeGreaterThan(3);
     expect(ours.length).toBe(server.length);
     const theirs = new Map(server.map((r) => [`${iso(r.date)}|${String(r.aggregate_by_filter_value)}`, r]));

@@ -19,9 +19,9 @@ describe("analysis on a column-backed Result", () => {
   it("rollup gives the same frame as on the records, without building row objects", () => {
     const result = asResult(production);
     const opts = { by: ["date", "region"], measures: ["gas_daily", "gas_monthly"] };
-    expect(frameColumns(rollup(result, opts))).toEqual(frameColumns(rollup(production, opts)));
-    expect(frameColumns(rollup(result, { by: [{ column: "date", freq: "month" as const }], measures: ["gas_daily"] }))).toEqual(
-      frameColumns(rollup(production, { by: [{ column: "date", freq: "month" as const }], measures: ["gas_daily"] })),
+    expect(frameColumns(rollup(result, opts).toFrame())).toEqual(frameColumns(rollup(production, opts).toFrame()));
+    expect(frameColumns(rollup(result, { by: [{ column: "date", freq: "month" as const }], measures: ["gas_daily"] }).toFrame())).toEqual(
+      frameColumns(rollup(production, { by: [{ column: "date", freq: "month" as const }], measures: ["gas_daily"] }).toFrame()),
     );
     expect(result.isColumnar).toBe(true);
     expect(unitsOf(result)).toMatchObject({ gas_daily: "BCF/day" });
@@ -30,12 +30,12 @@ describe("analysis on a column-backed Result", () => {
 
   it("resampleFlows and deriveVoyages read a Result as they read records", () => {
     const flows = Array.from({ length: 60 }, (_, d) => ({ timestamp: new Date(Date.UTC(2024, 0, 1 + d)).toISOString(), volume: d, count: 1, volume_unit: "gas_Bcf", country: d % 2 ? "A" : "B" }));
-    expect(frameColumns(resampleFlows(asResult(flows), { freq: "week", by: "country" }))).toEqual(frameColumns(resampleFlows(flows, { freq: "week", by: "country" })));
+    expect(frameColumns(resampleFlows(asResult(flows), { freq: "week", by: "country" }).toFrame())).toEqual(frameColumns(resampleFlows(flows, { freq: "week", by: "country" }).toFrame()));
     const txs = [
       { imo: 1, transaction_number: 1, destination_timestamp: "2024-01-01 00:00:00+00", transaction_type: "loading", volume: 3, modified_at: "2024-01-01 00:00:00+00" },
       { imo: 1, transaction_number: 2, destination_timestamp: "2024-01-09 00:00:00+00", transaction_type: "offloading", volume: 3, modified_at: "2024-01-09 00:00:00+00" },
     ];
-    expect(frameColumns(deriveVoyages(asResult(txs)))).toEqual(frameColumns(deriveVoyages(txs)));
+    expect(frameColumns(deriveVoyages(asResult(txs)).toFrame())).toEqual(frameColumns(deriveVoyages(txs).toFrame()));
   });
 
   it("names a missing column as it does for records", () => {

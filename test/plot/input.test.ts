@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activityChart, flowsChart, forecastChart, mapChart, productionChart, toSvg, voyagesChart, type VegaLiteSpec } from "../../src/plot";
 import { DataError, InvalidParamsError } from "../../src/errors";
 import { toFrame } from "../../src/frame";
+import { resampleFlows } from "../../src/analysis";
 import * as d from "./support/sample-data";
 
 const without = (rows: Record<string, unknown>[], column: string): Record<string, unknown>[] =>
@@ -125,6 +126,16 @@ describe("what the builders compute", () => {
     const spec = flowsChart(toFrame(weekly));
     expect(spec.layer[1].encoding.x.title).toBe("Period start (UTC)");
     expect(values(spec).map((r) => r.period)).toEqual(["2024-04-01T00:00:00.000Z", "2024-04-01T00:00:00.000Z", "2024-04-08T00:00:00.000Z"]);
+  });
+
+  it("flows: a Table (what resampleFlows returns) is accepted like its records", () => {
+    const weekly = resampleFlows(d.flowRecords(), { freq: "week", by: "destination_country" });
+    expect(values(flowsChart(weekly, { by: "destination_country" }))).toEqual(values(flowsChart(weekly.rows(), { by: "destination_country" })));
+    const complete = weekly.filter((r) => r.complete);
+    expect(complete.length).toBeLessThan(weekly.length);
+    expect(values(flowsChart(complete, { by: "destination_country" })).length).toBeGreaterThan(0);
+    // An empty table still names its columns: a missing one is reported, not a crash.
+    expect(dataError(() => flowsChart(weekly.filter(() => false), { by: "terminal" })).message).toContain('"terminal"');
   });
 
   it("production: county rows are summed per date and region", () => {

@@ -30,10 +30,10 @@ describe("volume unit spellings", () => {
   });
 
   it("resampleFlows adds gas_Bcf and bcf days into one week, labelled as the service first wrote it", () => {
-    const c = frameColumns(resampleFlows(spelt, { freq: "week" }));
+    const c = frameColumns(resampleFlows(spelt, { freq: "week" }).toFrame());
     expect(c.volume).toEqual([10]);
     expect(c.volume_unit).toEqual(["gas_Bcf"]);
-    expect(unitsOf(resampleFlows(spelt, { freq: "month" })).volume).toBe("gas_Bcf");
+    expect(unitsOf(resampleFlows(spelt, { freq: "month" }).toFrame()).volume).toBe("gas_Bcf");
     expect(() => resampleFlows([...spelt, day("2024-01-05", 1, "mcf")], { freq: "week" })).toThrow(/mixes volume units "gas_Bcf" and "mcf"/);
   });
 
@@ -59,7 +59,7 @@ describe("volume unit spellings", () => {
       tx(2, "2024-01-20T00:00:00Z", "offloading", "gas_Bcf"),
       tx(3, "2024-02-01T00:00:00Z", "loading", "bcf"),
       tx(4, "2024-02-20T00:00:00Z", "offloading", "bcf"),
-    ]);
+    ]).toFrame();
     expect(frameColumns(legs).volume_unit).toEqual(["gas_Bcf", "bcf", "bcf"]);
     expect(unitsOf(legs).volume).toBe("gas_Bcf");
   });
