@@ -6,7 +6,7 @@
 import type { RecordSchema } from "../table/schema";
 import { sameVolumeUnit } from "../table/volume-unit";
 import type { RecordColumns } from "../table/record-columns";
-import { tryParseServiceTimestamp } from "../lng/timestamps";
+import { tryParseServiceTimestamp } from "../table/dates";
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 

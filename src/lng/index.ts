@@ -15,7 +15,7 @@ export {
   FORECAST_RUN_RECORD,
 } from "./catalog/records";
 export { FORECAST_RUN_AT_HINT } from "./catalog/params";
-export { parseServiceTimestamp, tryParseServiceTimestamp } from "./timestamps";
+export { parseServiceTimestamp, tryParseServiceTimestamp } from "../table/dates";
 
 export {
   LegacyLngClient,

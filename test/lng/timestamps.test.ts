@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseServiceTimestamp, tryParseServiceTimestamp } from "../../src/lng/timestamps";
+import { parseServiceTimestamp, tryParseServiceTimestamp } from "../../src/table/dates";
 import { DataError } from "../../src/errors";
 
 describe("parseServiceTimestamp", () => {

@@ -6,7 +6,7 @@ import type { RecordSchema } from "../../table/schema";
 import { Result, type ResultMeta } from "../../table/result";
 import { legacyRecordToV1, type LegacyRecordToV1Options } from "../migrate/legacy-record-to-v1";
 import type { LegacySource } from "../migrate/legacy-field-renames";
-import { tryParseServiceTimestamp } from "../timestamps";
+import { tryParseServiceTimestamp } from "../../table/dates";
 import type { LegacyJob } from "../../client/job-response";
 
 /** A `Result` of the old API, with the job and the report's non-row parts. */

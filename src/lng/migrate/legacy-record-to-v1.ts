@@ -2,7 +2,7 @@
  * An old-API record renamed to its v1 shape.
  */
 import { DataError } from "../../errors";
-import { tryParseServiceTimestamp } from "../timestamps";
+import { tryParseServiceTimestamp } from "../../table/dates";
 import { sameVolumeUnit } from "../../table/volume-unit";
 import {
   LEGACY_REMOVED_FIELDS,
