@@ -2,6 +2,7 @@
  * Public option and request types of the HTTP transport.
  */
 import type { Dispatcher } from "undici";
+import type { FetchMeta } from "../table/provenance";
 
 /** One progress report of a running download. */
 export interface ProgressUpdate {
@@ -150,30 +151,8 @@ export interface TransportRequest {
 }
 
 /**
- * What the transport tells about a finished call: the request as sent and what it took. Never holds
- * the access token (a token pasted into a parameter is masked in `url` and `params`).
+ * What the transport tells about a finished call: the request as sent and what it took (see
+ * `FetchMeta`). Never holds the access token (a token pasted into a parameter is masked in `url` and
+ * `params`).
  */
-export interface TransportMeta {
-  /** HTTP method. */
-  method: string;
-  /** The request URL (the token travels in a header, never here). */
-  url: string;
-  /** The parameters as sent on the wire (see `TransportRequest.params`). */
-  params: Record<string, unknown>;
-  /** ISO 8601 UTC time the first request was sent. */
-  fetchedAt: string;
-  /** Pages (or NDJSON batches) fetched. */
-  pages: number;
-  /** Records read. */
-  rows: number;
-  /** Response bytes read (after decompression). */
-  bytes: number;
-  /** HTTP attempts made, retries included. */
-  attempts: number;
-  /** Wall time of the whole call, in milliseconds. */
-  durationMs: number;
-  /** Whether every page came from the on-disk cache. */
-  fromCache: boolean;
-  /** Request ids the service sent back, in the order the answers arrived. */
-  requestIds: string[];
-}
+export type TransportMeta = FetchMeta;
