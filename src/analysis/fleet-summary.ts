@@ -43,7 +43,7 @@ export interface FleetSummaryOptions {
  * `vessel_type`, and the time of the newest AIS signal. When a vessel appears more than once (records
  * from several calls), the record with the newest AIS signal is used.
  * The old summary's at_terminal, left_liquefaction_terminal, left_regasification_terminal and
- * lng_volume cannot be rebuilt from v1 vessel records (see README).
+ * lng_volume cannot be rebuilt from v1 vessel records (see docs/analysis.md).
  * @param vessels v1 vessel records (or a frame of them).
  */
 export function fleetSummary(vessels: FrameInput, options: FleetSummaryOptions = {}): FleetSummary {

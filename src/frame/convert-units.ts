@@ -1,6 +1,6 @@
 /**
  * Unit conversion for gas volumes, gas rates and LNG quantities. Every constant is stated here and in
- * the README with its source; the LNG ones are conventions (real cargoes vary) and can be overridden.
+ * docs/results-and-frames.md with its source; the LNG ones are conventions (real cargoes vary) and can be overridden.
  */
 import { InvalidParamsError } from "../errors";
 import { canonicalUnit, type GasUnit } from "../table/units";

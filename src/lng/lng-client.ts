@@ -22,7 +22,7 @@ export interface LngClientOptions extends TransportOptions {
   transport?: EndpointTransport;
   /**
    * Check country, country code and terminal names (and terminal ids) before each data request: a
-   * name the service does not know is refused with the closest known ones (README: "Parameters and
+   * name the service does not know is refused with the closest known ones (docs/lng.md: "Parameters and
    * validation"). Default: true.
    */
   checkNames?: boolean;

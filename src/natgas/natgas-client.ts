@@ -26,7 +26,7 @@ export interface NatGasClientOptions extends TransportOptions {
   warn?: WarningSink;
   /**
    * Check region, sub-region, state and county names before each data request: a name the service
-   * does not know is refused with the closest known ones (README: "Parameters are checked before
+   * does not know is refused with the closest known ones (docs/natural-gas.md: "Parameters are checked before
    * anything is sent"). Default: true.
    */
   checkNames?: boolean;

@@ -51,7 +51,7 @@ export function isDailyRateUnit(unit: string | undefined): boolean {
   return unit !== undefined && /\/\s*(day|d)$/i.test(unit.trim());
 }
 
-/** A unit `convertUnits` knows (aliases in any letter case are accepted too, see README). */
+/** A unit `convertUnits` knows (aliases in any letter case are accepted too, see docs/results-and-frames.md). */
 export type GasUnit =
   | "BCF" | "MMCF" | "MCF" | "MCF/month"
   | "BCF/day" | "MMCF/day" | "MCF/day"

@@ -138,7 +138,7 @@ export const VESSEL_RECORD = {
 /**
  * Vessel details record (v1/vessels/details): the vessel fields plus build data, activity, cargo on
  * board and the last observed transaction. The spec names the endpoint only; these fields are the
- * sandbox's (documented in the README).
+ * sandbox's (documented in docs/sandbox.md).
  */
 export const VESSEL_DETAILS_RECORD = {
   name: "lng.v1.vesselsDetails",

@@ -2,7 +2,7 @@
  * The LNG v1 endpoint catalog, as data. The spec's parameter table is the rule: a parameter marked
  * "no" for an endpoint is not listed here, so it is refused before any request is sent. Paths and
  * parameters the spec leaves unsaid (transactions, vessels, forecast run timestamps) follow the
- * sandbox's choices, documented in the README.
+ * sandbox's choices, documented in docs/sandbox.md.
  */
 import type { EndpointSpec } from "../../catalog/types";
 import {
@@ -33,7 +33,7 @@ import {
 const base = { service: "lng", version: "v1", response: "array" } as const;
 
 /** Every LNG v1 endpoint, keyed by client method name. */
-/** The filters of the observed and the forecast transaction endpoints (the same set: a sandbox choice, see README). */
+/** The filters of the observed and the forecast transaction endpoints (the same set: a sandbox choice, see docs/sandbox.md). */
 const TRANSACTION_PARAMS = [
   ...DESTINATION_FILTERS,
   ...DESTINATION_TERMINAL_IDS,

@@ -1,7 +1,7 @@
 /**
  * The old job-based LNG API (`{legacy_base_url}/api/v2/`), as data: the client's methods are built
  * from it. The spec names the endpoints and the reports but not their filters; these follow the
- * sandbox's choices (README).
+ * sandbox's choices (docs/sandbox.md).
  */
 import type { EndpointSpec } from "../../catalog/types";
 import type { LegacyReport, LegacySource } from "../migrate/legacy-field-renames";

@@ -58,7 +58,7 @@ export type LegacyApi = { readonly [K in keyof typeof LEGACY_API as MethodName<(
  * `toFrame()`, plus `job`, `report` and `toV1()`). A job whose state is not a success is a
  * `JobFailedError` naming the job id, state, code and message.
  *
- * New code should use `LngClient`: see the README's migration section for the v1 call that replaces
+ * New code should use `LngClient`: see the migration section of docs/lng.md for the v1 call that replaces
  * each report.
  */
 export interface LegacyLngClient extends LegacyApi {}

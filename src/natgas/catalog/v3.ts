@@ -80,7 +80,7 @@ export const v3 = {
     fieldAliases: { state_ab: "state_code" },
     warnUnfiltered: true,
     rowLimit: ROW_LIMIT,
-    deprecated: "use client.v4.productionByWell with aggregate_by instead (see the README's v3 -> v4 migration guide)",
+    deprecated: "use client.v4.productionByWell with aggregate_by instead (see docs/natural-gas.md, migrating from v3 to v4)",
     description: "Monthly production by county and operator (deprecated).",
   },
   shortTermForecast: {

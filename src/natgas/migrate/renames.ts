@@ -1,6 +1,6 @@
 /**
  * Every v3 -> v4 rename, as data (spec: natgas-service.md, Versioning). The conversion functions,
- * `client.v4.asV3` and the README's migration table are all driven by this table.
+ * `client.v4.asV3` and the migration table of docs/natural-gas.md are all driven by this table.
  */
 
 /** One renamed name. `convert`: `"id"` for api (int) <-> well_id (string); a number k for v4 = v3 x k (a unit change). */

@@ -1,6 +1,6 @@
 /**
  * The natural gas v4 endpoints as data (spec: natgas-service.md, Versioning). Where the spec leaves a
- * name unsaid, the choice is the sandbox's and is documented in the README's migration guide.
+ * name unsaid, the choice is the sandbox's and is documented in docs/natural-gas.md (migrating from v3 to v4).
  */
 import { v4Activity } from "./activity";
 import { v4Reference } from "./reference";
