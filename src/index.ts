@@ -142,6 +142,11 @@ export {
   type LegacyAggregation,
   type LegacyFlowTimeseries,
   type LegacyFlowTimeseriesOptions,
+  type RollupRow,
+  type ResampledFlowRow,
+  type VoyageRow,
+  type ForecastVintageRow,
+  type LegacyFlowRow,
 } from "./analysis";
 
 // Charts: Vega-Lite specs, shown in the notebook or saved.
@@ -211,6 +216,8 @@ export {
 // Errors: every error a call can throw, all subclasses of GasframesError.
 export {
   GasframesError,
+  MissingDependencyError,
+  type OptionalDependency,
   ApiError,
   BadRequestError,
   AuthenticationError,

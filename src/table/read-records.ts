@@ -69,11 +69,13 @@ export function describeValue(x: unknown): string {
 
 /**
  * A value that is not already a number, as a number: NaN (missing) for null, undefined and "", the
- * parsed value of a numeric string or a bigint; anything else is a DataError naming column and row.
+ * parsed value of a numeric string or a bigint; anything else (a blank or non-numeric string included)
+ * is a DataError naming column and row.
  */
 export function slowNumber(v: unknown, name: string, row: number): number {
   if (v === null || v === undefined || v === "") return NaN;
-  const x = typeof v === "string" || typeof v === "bigint" ? Number(v) : NaN;
+  // Number("  ") is 0: a blank string is refused, never read as a zero.
+  const x = typeof v === "bigint" ? Number(v) : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
   if (Number.isNaN(x)) throw new DataError(`column "${name}" row ${row}: ${JSON.stringify(v)} is not a number`);
   return x;
 }

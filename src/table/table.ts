@@ -186,7 +186,11 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
    * @param pred called with each record and its index.
    */
   filter(pred: (row: R, i: number) => boolean): Table<R> {
-    if (this.heldRows !== undefined) return this.derive(this.heldRows.filter(pred));
+    if (this.heldRows !== undefined) {
+      const kept = this.heldRows.filter(pred);
+      // No row left to carry the field names: the empty table keeps the columns as columns.
+      return kept.length > 0 || this.length === 0 ? this.derive(kept) : this.derive(this.columns().take([]));
+    }
     // Row objects are made for the predicate only; the new table stays columns.
     const cols = this.heldColumns!;
     const records = cols.toRecords() as unknown as R[];

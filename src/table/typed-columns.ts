@@ -95,7 +95,7 @@ export function numericColumn(col: readonly unknown[], name: string): Float64Arr
     if (typeof v === "number") out[i] = v;
     else if (v === null || v === undefined || v === "") out[i] = NaN;
     else {
-      const x = typeof v === "string" ? Number(v) : typeof v === "bigint" ? Number(v) : NaN;
+      const x = typeof v === "bigint" ? Number(v) : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
       if (Number.isNaN(x)) throw new DataError(`column "${name}" row ${i}: ${JSON.stringify(v)} is not a number`);
       out[i] = x;
     }

@@ -171,6 +171,22 @@ describe("Table units", () => {
   });
 });
 
+describe("Table.filter", () => {
+  it("keeps the column names when no row passes, whether the table holds rows or columns", () => {
+    const records = [{ region: "a", gas_daily: 1 }, { region: "b", gas_daily: 2 }];
+    const byRows = Table.fromRecords(records);
+    byRows.rows();
+    const byColumns = Table.fromColumns(columnsFromRecords(records)!);
+    for (const t of [byRows, byColumns]) {
+      const none = t.filter(() => false);
+      expect(none.length).toBe(0);
+      expect(none.names).toEqual(["region", "gas_daily"]);
+      expect(none.units).toEqual({ gas_daily: "BCF/day" });
+      expect(none.column("gas_daily")).toEqual([]);
+    }
+  });
+});
+
 describe("Table.sortBy", () => {
   it("is stable, puts nulls last in either direction, and sorts by several keys", () => {
     for (const [, t] of both()) {
