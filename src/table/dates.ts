@@ -264,24 +264,21 @@ export function preciseIsoTimestamp(text: string): string | undefined {
   if (Number.isNaN(ms)) return undefined;
   const end = scanFractionEnd;
   if (s.length === 10 || end === 0 || scanOffset !== 0) {
-    const fraction = end > 20 ? s.slice(20, end) : "";
-    return withSubMilliseconds(isoFromMs(ms), fraction);
+    const sub = end > 23 ? subMilliseconds(s.slice(23, end)) : "";
+    const iso = isoFromMs(ms);
+    return sub === "" ? iso : `${iso.slice(0, -1)}${sub}Z`;
   }
   // UTC with seconds (the service's own forms): the answer is the text's own digits, no arithmetic.
   const head = s.charCodeAt(10) === 84 ? s.slice(0, 19) : `${s.slice(0, 10)}T${s.slice(11, 19)}`;
   if (end <= 20) return `${head}.000Z`;
-  const frac = s.slice(20, end);
-  if (frac.length <= 3) return `${head}.${frac.padEnd(3, "0")}Z`;
-  return withSubMilliseconds(`${head}.${frac.slice(0, 3)}Z`, frac);
+  if (end <= 23) return `${head}.${s.slice(20, end).padEnd(3, "0")}Z`;
+  return `${head}.${s.slice(20, 23)}${subMilliseconds(s.slice(23, end))}Z`;
 }
 
-/** `iso` (ending `.sssZ`) with the fraction's digits beyond the millisecond, when not all zero, padded to 3 or 6. */
-function withSubMilliseconds(iso: string, fraction: string): string {
-  const sub = fraction.slice(3);
-  let zeros = true;
-  for (let k = 0; k < sub.length && zeros; k++) zeros = sub.charCodeAt(k) === 48;
-  if (zeros) return iso;
-  return `${iso.slice(0, -1)}${sub.padEnd(sub.length <= 3 ? 3 : 6, "0")}Z`;
+/** The fraction digits beyond the millisecond as written back: none when all zero, else padded to 3 or 6 digits. */
+function subMilliseconds(sub: string): string {
+  for (let k = 0; k < sub.length; k++) if (sub.charCodeAt(k) !== 48) return sub.padEnd(sub.length <= 3 ? 3 : 6, "0");
+  return "";
 }
 
 const TWO = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));

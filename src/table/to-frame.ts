@@ -3,10 +3,12 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
-import { columnsFromRecords } from "./columns-from-records";
-import { columnsToFrame } from "./columns-to-frame";
-import type { RecordSchema } from "./schema";
+import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
+import { inferFieldType, normaliseColumn } from "./normalise";
+import { describeValue, readRecords } from "./read-records";
+import type { FieldType, RecordSchema } from "./schema";
 import { schemaFrame } from "./schema-frame";
+import { unitForField } from "./units";
 
 /**
  * Builds a DataFrame from records.
@@ -22,21 +24,30 @@ import { schemaFrame } from "./schema-frame";
  * @param schema the endpoint's record schema; default none (types inferred).
  */
 export function toFrame(records: readonly Record<string, unknown>[], schema?: RecordSchema): DataFrame {
-  if (!Array.isArray(records)) throw new DataError(`toFrame: expected an array of records, got ${describe(records)}`);
+  if (!Array.isArray(records)) throw new DataError(`toFrame: expected an array of records, got ${describeValue(records)}`);
   if (schema !== undefined) {
     const fast = schemaFrame(records, schema);
     if (fast !== undefined) return fast;
   }
-  const columns = columnsFromRecords(records);
-  if (columns === undefined) {
-    const i = records.findIndex((r) => r === null || typeof r !== "object" || Array.isArray(r));
-    throw new DataError(`toFrame: record ${i} is ${describe(records[i])}, not an object`);
+  // Plain value columns of this call's own (not the dictionary-coding builder: a record's fields are
+  // read once and normalised in place, about twice as fast on a million records).
+  const table = readRecords(records);
+  const fields = new Map<string, { type: FieldType; unit?: string }>();
+  const names: string[] = [];
+  for (const f of schema?.fields ?? []) {
+    if (fields.has(f.name)) continue;
+    fields.set(f.name, f.unit === undefined ? { type: f.type } : { type: f.type, unit: f.unit });
+    names.push(f.name);
   }
-  return columnsToFrame(columns, schema);
-}
-
-function describe(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  return typeof x === "object" ? `an object (${Object.keys(x as object).slice(0, 5).join(", ")})` : typeof x;
+  for (const name of table.names) if (!fields.has(name)) names.push(name);
+  const columns: FrameColumn[] = names.map((name) => {
+    const present = table.columns.has(name);
+    const raw = present ? (table.valuesView(name) as unknown[]) : new Array<unknown>(table.length).fill(null);
+    const field = fields.get(name);
+    const type = field?.type ?? inferFieldType(raw);
+    const unit = field?.unit ?? unitForField(name);
+    const values = normaliseColumn(name, raw, type, present);
+    return unit === undefined ? { name, values, type } : { name, values, type, unit };
+  });
+  return frameFromColumns(columns, table.length);
 }
