@@ -177,7 +177,7 @@ describe("Table.filter", () => {
     const byRows = Table.fromRecords(records);
     byRows.rows();
     const byColumns = Table.fromColumns(columnsFromRecords(records)!);
-    for (const t of [byRows, byColumns]) {
+    for (const t of [byRows, byColumns] as Table[]) {
       const none = t.filter(() => false);
       expect(none.length).toBe(0);
       expect(none.names).toEqual(["region", "gas_daily"]);
