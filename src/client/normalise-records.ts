@@ -6,19 +6,17 @@
 import type { RecordSchema } from "../table/schema";
 import { sameVolumeUnit } from "../table/volume-unit";
 import type { RecordColumns } from "../table/record-columns";
-import { tryParseServiceTimestamp } from "../table/dates";
-
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+import { isoFromDay, parseDateText, tryParseServiceTimestamp } from "../table/dates";
 
 /**
- * `M/D/YYYY` (as in the aggregated completions and rigs samples) to `YYYY-MM-DD`; any other value
- * is returned unchanged.
+ * `M/D/YYYY` (as in the aggregated completions and rigs samples) to `YYYY-MM-DD`, read by the table's
+ * date codec; any other value, and text that is no real date (`2/30/2024`), is returned unchanged (a
+ * date column's reader then refuses it rather than take a made-up day).
  */
 export function normaliseDate(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const m = US_DATE.exec(value);
-  if (!m) return value;
-  return `${m[3]}-${m[1]!.padStart(2, "0")}-${m[2]!.padStart(2, "0")}`;
+  if (typeof value !== "string" || !value.includes("/")) return value;
+  const day = parseDateText(value);
+  return Number.isNaN(day) ? value : isoFromDay(day);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { DataFrame } from "danfojs-node";
 import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
 import { inferFieldType, normaliseColumn } from "./normalise";
-import type { FieldType, RecordSchema } from "./schema";
+import { schemaColumnOrder, type FieldType, type RecordSchema } from "./schema";
 import { unitForField } from "./units";
 import type { RecordColumn, RecordColumns } from "./record-columns";
 
@@ -16,14 +16,7 @@ import type { RecordColumn, RecordColumns } from "./record-columns";
  * @param schema the record schema; default none (types inferred from the values).
  */
 export function columnsToFrame(columns: RecordColumns, schema?: RecordSchema): DataFrame {
-  const fields = new Map<string, { type: FieldType; unit?: string }>();
-  const names: string[] = [];
-  for (const f of schema?.fields ?? []) {
-    if (fields.has(f.name)) continue;
-    fields.set(f.name, f.unit === undefined ? { type: f.type } : { type: f.type, unit: f.unit });
-    names.push(f.name);
-  }
-  for (const name of columns.names) if (!fields.has(name)) names.push(name);
+  const { names, fields } = schemaColumnOrder(schema, columns.names);
   const out: FrameColumn[] = names.map((name) => {
     const col = columns.columns.get(name);
     const field = fields.get(name);

@@ -35,3 +35,20 @@ export interface RecordSchema {
   readonly name: string;
   readonly fields: readonly FieldSpec[];
 }
+
+/**
+ * The columns of a frame built from records with this schema: the schema's fields first, in its order
+ * (a field listed twice counts once), then the records' other names in their order; and each schema
+ * field's type and unit.
+ */
+export function schemaColumnOrder(schema: RecordSchema | undefined, names: readonly string[]): { names: string[]; fields: Map<string, { type: FieldType; unit?: string }> } {
+  const fields = new Map<string, { type: FieldType; unit?: string }>();
+  const order: string[] = [];
+  for (const f of schema?.fields ?? []) {
+    if (fields.has(f.name)) continue;
+    fields.set(f.name, f.unit === undefined ? { type: f.type } : { type: f.type, unit: f.unit });
+    order.push(f.name);
+  }
+  for (const name of names) if (!fields.has(name)) order.push(name);
+  return { names: order, fields };
+}

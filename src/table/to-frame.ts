@@ -6,7 +6,7 @@ import { DataError } from "../errors";
 import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
 import { inferFieldType, normaliseColumn } from "./normalise";
 import { describeValue, readRecords } from "./read-records";
-import type { FieldType, RecordSchema } from "./schema";
+import { schemaColumnOrder, type RecordSchema } from "./schema";
 import { schemaFrame } from "./schema-frame";
 import { unitForField } from "./units";
 
@@ -32,14 +32,7 @@ export function toFrame(records: readonly Record<string, unknown>[], schema?: Re
   // Plain value columns of this call's own (not the dictionary-coding builder: a record's fields are
   // read once and normalised in place, about twice as fast on a million records).
   const table = readRecords(records);
-  const fields = new Map<string, { type: FieldType; unit?: string }>();
-  const names: string[] = [];
-  for (const f of schema?.fields ?? []) {
-    if (fields.has(f.name)) continue;
-    fields.set(f.name, f.unit === undefined ? { type: f.type } : { type: f.type, unit: f.unit });
-    names.push(f.name);
-  }
-  for (const name of table.names) if (!fields.has(name)) names.push(name);
+  const { names, fields } = schemaColumnOrder(schema, table.names);
   const columns: FrameColumn[] = names.map((name) => {
     const present = table.columns.has(name);
     const raw = present ? (table.valuesView(name) as unknown[]) : new Array<unknown>(table.length).fill(null);
