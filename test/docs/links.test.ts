@@ -2,23 +2,13 @@
 // keeps those links true: every relative link of README.md and docs/**/*.md names a file that exists,
 // and a link to a section (`page.md#anchor`, `#anchor`) names a heading of that page, by the anchor
 // GitHub gives it. It also checks the README's map lists every page of docs/.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { markdownFiles } from "../helpers/markdown-files";
 
 const root = join(__dirname, "..", "..");
 
-function markdownFiles(): string[] {
-  const out = ["README.md"];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith(".md")) out.push(join(dir, e.name));
-    }
-  };
-  walk("docs");
-  return out;
-}
 
 /** The lines of a markdown file outside fenced code blocks (numbered from 1). */
 function proseLines(markdown: string): { line: number; text: string }[] {
@@ -74,7 +64,7 @@ describe("the documentation's links", () => {
   it("every relative link names a file that exists, and a heading of it when it has an anchor", () => {
     const broken: string[] = [];
     let checked = 0;
-    for (const file of markdownFiles()) {
+    for (const file of markdownFiles(root)) {
       const markdown = readFileSync(join(root, file), "utf8");
       for (const { line, target } of linksOf(markdown)) {
         checked++;
@@ -96,7 +86,7 @@ describe("the documentation's links", () => {
   it("the README's map links every page of docs/", () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     const linked = new Set(linksOf(readme).map((l) => normalize(l.target.split("#")[0]!)));
-    const pages = markdownFiles().filter((f) => f !== "README.md").map((f) => relative(root, join(root, f)));
+    const pages = markdownFiles(root).filter((f) => f !== "README.md").map((f) => relative(root, join(root, f)));
     expect(pages.length).toBeGreaterThanOrEqual(10);
     expect(pages.filter((p) => !linked.has(p))).toEqual([]);
   });

@@ -10,7 +10,7 @@
 // The environment of the scripts: GASFRAMES_NATGAS_URL / _LNG_URL / _LEGACY_URL point at a sandbox
 // this test starts, and no token is set. So clients built "from the environment" have their URL, and
 // `connect()` starts its own in-process sandbox, as it does for a user without an account.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import ts from "typescript";
@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SANDBOX_AS_OF } from "../../src/connect";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { SAFETY_TIMEOUT_MS, mapLimit, runNode, type ScriptRun } from "../helpers/run-script";
+import { markdownFiles } from "../helpers/markdown-files";
 
 const root = join(__dirname, "..", "..");
 const CONTINUES = /^\s*<!--\s*readme-blocks:\s*continues\s*-->\s*$/;
@@ -71,19 +72,8 @@ function scriptsOf(blocks: readonly Block[]): { where: string[]; code: string }[
   return scripts;
 }
 
-function markdownFiles(): string[] {
-  const out = ["README.md"];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith(".md")) out.push(join(dir, e.name));
-    }
-  };
-  walk("docs");
-  return out;
-}
 
-const scripts = scriptsOf(markdownFiles().flatMap((f) => extractBlocks(readFileSync(join(root, f), "utf8"), f)));
+const scripts = scriptsOf(markdownFiles(root).flatMap((f) => extractBlocks(readFileSync(join(root, f), "utf8"), f)));
 const fileOf = (i: number) => `block-${String(i).padStart(2, "0")}.mts`;
 
 let dir: string;
@@ -110,7 +100,7 @@ describe("the TypeScript blocks of the README and docs/", () => {
     expect(scripts.map((s) => s.where[0])).toContain(`README.md:${fence + 1}`);
     // Every ```ts line of every file opens a block that is run: a fence of another kind (```sh,
     // ```ts-pending) misread would swallow the blocks after it. Counted by a plain line match here.
-    const tsFences = markdownFiles().flatMap((f) =>
+    const tsFences = markdownFiles(root).flatMap((f) =>
       readFileSync(join(root, f), "utf8").split("\n").flatMap((l, i) => (/^\s*```(ts|typescript)\s*$/.test(l) ? [`${f}:${i + 1}`] : [])),
     );
     expect(scripts.flatMap((s) => s.where).sort()).toEqual(tsFences.sort());
