@@ -67,6 +67,25 @@ export interface RangeRule {
  */
 export type ResponseShape = "envelope-paged" | "envelope" | "array" | "object" | "job";
 
+/**
+ * Where an endpoint's entry comes from, so a reader can tell what is the spec, what the vendor's
+ * published reference and what is gasframes' own choice. At least one of the three is given.
+ */
+export interface EndpointSource {
+  /** The spec document (`../shared/spec/…`) and section the entry follows, e.g. `natgas-service.md#v4-endpoint-changes`. */
+  readonly spec?: string;
+  /** URLs of the vendor's published reference pages the entry follows. */
+  readonly docs?: readonly string[];
+  /** Where neither says: what gasframes chose and why, in one sentence. */
+  readonly choice?: string;
+}
+
+/** A documented rate limit: at most `requests` per `perMs` milliseconds, per client and endpoint. */
+export interface RateLimitSpec {
+  readonly requests: number;
+  readonly perMs: number;
+}
+
 /** One endpoint of a service. */
 export interface EndpointSpec {
   readonly service: "natgas" | "lng" | "legacy";
@@ -103,4 +122,8 @@ export interface EndpointSpec {
    */
   readonly fixedParams?: Readonly<Record<string, string>>;
   readonly description?: string;
+  /** Where this entry comes from (spec, published reference, or our choice). */
+  readonly source?: EndpointSource;
+  /** The documented rate limit; the client paces requests to stay under it. */
+  readonly rateLimit?: RateLimitSpec;
 }

@@ -21,6 +21,11 @@ export interface FieldSpec {
   readonly type: FieldType;
   /** Unit of a measure, as the spec states it: `BCF/day`, `MCF`, `BBL`, `BBL/day`, `ft`, `%`... */
   readonly unit?: string;
+  /**
+   * For a gas measure: whether it is stated on a dry or a wet basis (the vendor's pages say which; wet gas
+   * includes the natural gas liquids, dry gas does not). Kept beside the unit, not folded into it.
+   */
+  readonly basis?: "dry" | "wet";
   /** For LNG volumes: the unit is not fixed but read from this column of the same row (`volume_unit`). */
   readonly unitField?: string;
   /** Whether the spec says the value may be null (every value may be null under convention 3). */

@@ -61,11 +61,11 @@ const added = {
     path: "/api/v2/analysis_report",
     response: "job",
     fixedParams: { req_report: "cargoes" },
-    source: "overview",
+    legacySource: "overview",
     params: [{ name: "imos", type: { kind: "intArr", check: "imo" } }],
     record: { name: "legacy.cargoes", fields: [{ name: "imo", type: "int" }, { name: "start_date", type: "timestamp" }] },
   },
-} as const satisfies Record<string, EndpointSpec & { source?: string }>;
+} as const satisfies Record<string, EndpointSpec & { legacySource?: string }>;
 
 describe("a catalog entry is a client method", () => {
   it("a paged envelope entry: every page, aliases renamed and M/D/YYYY dates normalised on the columns", async () => {

@@ -8,7 +8,8 @@ import type { LegacyReport, LegacySource } from "../migrate/legacy-field-renames
 
 /** An endpoint of the old API: the entry, and the old report or query its records come from (for `toV1()`). */
 export interface LegacyEndpointSpec extends EndpointSpec {
-  readonly source: LegacySource;
+  /** Which old report or endpoint this entry is (the migration to v1 is chosen by it). */
+  readonly legacySource: LegacySource;
 }
 import {
   FLOW_TIMESERIES_RECORD,
@@ -28,7 +29,7 @@ const txType = { name: "tx_type", type: { kind: "str", values: ["loading", "offl
 const DATES = [{ start: "start_date", end: "end_date" }] as const;
 
 /** One report of `analysis_report`: `req_report` picks it, and its records are that report's. */
-const reportOf = <R extends LegacyReport>(name: R) => ({ ...report, fixedParams: { req_report: name }, source: name }) as const;
+const reportOf = <R extends LegacyReport>(name: R) => ({ ...report, fixedParams: { req_report: name }, legacySource: name }) as const;
 
 /**
  * The old endpoints. The four `analysis_report` reports are one entry each (sent with their
@@ -56,7 +57,7 @@ export const LEGACY_API = {
     version: "legacy",
     response: "job",
     method: "targetdQuery",
-    source: "targetd_query",
+    legacySource: "targetd_query",
     httpMethod: "POST",
     path: "/api/v2/targetd_query",
     params: [
@@ -75,7 +76,7 @@ export const LEGACY_API = {
     version: "legacy",
     response: "job",
     method: "queryAis",
-    source: "queryAIS",
+    legacySource: "queryAIS",
     httpMethod: "GET",
     path: "/api/v2/queryAIS/query",
     params: [
@@ -92,7 +93,7 @@ export const LEGACY_API = {
     version: "legacy",
     response: "job",
     method: "liveStatus",
-    source: "live_status",
+    legacySource: "live_status",
     httpMethod: "GET",
     path: "/api/v2/live_status",
     params: [],

@@ -98,5 +98,5 @@ function legacyResult(answer: EndpointAnswer): LegacyResult {
   const { data, meta, schema, job, spec } = answer;
   // A job's report is one JSON document: its rows are objects already, never columns.
   const records = Array.isArray(data) ? (data as Record<string, unknown>[]) : (data as RecordColumns).toRecords();
-  return new LegacyResult(records, meta, schema, { job: job?.job ?? { state: "" }, report: job?.report ?? {}, source: (spec as LegacyEndpointSpec).source });
+  return new LegacyResult(records, meta, schema, { job: job?.job ?? { state: "" }, report: job?.report ?? {}, source: (spec as LegacyEndpointSpec).legacySource });
 }
