@@ -108,6 +108,7 @@ export {
   convertUnits,
   canonicalUnit,
   MCF_PER_TONNE_LNG,
+  MCF_PER_CUBIC_METRE_GAS,
   TONNES_PER_M3_LNG,
   BTU_PER_CUBIC_FOOT,
   type ConvertUnitsOptions,

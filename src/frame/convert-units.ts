@@ -13,6 +13,13 @@ export { canonicalUnit, type GasUnit };
 export const MCF_PER_TONNE_LNG = 48.028;
 /** Tonnes per cubic metre of LNG: typical density 450 kg/m3 (GIIGNL / industry range 420-470 kg/m3). */
 export const TONNES_PER_M3_LNG = 0.45;
+/**
+ * Thousand cubic feet per cubic metre of gas: 1 m3 = 35.3146667 ft3, the exact length conversion
+ * (1 ft = 0.3048 m), so 1 bcm = 35.3147 BCF. Both volumes are taken at their markets' standard
+ * conditions, as the IEA and the BP/Energy Institute Statistical Review do; the small difference between
+ * 15 °C and 60 °F reference conditions is ignored.
+ */
+export const MCF_PER_CUBIC_METRE_GAS = 1 / (0.3048 ** 3 * 1000);
 /** Btu per cubic foot of gas: EIA, heat content of natural gas consumed, U.S. average (1,036 Btu/ft3, 2022-2023). */
 export const BTU_PER_CUBIC_FOOT = 1036;
 
@@ -48,10 +55,20 @@ const DEFS: UnitDef[] = [
   { canonical: "MMCF", kind: "volume", factor: () => 1e3 },
   { canonical: "MCF", kind: "volume", factor: () => 1 },
   { canonical: "MCF/month", kind: "volume", factor: () => 1 },
+  { canonical: "MMCF/month", kind: "volume", factor: () => 1e3 },
+  { canonical: "BCF/month", kind: "volume", factor: () => 1e6 },
+  { canonical: "bcm", kind: "volume", factor: () => 1e9 * MCF_PER_CUBIC_METRE_GAS },
+  { canonical: "mcm", kind: "volume", factor: () => 1e6 * MCF_PER_CUBIC_METRE_GAS },
+  { canonical: "bcm/month", kind: "volume", factor: () => 1e9 * MCF_PER_CUBIC_METRE_GAS },
+  { canonical: "mcm/month", kind: "volume", factor: () => 1e6 * MCF_PER_CUBIC_METRE_GAS },
+  { canonical: "bcm/day", kind: "rate", factor: () => 1e9 * MCF_PER_CUBIC_METRE_GAS },
+  { canonical: "mcm/day", kind: "rate", factor: () => 1e6 * MCF_PER_CUBIC_METRE_GAS },
   { canonical: "BCF/day", kind: "rate", factor: () => 1e6 },
   { canonical: "MMCF/day", kind: "rate", factor: () => 1e3 },
   { canonical: "MCF/day", kind: "rate", factor: () => 1 },
   { canonical: "tonnes", kind: "volume", factor: (o) => o.mcfPerTonne },
+  { canonical: "Mt", kind: "volume", factor: (o) => 1e6 * o.mcfPerTonne },
+  { canonical: "Mt/month", kind: "volume", factor: (o) => 1e6 * o.mcfPerTonne },
   { canonical: "m3", kind: "volume", factor: (o) => o.lngDensity * o.mcfPerTonne },
   // 1 MMBtu = 1e6 Btu = 1e6 / btuPerCubicFoot cubic feet = 1e3 / btuPerCubicFoot MCF.
   { canonical: "MMBtu", kind: "volume", factor: (o) => 1e3 / o.btuPerCubicFoot },
@@ -89,8 +106,9 @@ function daysOf(options: ConvertUnitsOptions, i: number | undefined): number {
 }
 
 /**
- * Converts gas and LNG quantities. Volumes: BCF, MMCF, MCF, MCF/month (a month's volume in MCF),
- * tonnes and m3 of LNG, MMBtu; rates: BCF/day, MMCF/day, MCF/day. Between a volume and a rate the
+ * Converts gas and LNG quantities. Volumes: BCF, MMCF, MCF, bcm and mcm (billion and million cubic
+ * metres of gas), their per-month forms (`MCF/month`, `BCF/month`, `bcm/month`...: a month's volume),
+ * tonnes, Mt (million tonnes) and m3 of LNG, MMBtu; rates: BCF/day, MMCF/day, MCF/day, bcm/day, mcm/day. Between a volume and a rate the
  * days of `options.month` (or `options.days`) are used. LNG and energy units go through gas volume
  * with the stated constants (overridable). Missing values (NaN) stay NaN.
  * @param value a number, or an array of numbers (then a Float64Array is returned).

@@ -53,9 +53,10 @@ export function isDailyRateUnit(unit: string | undefined): boolean {
 
 /** A unit `convertUnits` knows (aliases in any letter case are accepted too, see docs/results-and-frames.md). */
 export type GasUnit =
-  | "BCF" | "MMCF" | "MCF" | "MCF/month"
+  | "BCF" | "MMCF" | "MCF" | "MCF/month" | "MMCF/month" | "BCF/month"
   | "BCF/day" | "MMCF/day" | "MCF/day"
-  | "m3" | "tonnes" | "MMBtu";
+  | "bcm" | "mcm" | "bcm/month" | "mcm/month" | "bcm/day" | "mcm/day"
+  | "m3" | "tonnes" | "Mt" | "Mt/month" | "MMBtu";
 
 /** Every spelling of a gas or LNG unit (trimmed, lower case) and the unit it names. */
 const ALIASES: Readonly<Record<string, GasUnit>> = {
@@ -63,11 +64,21 @@ const ALIASES: Readonly<Record<string, GasUnit>> = {
   mmcf: "MMCF", gas_mmcf: "MMCF",
   mcf: "MCF", gas_mcf: "MCF",
   "mcf/month": "MCF/month", "mcf/mo": "MCF/month",
+  "mmcf/month": "MMCF/month", "mmcf/mo": "MMCF/month",
+  "bcf/month": "BCF/month", "bcf/mo": "BCF/month",
+  bcm: "bcm", "bcm of gas": "bcm", gas_bcm: "bcm",
+  mcm: "mcm", mmcm: "mcm", "mcm of gas": "mcm", gas_mcm: "mcm",
+  "bcm/month": "bcm/month", "bcm/mo": "bcm/month",
+  "mcm/month": "mcm/month", "mcm/mo": "mcm/month",
+  "bcm/day": "bcm/day", "bcm/d": "bcm/day",
+  "mcm/day": "mcm/day", "mcm/d": "mcm/day", "mmcm/d": "mcm/day",
   "bcf/day": "BCF/day", "bcf/d": "BCF/day", bcfd: "BCF/day",
   "mmcf/day": "MMCF/day", "mmcf/d": "MMCF/day", mmcfd: "MMCF/day",
   "mcf/day": "MCF/day", "mcf/d": "MCF/day", mcfd: "MCF/day",
   m3: "m3", "m3 lng": "m3", m3_lng: "m3", cubic_meter: "m3", cubic_metre: "m3",
   tonnes: "tonnes", tonne: "tonnes", t: "tonnes", "tonnes lng": "tonnes", tonnes_lng: "tonnes",
+  mt: "Mt", "mt lng": "Mt", mt_lng: "Mt", "million tonnes": "Mt",
+  "mt/month": "Mt/month", "mt/mo": "Mt/month",
   mmbtu: "MMBtu",
 };
 
