@@ -90,6 +90,8 @@ export type {
 
 // Tables and results: records with their schema and units (a Result adds provenance).
 export { Table, Result, collectResult, type TableOptions, type SortOptions, type ResultMeta } from "./table";
+// Export to Arrow and Parquet (also `table.toArrow()` / `table.toParquet(path)`).
+export { writeParquet, type WriteParquetOptions, type ParquetWritten } from "./table";
 // Records as columns: what a table hands analysis and charts through COLUMN_SOURCE.
 export {
   COLUMN_SOURCE,

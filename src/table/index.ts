@@ -13,3 +13,6 @@ export { toFrame } from "./to-frame";
 export { columnsToFrame } from "./columns-to-frame";
 export { unitForField, isDailyRateUnit, canonicalUnit, MIXED_UNITS, type GasUnit } from "./units";
 export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "./volume-unit";
+export { tableToArrow, type ArrowSource } from "./to-arrow";
+export { writeParquetFile, parquetBytes, type WriteParquetOptions, type ParquetWritten } from "./to-parquet";
+export { writeParquet } from "./write-parquet";

@@ -4,6 +4,7 @@
 import type { RecordColumns } from "./record-columns";
 import type { RecordSchema } from "./schema";
 import { Table, type TableOptions } from "./table";
+import type { ArrowSource } from "./to-arrow";
 
 import type { ResultMeta } from "./provenance";
 
@@ -48,6 +49,10 @@ export class Result<R = Record<string, unknown>> extends Table<R> {
   /** The records, in the service's order (pages in offset order): `rows()`. */
   get records(): R[] {
     return this.rows();
+  }
+
+  protected override arrowSource(): ArrowSource {
+    return super.arrowSource(this.meta);
   }
 
   /** JSON form: records and meta. */

@@ -10,6 +10,8 @@ import { columnsFromRecords } from "./columns-from-records";
 import { COLUMN_SOURCE, type RecordColumns } from "./record-columns";
 import type { FieldSpec, RecordSchema } from "./schema";
 import { tableToFrame } from "./table-to-frame";
+import { tableToArrow, type ArrowSource } from "./to-arrow";
+import { writeParquetFile, type ParquetWritten, type WriteParquetOptions } from "./to-parquet";
 import { MIXED_UNITS, unitForField } from "./units";
 import { distinctVolumeUnits } from "./volume-unit";
 
@@ -284,6 +286,35 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   /** JSON form: the records. */
   toJSON(): unknown {
     return this.rows();
+  }
+
+  /**
+   * An Apache Arrow table of all the records (apache-arrow is loaded on first use): columns in `names`
+   * order; ints as Int32 (Int64 where a value needs it), floats as Float64, dates as Date32, timestamps
+   * as microsecond UTC timestamps, repeated strings dictionary-encoded; missing values as nulls. Each
+   * field's unit, basis (dry/wet) and gasframes type are its metadata (`unit`, `basis`,
+   * `gasframes.type`); a Result's provenance is the schema's `gasframes.meta` (JSON, never the token).
+   */
+  toArrow(): import("apache-arrow").Table {
+    return tableToArrow(this.arrowSource());
+  }
+
+  /**
+   * Writes the records to a Parquet file (see `toArrow()` for the column types; Snappy-compressed, the
+   * Arrow schema with units kept in the file). The file appears whole or not at all: it is written
+   * under a temporary name and renamed into place.
+   * @param path the file to write; missing folders are created.
+   * @param options row group size; default 131,072 rows.
+   */
+  toParquet(path: string, options?: WriteParquetOptions): ParquetWritten {
+    return writeParquetFile(this.arrowSource(), path, options);
+  }
+
+  /** What the Arrow and Parquet writers read; a Result adds its provenance. */
+  protected arrowSource(meta?: object): ArrowSource {
+    const base = { names: this.names, units: this.units, fields: this.fieldMap(), columns: this.columns() };
+    const named = this.schema === undefined ? base : { ...base, schemaName: this.schema.name };
+    return meta === undefined ? named : { ...named, meta };
   }
 
   /** A table of other records with this table's schema and units. */

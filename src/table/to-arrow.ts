@@ -1,0 +1,299 @@
+/**
+ * A table as an Apache Arrow table: typed columns with their units kept as field metadata, the way
+ * DuckDB, Polars, Spark and BigQuery read them (through Parquet, see `to-parquet.ts`).
+ *
+ * apache-arrow is required on first use only, so `require("gasframes")` does not load it.
+ */
+import type * as Arrow from "apache-arrow";
+import { DataError } from "../errors";
+import type { RecordColumns } from "./record-columns";
+import { parseTimestamp, toDayNumber } from "./dates";
+import { inferFieldType } from "./normalise";
+import type { FieldSpec, FieldType } from "./schema";
+
+/** What `tableToArrow` needs of a table: its columns, names, schema fields, units and provenance. */
+export interface ArrowSource {
+  readonly names: readonly string[];
+  readonly units: Readonly<Record<string, string>>;
+  readonly fields: ReadonlyMap<string, FieldSpec>;
+  readonly columns: RecordColumns;
+  /** Written as the schema's `gasframes.schema` metadata. */
+  readonly schemaName?: string;
+  /** Provenance (never holds the token), written as the schema's `gasframes.meta` metadata (JSON). */
+  readonly meta?: object;
+}
+
+let arrowModule: typeof Arrow | undefined;
+
+/** apache-arrow, loaded on first use. */
+export function loadArrow(): typeof Arrow {
+  arrowModule ??= require("apache-arrow") as typeof Arrow;
+  return arrowModule;
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * The Arrow table of a table's records. Column types:
+ * - `int` fields: Int32 when every value fits, else Int64; a value that is not an integer is a DataError;
+ * - `float`: Float64; `bool`: Bool;
+ * - `date`: Date32 (days), read by the table's date codec (M/D/YYYY included);
+ * - `timestamp`: Timestamp in microseconds, UTC (the LNG service's microseconds are kept);
+ * - `string`: dictionary-encoded (Int32 codes over Utf8) when values repeat, else Utf8;
+ * - `json` (nested values): Utf8 holding the JSON text.
+ * Missing values (null, absent, NaN) are Arrow nulls. A field's unit, basis, gasframes type and
+ * description are field metadata (`unit`, `basis`, `gasframes.type`, `description`).
+ */
+export function tableToArrow(source: ArrowSource): Arrow.Table {
+  const A = loadArrow();
+  const vectors: Record<string, Arrow.Vector> = {};
+  const fields: Arrow.Field[] = [];
+  for (const name of source.names) {
+    const spec = source.fields.get(name);
+    const present = source.columns.columns.has(name);
+    const type: FieldType = spec?.type ?? (present ? inferFieldType(source.columns.valuesView(name)) : "string");
+    // A schema field no record carries is a column of nulls.
+    const vector = present ? columnVector(A, source.columns, name, type) : A.vectorFromArray(new Array<null>(source.columns.length).fill(null), nullColumnType(A, type));
+    const metadata = new Map<string, string>([["gasframes.type", type]]);
+    const unit = source.units[name];
+    if (unit !== undefined) metadata.set("unit", unit);
+    if (spec?.basis !== undefined) metadata.set("basis", spec.basis);
+    if (spec?.description !== undefined) metadata.set("description", spec.description);
+    vectors[name] = vector;
+    fields.push(new A.Field(name, vector.type, true, metadata));
+  }
+  const schemaMeta = new Map<string, string>();
+  if (source.schemaName !== undefined) schemaMeta.set("gasframes.schema", source.schemaName);
+  if (source.meta !== undefined) schemaMeta.set("gasframes.meta", JSON.stringify(source.meta));
+  const schema = new A.Schema(fields, schemaMeta);
+  const length = source.columns.length;
+  const data = A.makeData({ type: new A.Struct(fields), length, nullCount: 0, children: fields.map((f) => vectors[f.name]!.data[0]!) });
+  return new A.Table(schema, new A.RecordBatch(schema, data));
+}
+
+/** The Arrow type of a column of nulls of a field's type. */
+function nullColumnType(A: typeof Arrow, type: FieldType): Arrow.DataType {
+  switch (type) {
+    case "int":
+      return new A.Int32();
+    case "float":
+      return new A.Float64();
+    case "date":
+      return new A.DateDay();
+    case "timestamp":
+      return new A.TimestampMicrosecond("UTC");
+    case "bool":
+      return new A.Bool();
+    default:
+      return new A.Utf8();
+  }
+}
+
+function columnVector(A: typeof Arrow, columns: RecordColumns, name: string, type: FieldType): Arrow.Vector {
+  switch (type) {
+    case "int":
+      return intVector(A, columns, name);
+    case "float":
+      return floatVector(A, numbersOf(columns, name));
+    case "date":
+      return dateVector(A, columns, name);
+    case "timestamp":
+      return timestampVector(A, columns, name);
+    case "bool":
+      return boolVector(A, columns, name);
+    case "json":
+      return A.vectorFromArray(columns.valuesView(name).map((v) => (v === null || v === undefined ? null : JSON.stringify(v))), new A.Utf8());
+    default:
+      return stringVector(A, columns, name);
+  }
+}
+
+/** A validity bitmap (1 = a value) for `isNull`, and the number of nulls. */
+function validity(length: number, isNull: (i: number) => boolean): { bitmap: Uint8Array; nulls: number } {
+  const bitmap = new Uint8Array(Math.ceil(length / 8));
+  let nulls = 0;
+  for (let i = 0; i < length; i++) {
+    if (isNull(i)) nulls++;
+    else bitmap[i >> 3]! |= 1 << (i & 7);
+  }
+  return { bitmap, nulls };
+}
+
+function numbersOf(columns: RecordColumns, name: string): Float64Array {
+  const own = columns.numbers(name);
+  if (own !== undefined) return own;
+  const values = columns.valuesView(name);
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) out[i] = NaN;
+    else if (typeof v === "number") out[i] = v;
+    else if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) out[i] = Number(v);
+    else throw new DataError(`toArrow: column "${name}" row ${i}: ${JSON.stringify(v)} is not a number`);
+  }
+  return out;
+}
+
+function floatVector(A: typeof Arrow, values: Float64Array): Arrow.Vector {
+  const { bitmap, nulls } = validity(values.length, (i) => Number.isNaN(values[i]!));
+  return A.makeVector(A.makeData({ type: new A.Float64(), length: values.length, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : null, data: values }));
+}
+
+function intVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+  const values = numbersOf(columns, name);
+  let fits32 = true;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (Number.isNaN(v)) continue;
+    if (!Number.isSafeInteger(v)) throw new DataError(`toArrow: column "${name}" is typed int, but row ${i} holds ${v}`);
+    if (v < INT32_MIN || v > INT32_MAX) fits32 = false;
+  }
+  const { bitmap, nulls } = validity(values.length, (i) => Number.isNaN(values[i]!));
+  const nullBitmap = nulls > 0 ? bitmap : null;
+  if (fits32) {
+    const data = new Int32Array(values.length);
+    for (let i = 0; i < values.length; i++) data[i] = Number.isNaN(values[i]!) ? 0 : values[i]!;
+    return A.makeVector(A.makeData({ type: new A.Int32(), length: values.length, nullCount: nulls, nullBitmap, data }));
+  }
+  const data = new BigInt64Array(values.length);
+  for (let i = 0; i < values.length; i++) data[i] = Number.isNaN(values[i]!) ? 0n : BigInt(values[i]!);
+  return A.makeVector(A.makeData({ type: new A.Int64(), length: values.length, nullCount: nulls, nullBitmap, data }));
+}
+
+/** Converts each distinct value once when the column is dictionary-coded. */
+function perValue<T>(columns: RecordColumns, name: string, convert: (v: unknown, row: number) => T, out: { set(i: number, v: T): void }): void {
+  const coded = columns.coded(name);
+  if (coded !== undefined) {
+    const firstRow = new Map<number, number>();
+    for (let i = 0; i < coded.codes.length; i++) if (!firstRow.has(coded.codes[i]!)) firstRow.set(coded.codes[i]!, i);
+    const converted = coded.values.map((v, code) => convert(v, firstRow.get(code) ?? 0));
+    for (let i = 0; i < coded.codes.length; i++) out.set(i, converted[coded.codes[i]!]!);
+    return;
+  }
+  const values = columns.valuesView(name);
+  for (let i = 0; i < values.length; i++) out.set(i, convert(values[i], i));
+}
+
+function isMissing(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === "number" && Number.isNaN(v));
+}
+
+function dateVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+  const length = columns.length;
+  const days = new Int32Array(length);
+  const nulls = new Uint8Array(length);
+  perValue(
+    columns,
+    name,
+    (v, row) => {
+      if (isMissing(v)) return null;
+      const day = toDayNumber(v);
+      if (Number.isNaN(day)) throw new DataError(`toArrow: column "${name}" row ${row}: ${JSON.stringify(v)} is not a date`);
+      return day;
+    },
+    { set: (i, d) => (d === null ? (nulls[i] = 1) : (days[i] = d)) },
+  );
+  const { bitmap, nulls: count } = validity(length, (i) => nulls[i] === 1);
+  return A.makeVector(A.makeData({ type: new A.DateDay(), length, nullCount: count, nullBitmap: count > 0 ? bitmap : null, data: days }));
+}
+
+function timestampVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+  const length = columns.length;
+  const micros = new BigInt64Array(length);
+  const nulls = new Uint8Array(length);
+  perValue(
+    columns,
+    name,
+    (v, row) => {
+      if (isMissing(v)) return null;
+      const us = microsOf(v);
+      if (us === undefined) throw new DataError(`toArrow: column "${name}" row ${row}: ${JSON.stringify(v)} is not a timestamp`);
+      return us;
+    },
+    { set: (i, us) => (us === null ? (nulls[i] = 1) : (micros[i] = us)) },
+  );
+  const { bitmap, nulls: count } = validity(length, (i) => nulls[i] === 1);
+  return A.makeVector(A.makeData({ type: new A.TimestampMicrosecond("UTC"), length, nullCount: count, nullBitmap: count > 0 ? bitmap : null, data: micros }));
+}
+
+/** Microseconds since the epoch, keeping the fraction's 4th to 6th digits of a text timestamp. */
+function microsOf(v: unknown): bigint | undefined {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : BigInt(v.getTime()) * 1000n;
+  if (typeof v === "number") return Number.isFinite(v) ? BigInt(Math.round(v * 1000)) : undefined;
+  if (typeof v !== "string") return undefined;
+  const parts = parseTimestamp(v);
+  if (parts === undefined) {
+    const day = toDayNumber(v);
+    return Number.isNaN(day) ? undefined : BigInt(day) * 86_400_000_000n;
+  }
+  const extra = parts.fraction.length > 3 ? Number(parts.fraction.slice(3, 6).padEnd(3, "0")) : 0;
+  return BigInt(parts.ms) * 1000n + BigInt(extra);
+}
+
+function boolVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+  const values = columns.valuesView(name);
+  return A.vectorFromArray(
+    values.map((v, i) => {
+      if (isMissing(v)) return null;
+      if (typeof v === "boolean") return v;
+      throw new DataError(`toArrow: column "${name}" row ${i}: ${JSON.stringify(v)} is not a boolean`);
+    }),
+    new A.Bool(),
+  );
+}
+
+/** Strings: dictionary-encoded when values repeat (fewer distinct values than half the rows). */
+function stringVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+  const length = columns.length;
+  const text = (v: unknown): string | null => (isMissing(v) ? null : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v));
+  const coded = columns.coded(name);
+  let codes: Int32Array;
+  let dictValues: (string | null)[];
+  if (coded !== undefined) {
+    codes = coded.codes;
+    dictValues = coded.values.map(text);
+  } else {
+    const index = new Map<string | null, number>();
+    dictValues = [];
+    codes = new Int32Array(length);
+    const values = columns.valuesView(name);
+    for (let i = 0; i < length; i++) {
+      const t = text(values[i]);
+      let code = index.get(t);
+      if (code === undefined) {
+        code = dictValues.length;
+        index.set(t, code);
+        dictValues.push(t);
+      }
+      codes[i] = code;
+    }
+  }
+  if (dictValues.length * 2 > length) {
+    const out: (string | null)[] = new Array(length);
+    for (let i = 0; i < length; i++) out[i] = dictValues[codes[i]!]!;
+    return A.vectorFromArray(out, new A.Utf8());
+  }
+  // Arrow dictionaries hold no null: a null value is a null index. Two dictionary values may also map to
+  // one text (the number 1 and the string "1"): they share an entry.
+  const entry = new Map<string, number>();
+  const dictionary: string[] = [];
+  const remap = new Int32Array(dictValues.length).fill(-1);
+  dictValues.forEach((t, code) => {
+    if (t === null) return;
+    let e = entry.get(t);
+    if (e === undefined) {
+      e = dictionary.length;
+      entry.set(t, e);
+      dictionary.push(t);
+    }
+    remap[code] = e;
+  });
+  const indices = new Int32Array(length);
+  for (let i = 0; i < length; i++) indices[i] = Math.max(0, remap[codes[i]!]!);
+  const { bitmap, nulls } = validity(length, (i) => remap[codes[i]!] === -1);
+  const type = new A.Dictionary(new A.Utf8(), new A.Int32());
+  const dict = A.vectorFromArray(dictionary, new A.Utf8());
+  return A.makeVector(A.makeData({ type, length, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : null, data: indices, dictionary: dict }));
+}
+
