@@ -167,7 +167,7 @@ export interface TransportRequest {
   bareValuesAs?: string;
   /**
    * The header carrying the token, as this endpoint's API documents it (`Access-Key`, `access_key`).
-   * The `tokenHeader` option overrides it. Default: the service's `tokenHeaderFor` the path, else `access_key`.
+   * The `tokenHeader` option overrides it. Default: the service's `tokenHeaderFor(path)`, else `access_key`.
    */
   tokenHeader?: string;
   /**
