@@ -33,7 +33,8 @@ export const sandboxCommand: CliCommand = {
     process.stdout.write(
       `gasframes sandbox (seed ${sandbox.seed}, as of ${sandbox.asOf}, page size ${sandbox.pageSize})\n` +
         `natural gas: ${sandbox.natgasUrl}\nLNG v1:      ${sandbox.lngUrl}\nold LNG API: ${sandbox.legacyUrl}\n` +
-        `any non-empty token is accepted (header access_key). Ctrl-C to stop.\n`,
+        `any non-empty token is accepted, in the header Access-Key (v4, LNG v1) or access_key (v3, old LNG API); ` +
+        `x-api-key and Authorization: Bearer work too. Ctrl-C to stop.\n`,
     );
     await new Promise<void>((resolve) => {
       const stop = () => {

@@ -4,6 +4,7 @@
  * Everything service-specific comes from the endpoint's catalog entry.
  */
 import { BadRequestError, QueryTooLargeError } from "../errors";
+import { tokenHeaderFor } from "../catalog/token-headers";
 import type { EndpointSpec } from "../catalog/types";
 import type { RecordSchema } from "../table/schema";
 import { rowsOf, type RecordPart } from "../http/columnar/gathered-parts";
@@ -222,6 +223,7 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
     path: spec.path,
     response: spec.response,
     params: body,
+    tokenHeader: tokenHeaderFor(spec.service, spec.version),
   };
   if (spec.httpMethod === "POST") req.body = body;
   else if (Object.keys(body).length > 0) req.query = toQueryString(body);
@@ -229,6 +231,7 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
   if (opts.signal) req.signal = opts.signal;
   if (spec.rowLimit !== undefined) req.narrowWith = filterNames(spec);
   if (spec.bareValuesAs !== undefined) req.bareValuesAs = spec.bareValuesAs;
+  if (spec.rateLimit !== undefined) req.rateLimit = spec.rateLimit;
   const schema = schemaFor(spec, filters);
   const aliases = { ...(spec.fieldAliases ?? {}), ...(opts.fieldAliases ?? {}) };
   return { req, filters, schema, plan: recordPlan(schema, aliases) };

@@ -1,7 +1,9 @@
 /**
  * The three services the clients talk to, as the transport needs to know them: a name for messages,
- * and where the base URL and the token come from. The transport itself knows none of them.
+ * where the base URL and the token come from, and the header the token goes in for a request that
+ * names none (the name lists; every catalog call names its API's). The transport itself knows none of them.
  */
+import { tokenHeaderForPath } from "../catalog/token-headers";
 import type { TransportService } from "../http/types";
 
 /** Where to get a base URL without an account: said when none is configured. */
@@ -11,6 +13,7 @@ const SANDBOX_HINT =
 /** The natural gas service (v3 and v4). */
 export const NATGAS_SERVICE: TransportService = {
   service: "natgas",
+  tokenHeaderFor: (path) => tokenHeaderForPath("natgas", path),
   baseUrlEnv: "GASFRAMES_NATGAS_URL",
   tokenEnv: ["GASFRAMES_NATGAS_TOKEN"],
   baseUrlHint: SANDBOX_HINT,
@@ -19,6 +22,7 @@ export const NATGAS_SERVICE: TransportService = {
 /** The LNG v1 service. */
 export const LNG_SERVICE: TransportService = {
   service: "lng",
+  tokenHeaderFor: (path) => tokenHeaderForPath("lng", path),
   baseUrlEnv: "GASFRAMES_LNG_URL",
   tokenEnv: ["GASFRAMES_LNG_TOKEN"],
   baseUrlHint: SANDBOX_HINT,
@@ -27,6 +31,7 @@ export const LNG_SERVICE: TransportService = {
 /** The old job-based LNG API. */
 export const LEGACY_SERVICE: TransportService = {
   service: "legacy",
+  tokenHeaderFor: (path) => tokenHeaderForPath("legacy", path),
   baseUrlEnv: "GASFRAMES_LEGACY_URL",
   tokenEnv: ["GASFRAMES_LEGACY_TOKEN"],
   baseUrlHint: SANDBOX_HINT,

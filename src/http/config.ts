@@ -3,12 +3,19 @@
  */
 import { redact, registerSecret } from "../errors";
 import { ConfigurationError } from "./configuration-error";
+import { RatePacer } from "./rate-pacer";
 import { defaultSleep } from "./sleep";
-import type { CacheOptions, ProgressSink, TransportLogger, TransportOptions, TransportService } from "./types";
+import type { CacheOptions, ProgressSink, TransportLogger, TransportOptions, TransportRequest, TransportService } from "./types";
 import type { Dispatcher } from "undici";
 
 /** Environment variable of the token shared by every service. */
 export const TOKEN_ENV = "GASFRAMES_TOKEN";
+
+/** The token header when neither the option, nor the request, nor the service names one. */
+export const DEFAULT_TOKEN_HEADER = "access_key";
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 /** Options after defaults; what the transport actually runs with. */
 export interface ResolvedConfig {
@@ -18,7 +25,12 @@ export interface ResolvedConfig {
   /** Undefined when none is configured: an error only once a request must go to the network. */
   token?: string;
   tokenEnvNames: readonly string[];
-  tokenHeader: string;
+  /** The user's `tokenHeader`, which overrides every request's; undefined when not given. */
+  tokenHeader?: string;
+  /** The service's header for a request that names none. */
+  tokenHeaderFor?: (path: string) => string;
+  /** Paces requests to their documented rate limits; one per transport, so per client. */
+  pacer: RatePacer;
   dispatcher?: Dispatcher;
   maxRetries: number;
   maxRateLimitRetries: number;
@@ -59,12 +71,12 @@ export function resolveConfig(
     throw new ConfigurationError(`the access token is too short (${token.length} characters; real tokens are longer): check GASFRAMES_TOKEN or the token option`);
   }
   registerSecret(token);
-  const tokenHeader = options.tokenHeader ?? "access_key";
-  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(tokenHeader)) {
-    throw new ConfigurationError(`tokenHeader "${tokenHeader}" is not a valid HTTP header name`);
+  const tokenHeader = options.tokenHeader;
+  if (tokenHeader !== undefined && (typeof tokenHeader !== "string" || !HEADER_NAME.test(tokenHeader))) {
+    throw new ConfigurationError(`tokenHeader "${String(tokenHeader)}" is not a valid HTTP header name`);
   }
   for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new ConfigurationError(`headers: "${name}" is not a valid HTTP header name`);
+    if (!HEADER_NAME.test(name)) throw new ConfigurationError(`headers: "${name}" is not a valid HTTP header name`);
     if (typeof value !== "string") throw new ConfigurationError(`headers: the value of "${name}" must be a string, got ${typeof value}`);
     checkHeaderValue(value, `headers: the value of "${name}"`);
   }
@@ -72,11 +84,12 @@ export function resolveConfig(
   if (!["off", "readwrite", "replay"].includes(cacheMode)) {
     throw new ConfigurationError(`cache.mode "${String(cacheMode)}" must be "off", "readwrite" or "replay"`);
   }
+  const clock = options.clock ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
   const config: ResolvedConfig = {
     service: service.service,
     baseUrl,
     tokenEnvNames,
-    tokenHeader,
     maxRetries: count("maxRetries", options.maxRetries, 4),
     maxRateLimitRetries: count("maxRateLimitRetries", options.maxRateLimitRetries, 10),
     retryBaseDelayMs: count("retryBaseDelayMs", options.retryBaseDelayMs, 500),
@@ -84,17 +97,31 @@ export function resolveConfig(
     attemptTimeoutMs: positive("attemptTimeoutMs", options.attemptTimeoutMs, 300_000),
     concurrency: positive("concurrency", options.concurrency, 4),
     cache: { mode: cacheMode, dir: options.cache?.dir ?? ".cache/gasframes" },
-    clock: options.clock ?? Date.now,
-    sleep: options.sleep ?? defaultSleep,
+    clock,
+    sleep,
+    pacer: new RatePacer(clock, sleep),
     logger: maskedLogger(options.logger ?? {}),
     headers: { ...(options.headers ?? {}) },
     random: options.random ?? Math.random,
   };
   if (token !== undefined) config.token = token;
+  if (tokenHeader !== undefined) config.tokenHeader = tokenHeader;
+  if (service.tokenHeaderFor !== undefined) config.tokenHeaderFor = service.tokenHeaderFor;
   if (options.dispatcher !== undefined) config.dispatcher = options.dispatcher;
   if (options.progress !== undefined) config.progress = options.progress;
   if (options.deadlineMs !== undefined) config.deadlineMs = positive("deadlineMs", options.deadlineMs, 0);
   return config;
+}
+
+/**
+ * The header a request carries the token in: the user's `tokenHeader` option, else the one the
+ * request names (its API's), else the service's for its path, else `access_key`.
+ */
+export function tokenHeaderOf(config: ResolvedConfig, req: Pick<TransportRequest, "path" | "tokenHeader">): string {
+  const named = config.tokenHeader ?? req.tokenHeader ?? config.tokenHeaderFor?.(req.path) ?? DEFAULT_TOKEN_HEADER;
+  // A request's or a service's name is code, not user input, but a bad one must not reach the socket.
+  if (!HEADER_NAME.test(named)) throw new ConfigurationError(`token header "${named}" is not a valid HTTP header name`);
+  return named;
 }
 
 function resolveBaseUrl(raw: string | undefined, service: TransportService): string {

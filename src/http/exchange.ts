@@ -7,8 +7,10 @@ import { request } from "undici";
 import { AuthenticationError, CacheMissError, clip, type ApiError } from "../errors";
 import type { Call } from "./call";
 import { canonicalJson } from "./canonical-json";
+import { tokenHeaderOf } from "./config";
 import { codingsOf, decodeBody } from "./content-encoding";
 import { connectionErrorOf, errorFromResponse, headerValue, requestIdOf } from "./http-errors";
+import { paceRequest } from "./pace-request";
 import { ResponseCache, type CacheWriter } from "./response-cache";
 import type { Watchdog } from "./watchdog";
 
@@ -96,8 +98,10 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   };
   if (spec.method === "POST") headers["content-type"] = "application/json";
   for (const [k, v] of Object.entries(config.headers)) headers[k.toLowerCase()] = v;
-  headers[config.tokenHeader.toLowerCase()] = config.token;
+  const tokenHeader = tokenHeaderOf(config, call.req);
+  headers[tokenHeader.toLowerCase()] = config.token;
 
+  await paceRequest(call, signal, watchdog);
   config.logger.debug?.(`${spec.method} ${spec.url} (attempt ${call.attempts})`);
   const res = await request(spec.url, {
     method: spec.method,
@@ -121,6 +125,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
       headers: resHeaders,
       ...(bodyText !== undefined ? { bodyText } : {}),
       ...(spec.narrowWith !== undefined ? { narrowWith: spec.narrowWith } : {}),
+      tokenHeader,
       now: config.clock(),
     });
   }

@@ -15,6 +15,8 @@ export interface FailedResponse {
   bodyText?: string;
   /** Filters that would narrow a too-large query. */
   narrowWith?: readonly string[];
+  /** The header the request carried the token in (its name only), for the hint of a 401. */
+  tokenHeader?: string;
   /** Epoch ms, to read a Retry-After date. */
   now: number;
 }
@@ -70,17 +72,19 @@ export function errorFromResponse(res: FailedResponse): ApiError {
     message += narrowWith.length > 0 ? ` (narrow the query with: ${narrowWith.join(", ")})` : " (add filters to narrow the query)";
     return new QueryTooLargeError(message, { ...details, narrowWith });
   }
-  message += hintFor(res.status);
+  message += hintFor(res.status, res.tokenHeader);
   if (requestId !== undefined) message += ` [request id ${requestId}]`;
   const error = errorForStatus(message, details);
   if (retryAfterMs !== undefined) retryAfterMsByError.set(error, retryAfterMs);
   return error;
 }
 
-function hintFor(status: number): string {
+function hintFor(status: number, tokenHeader: string | undefined): string {
   switch (status) {
-    case 401:
-      return " (check the access token: { token } or GASFRAMES_TOKEN, and the header carrying it: { tokenHeader }, default access_key)";
+    case 401: {
+      const sent = tokenHeader === undefined ? "" : `it was sent in the header ${tokenHeader}; `;
+      return ` (check the access token: { token } or GASFRAMES_TOKEN; ${sent}another header can be chosen with { tokenHeader })`;
+    }
     case 403:
       return " (the token is valid but not allowed this endpoint)";
     case 404:

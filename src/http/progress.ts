@@ -3,6 +3,7 @@
  * updated in place under tslab, as one rewritten stderr line on a terminal, and not at all when
  * stderr is not a TTY, under `CI`, or with `progress: false`.
  */
+import { describeRateLimit, type RateLimit } from "./rate-pacer";
 import { findTslabNewDisplay } from "./tslab-display";
 import type { ProgressSink, ProgressUpdate } from "./types";
 
@@ -15,11 +16,14 @@ const REDRAW_MS = 250;
 export function formatProgress(p: ProgressUpdate): string {
   const pages = p.totalPages !== undefined ? `page ${p.pages}/${p.totalPages}` : `${p.pages} ${p.pages === 1 ? "batch" : "batches"}`;
   const rows = p.totalRows !== undefined ? `${fmtInt(p.rows)}/${fmtInt(p.totalRows)} rows` : `${fmtInt(p.rows)} rows`;
-  const line = `gasframes ${p.endpoint}: ${pages}, ${rows}, ${fmtBytes(p.bytes)}, ${fmtBytes(p.rateBytesPerSec)}/s`;
-  if (p.throttled === undefined) return line;
-  const t = p.throttled;
-  const pace = t.concurrency !== undefined ? `${t.concurrency} ${t.concurrency === 1 ? "page" : "pages"} at a time, ` : "";
-  return `${line}, throttled: ${pace}waited ${fmtSeconds(t.waitedMs)}`;
+  let line = `gasframes ${p.endpoint}: ${pages}, ${rows}, ${fmtBytes(p.bytes)}, ${fmtBytes(p.rateBytesPerSec)}/s`;
+  if (p.throttled !== undefined) {
+    const t = p.throttled;
+    const pace = t.concurrency !== undefined ? `${t.concurrency} ${t.concurrency === 1 ? "page" : "pages"} at a time, ` : "";
+    line += `, throttled: ${pace}waited ${fmtSeconds(t.waitedMs)}`;
+  }
+  if (p.pacing !== undefined) line += `, pacing to the documented limit of ${describeRateLimit(p.pacing)}: waiting ${fmtSeconds(p.pacing.waitMs)}`;
+  return line;
 }
 
 function fmtSeconds(ms: number): string {
@@ -113,6 +117,8 @@ export class ProgressTracker {
   totalRows?: number;
   /** 429 answers to this call, and the time they made it wait (overlapping waits counted once). */
   private throttle?: { rateLimited: number; waitedMs: number; until: number; concurrency?: number };
+  /** The current wait for a documented rate limit, until it ends (epoch ms). */
+  private pacing?: { limit: RateLimit; until: number };
   /** The requests allowed on the wire now, for a paged call (it grows back after a 429). */
   concurrencyNow?: () => number;
   private lastDraw = -Infinity;
@@ -152,6 +158,19 @@ export class ProgressTracker {
     t.until = Math.max(t.until, end);
     if (concurrency !== undefined) t.concurrency = concurrency;
     this.report(true);
+  }
+
+  /**
+   * A request waits `waitMs` for the endpoint's documented rate limit. A wait long enough to notice is
+   * shown at once, even on an automatic display that is not showing yet: nothing else moves meanwhile.
+   */
+  paced(waitMs: number, limit: RateLimit): void {
+    const now = this.clock();
+    const until = now + Math.max(0, waitMs);
+    if (this.pacing === undefined || this.pacing.until <= now || until > this.pacing.until) this.pacing = { limit, until };
+    if (this.sink === undefined || this.finished) return;
+    if (waitMs >= SHOW_AFTER_MS) this.draw(now);
+    else this.report(true);
   }
 
   /** Ends the display (idempotent). */
@@ -196,6 +215,10 @@ export class ProgressTracker {
       const t = this.throttle;
       const concurrency = this.concurrencyNow?.() ?? t.concurrency;
       update.throttled = { rateLimited: t.rateLimited, waitedMs: t.waitedMs, ...(concurrency !== undefined ? { concurrency } : {}) };
+    }
+    if (this.pacing !== undefined && this.pacing.until > now) {
+      const { limit, until } = this.pacing;
+      update.pacing = { requests: limit.requests, perMs: limit.perMs, waitMs: until - now };
     }
     try {
       this.sink.sink.update(update);

@@ -29,6 +29,14 @@ export interface ProgressUpdate {
     /** Time spent waiting because of 429s, in milliseconds (overlapping waits counted once). */
     waitedMs: number;
   };
+  /** Present while the call waits for the endpoint's documented rate limit (see `TransportRequest.rateLimit`). */
+  pacing?: {
+    /** The documented limit: at most `requests` per `perMs` milliseconds. */
+    requests: number;
+    perMs: number;
+    /** How long the request now waiting still waits, in milliseconds. */
+    waitMs: number;
+  };
 }
 
 /** Where progress goes: a terminal line, a notebook display, or your own. */
@@ -63,7 +71,11 @@ export interface TransportOptions {
   baseUrl?: string;
   /** Access token. Default: the service's own variable (`TransportService.tokenEnv`; the clients use `GASFRAMES_<SERVICE>_TOKEN`), else env `GASFRAMES_TOKEN`. Missing: `AuthenticationError` (status 0) before any request. */
   token?: string;
-  /** Header carrying the token. Default `access_key`. */
+  /**
+   * Header carrying the token, for every request. Default: the header the API documents, which each
+   * request names (`TransportRequest.tokenHeader`; the clients send `access_key` to natural gas v3 and
+   * the old LNG API, `Access-Key` to natural gas v4 and LNG v1), else `access_key`.
+   */
   tokenHeader?: string;
   /** undici Dispatcher (custom CA, proxy, a test's own). Default: undici's global dispatcher. TLS verification is always on. */
   dispatcher?: Dispatcher;
@@ -117,6 +129,11 @@ export interface TransportService {
   tokenEnv?: readonly string[];
   /** Added to the error when no base URL is configured: where to get one. Default: none. */
   baseUrlHint?: string;
+  /**
+   * The token header of a request that names none (`TransportRequest.tokenHeader`), from its path.
+   * Default: none (then `access_key`).
+   */
+  tokenHeaderFor?(path: string): string;
 }
 
 /** How the body of a successful response is read. */
@@ -148,6 +165,18 @@ export interface TransportRequest {
    * Default: none, and any record that is not a JSON object is a ResponseParseError.
    */
   bareValuesAs?: string;
+  /**
+   * The header carrying the token, as this endpoint's API documents it (`Access-Key`, `access_key`).
+   * The `tokenHeader` option overrides it. Default: the service's `tokenHeaderFor(path)`, else `access_key`.
+   */
+  tokenHeader?: string;
+  /**
+   * The endpoint's documented rate limit: at most `requests` requests per `perMs` milliseconds. Every
+   * request to the network counts (each page, each retry; not an answer from the cache), per transport
+   * and endpoint (method and path); a request that would exceed it waits for a free slot, shown in the
+   * progress display. Default: none (not paced).
+   */
+  rateLimit?: { readonly requests: number; readonly perMs: number };
 }
 
 /**

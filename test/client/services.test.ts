@@ -72,6 +72,7 @@ describe("each client knows its service", () => {
     await clients.natgas({ baseUrl: server.url, checkNames: false }).v3.rigs({ region: "Permian" });
     await clients.lng({ baseUrl: server.url }).vessels();
     await clients.legacy({ baseUrl: server.url }).liveStatus();
-    expect(server.seen.map((s) => s.headers.access_key)).toEqual(["natgas-token-1111", "lng-token-2222", "legacy-token-3333"]);
+    // Each in its API's header (test/client/token-header.test.ts): v3 and the old API access_key, LNG v1 Access-Key.
+    expect(server.seen.map((s) => s.headers.access_key ?? s.headers["access-key"])).toEqual(["natgas-token-1111", "lng-token-2222", "legacy-token-3333"]);
   });
 });

@@ -96,3 +96,32 @@ describe("a token an HTTP header cannot carry", () => {
     );
   });
 });
+
+describe("which header the transport puts the token in", () => {
+  const plain = { service: "natgas", baseUrlEnv: "UNUSED_ENV" } as const;
+  const byPath = { ...plain, tokenHeaderFor: (path: string) => (path.startsWith("/v4/") ? "Access-Key" : "access_key") };
+
+  /** The names of the request headers that carried the token. */
+  async function sentIn(options: Record<string, unknown>, service: typeof plain | typeof byPath, req: Parameters<typeof postRequest>[0]): Promise<string[]> {
+    server.handle((_req, res) => sendJson(res, 200, { ok: true }));
+    await new Transport({ baseUrl: server.url, token: TOKEN, progress: false, ...options }, service).fetchRecords(postRequest(req));
+    return Object.entries(server.seen[0]!.headers)
+      .filter(([, v]) => v === TOKEN)
+      .map(([k]) => k);
+  }
+
+  it("the request's own header first, else the service's for the path, else access_key; the tokenHeader option beats them all", async () => {
+    expect(await sentIn({}, plain, {})).toEqual(["access_key"]);
+    expect(await sentIn({}, byPath, { path: "/v4/rigs" })).toEqual(["access-key"]);
+    expect(await sentIn({}, byPath, { path: "/v3/rigs" })).toEqual(["access_key"]);
+    expect(await sentIn({}, byPath, { path: "/v3/rigs", tokenHeader: "Access-Key" })).toEqual(["access-key"]);
+    expect(await sentIn({ tokenHeader: "X-Api-Key" }, byPath, { path: "/v4/rigs", tokenHeader: "Access-Key" })).toEqual(["x-api-key"]);
+  });
+
+  it("a request naming a header that is no header name is refused before anything is sent", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { ok: true }));
+    const t = new Transport({ baseUrl: server.url, token: TOKEN, progress: false, maxRetries: 0 }, plain);
+    await expect(t.fetchRecords(postRequest({ tokenHeader: "Access Key" }))).rejects.toBeInstanceOf(ConfigurationError);
+    expect(server.seen.length).toBe(0);
+  });
+});

@@ -1,8 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 /**
- * The access token of a request: header `access_key` (the service's Python client), `Access-Key`
- * (newer clients), `x-api-key`, or `Authorization: Bearer <token>`. Undefined when none is non-empty.
+ * The access token of a request, on every path whatever the API: header `Access-Key` (what natural gas
+ * v4 and LNG v1 document), `access_key` (natural gas v3 and the old LNG API: the vendor's Python
+ * client), `x-api-key`, or `Authorization: Bearer <token>`. Node lowercases header names, so any
+ * spelling of them counts. Undefined when none is non-empty.
  */
 export function extractToken(headers: IncomingHttpHeaders): string | undefined {
   for (const name of ["access_key", "access-key", "x-api-key"]) {
