@@ -23,9 +23,11 @@ beforeAll(async () => {
     requests++;
     req.resume();
     req.on("end", () => {
-      if (req.headers.access_key !== TOKEN) {
+      // LNG v1 documents Access-Key (docs/conformance.md); a server may see either spelling.
+      const key = req.headers["access-key"] ?? req.headers.access_key;
+      if (key !== TOKEN) {
         res.writeHead(401, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: `token ${String(req.headers.access_key)} is not valid` }));
+        res.end(JSON.stringify({ error: `token ${String(key)} is not valid` }));
         return;
       }
       res.writeHead(200, { "content-type": "application/json" });
