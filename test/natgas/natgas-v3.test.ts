@@ -22,6 +22,16 @@ const FILTERED: Record<V3Name, Record<string, unknown>> = {
   dailyFrackedFeet: { sub_region: "Delaware", start_date: "2024-01-01" },
   pipelineScrapeStatus: {},
   dtils: {},
+  productionByWell: { county: "Reeves", start_date: "2024-01-01" },
+  stfAggregatedHistory: { sub_region: "Delaware", forecast_run_date: "2024-03-01" },
+  shortTermForecastDeclines: { county: "Reeves", start_date: "2024-04-01", end_date: "2024-08-31" },
+  dailyProduction: { sub_region: "Delaware", start_date: "2024-05-01" },
+  ducsByOperator: { county: "Reeves", start_date: "2024-01-01" },
+  pipelineScrapes: { sub_region: "Delaware", start_date: "2024-06-01" },
+  regions: {},
+  operatorClassification: {},
+  tilMonitoring: {},
+  shortTermForecastHistoryDates: {},
 };
 
 /** v3 filter -> the record field it constrains. */

@@ -30,6 +30,13 @@ export const v3Field = {
   water_monthly: f("water_monthly", "int", { unit: "BBL" }),
 } as const;
 
+/** v3 record fields of the endpoints only the vendor's published v3 pages describe (productionbywell, shorttermforecastdeclines). */
+export const v3PageField = {
+  well_name: f("well_name", "string"),
+  production_month: f("production_month", "int", { description: "Months since first production, 1 = the first" }),
+  first_production_month: f("first_production_month", "date", { description: "The well's first month of production" }),
+} as const;
+
 /** v4 record fields shared by several endpoints. */
 export const v4Field = {
   well_id: f("well_id", "string", { description: "Well identifier (the v3 api, as a string)" }),

@@ -2,8 +2,8 @@ import { formatDay } from "../../core/dates";
 import { normal, unit } from "../../core/hash";
 import type { NatgasEndpoint } from "../shared/endpoint";
 
-/** Days of scrape-status history served (the last year before asOf). */
-const DAYS = 365;
+/** Days of scrape history served (the last year before asOf), here and by /v3/pipelinescrapes. */
+export const SCRAPE_DAYS = 365;
 
 /** GET /v3/pipelinescrapestatus: one record per gas day over the last year, shares in percent. */
 export const pipelineScrapeStatus: NatgasEndpoint = {
@@ -12,7 +12,7 @@ export const pipelineScrapeStatus: NatgasEndpoint = {
   params: {},
   answer(_params, data) {
     const records = [];
-    for (let day = data.asOfDay - DAYS; day < data.asOfDay; day++) {
+    for (let day = data.asOfDay - SCRAPE_DAYS; day < data.asOfDay; day++) {
       const id1 = 55 + 8 * normal(data.seed, day, 61);
       const id2 = 14 + 4 * unit(data.seed, day, 62);
       const id3 = 6 + 3 * unit(data.seed, day, 63);

@@ -71,3 +71,23 @@ export const glossaryByPath: NatgasEndpoint = {
     return { json: { data: v3FilterValues(field.toLowerCase()) } };
   },
 };
+
+/** GET /v3/regions: every county with its state, region and sub-region (v3 names). */
+export const regions: NatgasEndpoint = {
+  method: "GET",
+  paged: false,
+  params: {},
+  answer() {
+    return { json: { data: COUNTIES.map((c) => ({ county: c.name, region: c.region, state_ab: c.stateAb, sub_region: c.subRegion })) } };
+  },
+};
+
+/** GET /v3/shorttermforecasthistorydates: every forecast run, `{forecast_run_date}` ascending. */
+export const shortTermForecastHistoryDates: NatgasEndpoint = {
+  method: "GET",
+  paged: false,
+  params: {},
+  answer(_params, data) {
+    return { json: { data: data.runDays.map((d) => ({ forecast_run_date: formatDay(d) })) } };
+  },
+};
