@@ -91,7 +91,8 @@ export async function connect(options: ConnectOptions = {}, env: NodeJS.ProcessE
     ...(typeof sandbox === "object" ? sandbox : {}),
   };
   const handle = await sharedSandbox(sandboxOptions);
-  const sandboxCommon: TransportOptions = { ...common, token: transport.token ?? SANDBOX_TOKEN };
+  // The sandbox enforces no rate limit: pacing its clients to the live services' limits would only slow them.
+  const sandboxCommon: TransportOptions = { pacing: false, ...common, token: transport.token ?? SANDBOX_TOKEN };
   return {
     target: "sandbox",
     sandbox: handle,

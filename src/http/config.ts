@@ -31,6 +31,8 @@ export interface ResolvedConfig {
   tokenHeaderFor?: (path: string) => string;
   /** Paces requests to their documented rate limits; one per transport, so per client. */
   pacer: RatePacer;
+  /** Whether requests are paced (`TransportOptions.pacing`, default true). */
+  pacing: boolean;
   dispatcher?: Dispatcher;
   maxRetries: number;
   maxRateLimitRetries: number;
@@ -100,6 +102,7 @@ export function resolveConfig(
     clock,
     sleep,
     pacer: new RatePacer(clock, sleep),
+    pacing: options.pacing ?? true,
     logger: maskedLogger(options.logger ?? {}),
     headers: { ...(options.headers ?? {}) },
     random: options.random ?? Math.random,

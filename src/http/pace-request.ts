@@ -13,8 +13,8 @@ import type { Watchdog } from "./watchdog";
  */
 export async function paceRequest(call: Call, signal: AbortSignal, watchdog: Watchdog): Promise<void> {
   const limit = call.req.rateLimit;
-  if (limit === undefined) return;
   const config = call.config;
+  if (limit === undefined || !config.pacing) return;
   watchdog.pause();
   try {
     await config.pacer.acquire(`${call.req.httpMethod} ${call.req.path}`, limit, signal, {

@@ -77,6 +77,13 @@ export interface TransportOptions {
    * the old LNG API, `Access-Key` to natural gas v4 and LNG v1), else `access_key`.
    */
   tokenHeader?: string;
+  /**
+   * Pace requests to the endpoints' documented rate limits (each request's `rateLimit`), waiting for a
+   * free slot rather than letting the service refuse with 429. Default true. The clients of the embedded
+   * sandbox (`connect()` with no service URLs, `NatGasClient.forSandbox`) turn it
+   * off: the sandbox enforces no limit, and a 30-requests-a-minute wait would only slow a notebook down.
+   */
+  pacing?: boolean;
   /** undici Dispatcher (custom CA, proxy, a test's own). Default: undici's global dispatcher. TLS verification is always on. */
   dispatcher?: Dispatcher;
   /** Retries after the first attempt, for failures other than 429. Default 4. */

@@ -253,4 +253,29 @@ describe("pacing to a documented rate limit", () => {
     expect(arrivals.length).toBe(5);
     expect(time.sleeps).toEqual([]);
   });
+
+  it("pacing: false sends at once, and the sandbox's own clients start with it off", async () => {
+    serve();
+    const api = buildEndpointMethods(transport({ pacing: false }), { stf: spec("stf", "/v4/stf", { requests: 1, perMs: PER_MINUTE }) });
+    for (let i = 0; i < 4; i++) await api.stf({ region: "Permian" });
+    expect(arrivals.length).toBe(4);
+    expect(time.sleeps).toEqual([]);
+    // A sandbox client calling an endpoint documented at 30 requests/minute 35 times: never waits.
+    const { NatGasClient } = await import("../../src/natgas/natgas-client");
+    const { v3 } = await import("../../src/natgas/catalog");
+    expect(v3.shortTermForecast.rateLimit).toEqual({ requests: 30, perMs: PER_MINUTE });
+    const viaSandbox = (pacing?: boolean) =>
+      NatGasClient.forSandbox({ natgasUrl: server.url }, { progress: false, clock: time.clock, sleep: time.sleep, warn: () => {}, checkNames: false, ...(pacing === undefined ? {} : { pacing }) });
+    const sandboxClient = viaSandbox();
+    for (let i = 0; i < 35; i++) await sandboxClient.v3.shortTermForecast({ start_date: "2024-01-01" });
+    expect(arrivals.length).toBe(4 + 35);
+    expect(time.sleeps).toEqual([]);
+    // ... unless asked to: the 31st request then waits for the window.
+    const paced = viaSandbox(true);
+    const calls = Array.from({ length: 31 }, () => paced.v3.shortTermForecast({ start_date: "2024-01-01" }));
+    await time.until(() => arrivals.length === 4 + 35 + 30 && time.sleeps.length > 0);
+    time.advanceTo(time.now + PER_MINUTE);
+    await Promise.all(calls);
+    expect(arrivals.length).toBe(4 + 35 + 31);
+  });
 });
