@@ -51,8 +51,8 @@ export type LegacyApi = { readonly [K in keyof typeof LEGACY_API as MethodName<(
  * `https://api.leviaton.synmax.com/leviaton-be2/api/v2/`; the base may be given with or without
  * `/api/v2`, and has no default). One method per entry of
  * {@link LEGACY_API}: `liveStatusReport`, `routePredictions` (v1: `transactionsForecast`), `overview`
- * (v1: `transactions`, then `deriveVoyages`), `flowTimeseries` (v1: `volumeFlows`, then
- * `resampleFlows`), `targetdQuery` (v1: `transactions`), `queryAis` (`imo` required; GET, lists
+ * (v1: `transactionsHistory`, then `deriveVoyages`), `flowTimeseries` (v1: `volumeFlows`, then
+ * `resampleFlows`), `targetdQuery` (v1: `transactionsHistory`), `queryAis` (`imo` required; GET, lists
  * comma-separated in the query string) and `liveStatus` (v1: `vessels`, then `fleetSummary`), plus
  * {@link LegacyLngClient.analysisReport} for a report by name.
  *
