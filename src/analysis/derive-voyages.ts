@@ -2,7 +2,8 @@
  * Voyages (legs between consecutive transactions of a vessel) from v1 transaction records: what the
  * old API's overview report returned and v1 pushed to clients.
  */
-import { DataError } from "../errors";
+import { DataError, InvalidParamsError } from "../errors";
+import { closest } from "../util/closest";
 import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { isoFromMs, parseTimestampMs, toDayNumber } from "../table/dates";
 import { distinctVolumeUnits } from "../table/volume-unit";
@@ -72,6 +73,34 @@ export interface VoyageReport {
   readonly duplicates_removed: number;
   /** Transactions the legs were built from. */
   readonly transactions_used: number;
+  /** With `{ forecasts: "exclude" }` only: forecast records left out (alternatives included). */
+  readonly forecasts_excluded?: number;
+}
+
+/** What `deriveVoyages` does with forecast transactions. */
+export type VoyageForecasts = "mark" | "exclude";
+
+/** Options of `deriveVoyages`. */
+export interface DeriveVoyagesOptions {
+  /**
+   * Forecast transactions (`forecasted_transaction` true, or a `route_score` on a record without that
+   * field, as forecast detail records are): `"mark"` builds legs through them and marks every leg
+   * touching one `forecasted: true`; `"exclude"` leaves them out before any leg is built, so the legs
+   * are observed voyages only (counted in the report's `forecasts_excluded`). Default `"mark"`.
+   */
+  forecasts?: VoyageForecasts;
+}
+
+const FORECAST_MODES: readonly VoyageForecasts[] = ["mark", "exclude"];
+
+/** The `forecasts` option, checked; throws InvalidParamsError naming it. */
+export function forecastMode(options: DeriveVoyagesOptions | undefined, fn: string): VoyageForecasts {
+  const mode = options?.forecasts ?? "mark";
+  if ((FORECAST_MODES as readonly unknown[]).includes(mode)) return mode;
+  const suggestion = typeof mode === "string" ? closest(mode, FORECAST_MODES) : undefined;
+  throw new InvalidParamsError(fn, [
+    { param: "forecasts", value: mode, expected: '"mark" (default) or "exclude"', ...(suggestion === undefined ? {} : { suggestion }) },
+  ]);
 }
 
 const WANTED = [
@@ -122,11 +151,17 @@ function timeOf(v: unknown, row: number, column: string): number {
  *   holds the second transaction's (NaN when it has none).
  * Sorted by `imo`, then `tx`. What was dropped is readable with `notesOf(legs)` (and on its frame).
  * `volume` has the unit the legs name (`units.volume`), when they name one.
+ *
+ * `lng.transactions()` answers observed and forecast transactions together: with the default
+ * `{ forecasts: "mark" }` the legs run on into the forecast and those legs say `forecasted: true`;
+ * `{ forecasts: "exclude" }` (or `lng.transactionsHistory()`) gives observed voyages only.
  * @param transactions v1 transaction records, a Result or Table of them, or a danfo frame.
+ * @param options `forecasts`: `"mark"` (default) or `"exclude"`.
  * @returns a Table of the legs (`toFrame()` gives the danfo frame).
+ * @throws InvalidParamsError for a `forecasts` that is neither, before reading any record.
  */
-export function deriveVoyages(transactions: FrameInput): Table<VoyageRow> {
-  const v = voyageColumns(transactions);
+export function deriveVoyages(transactions: FrameInput, options: DeriveVoyagesOptions = {}): Table<VoyageRow> {
+  const v = voyageColumns(transactions, forecastMode(options, "deriveVoyages"));
   const endDate = v.endMs.map(isoFromMs);
   // A vessel's legs chain (each starts where the one before it ended): that string is reused, which
   // halves the strings made (they were the largest allocation: npm run bench -- --only voyages).
@@ -156,8 +191,11 @@ function unitOf(units: readonly unknown[]): { unit?: string } {
   return distinct.length === 1 ? { unit: distinct[0]! } : {};
 }
 
-/** `deriveVoyages` without the table: the legs as columns, and the report. */
-export function voyageColumns(transactions: FrameInput): VoyageColumns {
+/**
+ * `deriveVoyages` without the table: the legs as columns, and the report.
+ * @param forecasts what to do with forecast transactions (see {@link DeriveVoyagesOptions}); default "mark".
+ */
+export function voyageColumns(transactions: FrameInput, forecasts: VoyageForecasts = "mark"): VoyageColumns {
   requireColumns(transactions, ["imo", "destination_timestamp", "transaction_type"], "deriveVoyages");
   const t = toTypedColumns(
     transactions,
@@ -178,6 +216,7 @@ export function voyageColumns(transactions: FrameInput): VoyageColumns {
   };
   // Each step is its own small function so that V8 optimises each loop with full type feedback.
   const { time, keepRow, noImo, noTime } = destinationTimes(imo, col("destination_timestamp"));
+  const excluded = forecasts === "exclude" ? dropForecasts(keepRow, src) : undefined;
   const duplicates = dropDuplicates(imo, txNum, keepRow, {
     modified: col("modified_at"),
     time,
@@ -197,8 +236,21 @@ export function voyageColumns(transactions: FrameInput): VoyageColumns {
       dropped_no_destination_timestamp: noTime,
       duplicates_removed: duplicates,
       transactions_used: order.length,
+      ...(excluded === undefined ? {} : { forecasts_excluded: excluded }),
     },
   };
+}
+
+/** Marks every forecast record dropped; returns how many were kept before. */
+function dropForecasts(keepRow: Uint8Array, src: LegSources): number {
+  let excluded = 0;
+  for (let i = 0; i < keepRow.length; i++) {
+    if (keepRow[i] === 1 && isForecast(i, src)) {
+      keepRow[i] = 0;
+      excluded++;
+    }
+  }
+  return excluded;
 }
 
 /** Each record's destination instant; rows without imo or time are marked dropped and counted. */

@@ -73,7 +73,9 @@ const FIELDS: readonly FieldSpec[] = [
  * The old `overview` records from v1 transactions: the legs of `deriveVoyages` with the old field
  * names (`units` for `volume_unit`) and timestamps written `YYYY-MM-DD HH:MM:SS+00`, sorted by `imo`
  * then `tx`. Pass every transaction of a vessel from its first one: `tx` counts legs from the
- * first transaction given.
+ * first transaction given. The old report listed observed voyages only, so forecast transactions
+ * (which `lng.transactions()` includes) are left out, as `deriveVoyages(..., { forecasts: "exclude" })`
+ * does.
  * @param transactions v1 transaction records, a Result or Table of them, or a danfo frame.
  * @returns a Table of the old records (`rows()`, or `toJSON()` as the old report wrote them);
  *   `volume` has the unit the records name in `units`, when they name one.
@@ -81,7 +83,7 @@ const FIELDS: readonly FieldSpec[] = [
 export function legacyOverview(transactions: FrameInput, options: LegacyOverviewOptions = {}): Table<LegacyVoyageRecord> {
   const from = dayOption(options.startDate, "startDate");
   const to = dayOption(options.endDate, "endDate");
-  const v = voyageColumns(transactions);
+  const v = voyageColumns(transactions, "exclude");
   const out: LegacyVoyageRecord[] = [];
   for (let i = 0; i < v.imo.length; i++) {
     const endDay = Math.floor(v.endMs[i]! / 86_400_000);

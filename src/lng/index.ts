@@ -13,7 +13,18 @@ export {
   VESSEL_RECORD,
   VESSEL_DETAILS_RECORD,
   FORECAST_RUN_RECORD,
+  TRANSACTION_DETAIL_RECORD,
+  TRANSACTION_HISTORY_RECORD,
 } from "./catalog/records";
+export {
+  DOC_MIGRATION_GUIDE,
+  DOC_TRANSACTIONS,
+  DOC_TRANSACTIONS_DETAILS,
+  DOC_TRANSACTIONS_HISTORY,
+  DOC_VOLUME_FLOWS,
+  DOC_VOLUME_FLOWS_HISTORY,
+  LEGACY_DOCUMENTED_BASE_URL,
+} from "./catalog/doc-pages";
 export { FORECAST_RUN_AT_HINT } from "./catalog/params";
 export { parseServiceTimestamp, tryParseServiceTimestamp } from "../table/dates";
 

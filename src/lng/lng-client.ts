@@ -46,12 +46,15 @@ export type LngStreams = LngApi["stream"];
 
 /**
  * Client of the LNG v1 service (`{lng_base_url}/v1`). One method per endpoint of {@link LNG_V1}
- * (`volumeFlows`, `volumeFlowsHistory`, `transactions`, `transactionsForecast`,
- * `transactionsForecastHistoryDetails` (`forecast_run_at` required: get one from
- * `forecastRunAtTimestamps`), `vessels`, `vesselsDetails`, `forecastRunAtTimestamps`), each
- * `method(params, { signal, ndjson })`, and `stream.<method>(params, { batchSize })`.
+ * (`volumeFlows`, `volumeFlowsHistory`, `transactions` (observed transactions, then the latest
+ * forecast run's: `forecasted_transaction` tells them apart), `transactionsHistory` (observed only),
+ * `transactionsDetails` (forecast details with scores; `forecast_run_at` optional, the latest run
+ * without it), `transactionsForecast`, `vessels`, `vesselsDetails`, and the spec's
+ * `transactionsForecastHistoryDetails` and `forecastRunAtTimestamps`, which the published reference
+ * does not list), each `method(params, { signal, ndjson })`, and `stream.<method>(params, { batchSize })`.
  *
- * Every method validates its parameters against the spec's parameter table before sending anything
+ * Every method validates its parameters against its catalog entry (the published page's or the spec's
+ * parameter table) before sending anything
  * (a parameter the endpoint does not take, a bad timestamp, polygon, country code or IMO is an
  * `InvalidParamsError`) and returns a `Result`: `records`, `meta` and `toFrame()`. Timestamps come
  * back as ISO 8601 UTC; each row keeps its own `volume_unit`, and a mixture of units warns.

@@ -10,9 +10,13 @@ export type VolumeFlowsParams = ParamsOf<typeof LNG_V1.volumeFlows>;
 export type VolumeFlowsHistoryParams = ParamsOf<typeof LNG_V1.volumeFlowsHistory>;
 /** Filters of `transactions`. */
 export type TransactionsParams = ParamsOf<typeof LNG_V1.transactions>;
+/** Filters of `transactionsHistory` (observed transactions only). */
+export type TransactionsHistoryParams = ParamsOf<typeof LNG_V1.transactionsHistory>;
+/** Filters of `transactionsDetails` (`forecast_run_at` optional: the latest run without it). */
+export type TransactionsDetailsParams = ParamsOf<typeof LNG_V1.transactionsDetails>;
 /** Filters of `transactionsForecast`. */
 export type TransactionsForecastParams = ParamsOf<typeof LNG_V1.transactionsForecast>;
-/** Filters of `transactionsForecastHistoryDetails` (`forecast_run_at` required). */
+/** Filters of `transactionsForecastHistoryDetails` (spec only; `forecast_run_at` required). */
 export type TransactionsForecastHistoryDetailsParams = ParamsOf<typeof LNG_V1.transactionsForecastHistoryDetails>;
 /** Filters of `vessels`. */
 export type VesselsParams = ParamsOf<typeof LNG_V1.vessels>;
@@ -25,8 +29,10 @@ export type ForecastRunAtTimestampsParams = ParamsOf<typeof LNG_V1.forecastRunAt
 export type VolumeFlowRecord = RecordOf<typeof LNG_V1.volumeFlows>;
 /** A version of a daily volume flow. */
 export type VolumeFlowHistoryRecord = RecordOf<typeof LNG_V1.volumeFlowsHistory>;
-/** An observed or forecast transaction. */
+/** An observed or forecast transaction (`forecasted_transaction` tells them apart). */
 export type TransactionRecord = RecordOf<typeof LNG_V1.transactions>;
+/** A forecast transaction with its scores, of `transactionsDetails`. */
+export type TransactionDetailRecord = RecordOf<typeof LNG_V1.transactionsDetails>;
 /** A forecast transaction of the latest run (the transaction fields plus score, route_score, route_score_weighted_volume). */
 export type ForecastTransactionRecord = RecordOf<typeof LNG_V1.transactionsForecast>;
 /** A forecast transaction of a past forecast run. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LNG_V1 } from "../../src/lng/catalog/v1";
+import { LEGACY_API } from "../../src/lng/legacy/legacy-catalog";
+import { DOC_MIGRATION_GUIDE, DOC_TRANSACTIONS, DOC_TRANSACTIONS_DETAILS, DOC_TRANSACTIONS_HISTORY } from "../../src/lng/catalog/doc-pages";
 import { FORECAST_DETAIL_RECORD, TRANSACTION_RECORD, VESSEL_RECORD, VOLUME_FLOW_RECORD } from "../../src/lng/catalog/records";
 
 // The spec's parameter table, transcribed: [parameter, volume_flows, volume_flows/history, forecast details].
@@ -81,6 +83,41 @@ describe("LNG v1 catalog", () => {
     expect(VESSEL_RECORD.fields).toHaveLength(27);
     for (const schema of [VOLUME_FLOW_RECORD, FORECAST_DETAIL_RECORD, TRANSACTION_RECORD]) {
       for (const f of schema.fields) if (f.name === "volume") expect(f).toMatchObject({ unitField: "volume_unit" });
+    }
+  });
+
+  it("takes the published pages' parameters on transactions, transactions/history and transactions/details", () => {
+    const places = (role: string, ids: boolean) =>
+      ["countries", "country_codes", "polygons", "regions", ...(ids ? ["terminal_ids"] : []), "terminals"].map((k) => `${role}_${k}`);
+    const documented = [...places("destination", false), ...places("origin", true), ...places("loading_origin", true), "from_timestamp", "to_timestamp", "imos", "transaction_type"].sort();
+    expect(names(LNG_V1.transactions)).toEqual(documented);
+    expect(names(LNG_V1.transactionsHistory)).toEqual(documented);
+    expect(names(LNG_V1.transactionsDetails)).toEqual([...documented, "forecast_run_at"].sort());
+    expect(LNG_V1.transactionsDetails.params.filter((p) => "required" in p && p.required)).toEqual([]);
+    expect([LNG_V1.transactions.path, LNG_V1.transactionsHistory.path, LNG_V1.transactionsDetails.path]).toEqual([
+      "/v1/transactions",
+      "/v1/transactions/history",
+      "/v1/transactions/details",
+    ]);
+    expect(LNG_V1.transactions.source.docs).toContain(DOC_TRANSACTIONS);
+    expect(LNG_V1.transactionsHistory.source.docs).toEqual([DOC_TRANSACTIONS_HISTORY]);
+    expect(LNG_V1.transactionsDetails.source.docs).toEqual([DOC_TRANSACTIONS_DETAILS]);
+  });
+
+  it("names a source for every LNG v1 and old-API entry: published pages, the spec's section, or a choice", () => {
+    const entries = [...Object.values(LNG_V1), ...Object.values(LEGACY_API)] as { method: string; source?: { docs?: readonly string[]; spec?: string; choice?: string } }[];
+    for (const e of entries) {
+      const src = e.source;
+      expect(src, e.method).toBeDefined();
+      expect(Boolean(src!.docs?.length || src!.spec || src!.choice), e.method).toBe(true);
+      for (const url of src!.docs ?? []) expect(url, e.method).toMatch(/^https:\/\/(leviaton\.apidocs\.synmax\.com|api\.leviaton\.synmax\.com\/api-docs)\/.+\.html$/);
+      if (src!.spec !== undefined) expect(src!.spec, e.method).toMatch(/^lng-service\.md#[a-z0-9-]+$/);
+    }
+    for (const e of Object.values(LEGACY_API)) expect(e.source.docs).toEqual([DOC_MIGRATION_GUIDE]);
+    // The spec's two endpoints the published pages lack are kept, and say so.
+    for (const e of [LNG_V1.transactionsForecastHistoryDetails, LNG_V1.forecastRunAtTimestamps]) {
+      expect(e.source).not.toHaveProperty("docs");
+      expect(e.source.choice).toMatch(/^Spec only/);
     }
   });
 });

@@ -13,6 +13,8 @@ describe("the package exports the LNG surface", () => {
       "volumeFlows",
       "volumeFlowsHistory",
       "transactions",
+      "transactionsHistory",
+      "transactionsDetails",
       "transactionsForecast",
       "transactionsForecastHistoryDetails",
       "vessels",

@@ -27,7 +27,7 @@ describe("the old API through LegacyLngClient, checked against v1", () => {
     const old = await legacy.overview({ imos: [imo] });
     expect(old.job.state).toBe("SUCCESS");
     expect(old.meta).toMatchObject({ service: "legacy", apiVersion: "legacy", endpoint: "overview" });
-    const txs = (await lng.transactions({ imos: [imo] })).records
+    const txs = (await lng.transactionsHistory({ imos: [imo] })).records
       .slice()
       .sort((a, b) => a.destination_timestamp!.localeCompare(b.destination_timestamp!) || a.transaction_number! - b.transaction_number!);
     expect(old.records.length).toBe(txs.length - 1);

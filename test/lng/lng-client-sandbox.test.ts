@@ -53,8 +53,9 @@ describe("LngClient against the sandbox: every endpoint", () => {
     everyTimestamp(r.records, ["timestamp", "forecast_run_at"]);
   });
 
-  it("transactions: observed, bcf, detail timestamps parsed from +00 form", async () => {
-    const r = await lng.transactions({ from_timestamp: FROM, to_timestamp: TO });
+  it("transactionsHistory: observed only, bcf, detail timestamps parsed from +00 form", async () => {
+    const r = await lng.transactionsHistory({ from_timestamp: FROM, to_timestamp: TO });
+    expect(r.meta.url).toBe(`${sandbox.lngUrl}/v1/transactions/history`);
     expect(r.records.length).toBeGreaterThan(50);
     expect(r.records.every((x) => x.forecasted_transaction === false && x.volume_unit === "bcf")).toBe(true);
     everyTimestamp(r.records, ["origin_timestamp", "destination_timestamp", "loading_origin_timestamp", "modified_at"]);
@@ -116,7 +117,7 @@ describe("every filter family narrows the answer to what it names", () => {
     ["origin_country_codes", { origin_country_codes: ["QA"] }, (t) => t.origin_country_code === "QA"],
     ["loading_origin_country_codes", { loading_origin_country_codes: ["AU"] }, (t) => t.loading_origin_country_code === "AU"],
     ["destination_regions", { destination_regions: ["Europe"] }, (t) => ["NL", "BE", "FR", "GB", "DE", "IT", "ES", "PL", "LT", "NO"].includes(t.destination_country_code!)],
-    ["destination_terminal_ids", { destination_terminal_ids: ["reg-jp-futtsu"] }, (t) => t.destination_terminal_id === "reg-jp-futtsu"],
+    ["origin_terminal_ids", { origin_terminal_ids: ["liq-us-sabine-pass"] }, (t) => t.origin_terminal_id === "liq-us-sabine-pass"],
     ["transaction_type", { transaction_type: "loading" }, (t) => t.transaction_type === "loading"],
     [
       "destination_polygons (a box around Japan)",

@@ -8,9 +8,13 @@ const countryCodes = { kind: "countryCodes" } as const;
 const polygons = { kind: "polygons" } as const;
 const timestamp = { kind: "timestamp" } as const;
 
-/** How to obtain a forecast_run_at value; shown when one is missing. */
+/**
+ * How to obtain a forecast_run_at value; shown when one is missing. The published reference gives the
+ * runs in the `forecast_run_at` field of forecast records; the spec names a forecast_run_at_timestamps
+ * endpoint.
+ */
 export const FORECAST_RUN_AT_HINT =
-  "get one from client.forecastRunAtTimestamps() (the timestamps of past forecast runs) and pass it as forecast_run_at";
+  "take one from the forecast_run_at field of client.transactions() or client.transactionsDetails() records, or from client.forecastRunAtTimestamps() (the timestamps of past forecast runs), and pass it as forecast_run_at";
 
 /** destination_countries, destination_country_codes, destination_polygons, destination_regions, destination_terminals. */
 export const DESTINATION_FILTERS = [
@@ -57,7 +61,7 @@ export const TIME_RANGE = [
 /** The from <= to rule. */
 export const TIME_RANGE_RULE = [{ start: "from_timestamp", end: "to_timestamp" }] as const;
 
-/** An optional forecast_run_at. */
+/** An optional forecast_run_at (transactions/details: the latest run without it). */
 export const FORECAST_RUN_AT = [
   { name: "forecast_run_at", type: timestamp, description: "UTC timestamp of the forecast run", requiredHint: FORECAST_RUN_AT_HINT },
 ] as const;

@@ -48,7 +48,10 @@ const ORIGIN = place("origin");
 const DESTINATION = place("destination");
 const LOADING_ORIGIN = place("loading_origin");
 
-/** Transaction record (v1/transactions and v1/transactions/forecast). */
+/**
+ * Transaction record (v1/transactions, v1/transactions/history and v1/transactions/forecast). On
+ * v1/transactions, forecast records have `forecasted_transaction` true and their run in `forecast_run_at`.
+ */
 export const TRANSACTION_RECORD = {
   name: "lng.v1.transactions",
   fields: [
@@ -80,7 +83,7 @@ export const FORECAST_TRANSACTION_RECORD = {
   ],
 } as const;
 
-/** Forecast transaction detail record (transactions/forecast/history/details). */
+/** Forecast transaction detail record (the spec's transactions/forecast/history/details). */
 export const FORECAST_DETAIL_RECORD = {
   name: "lng.v1.transactionsForecastHistoryDetails",
   fields: [
@@ -100,6 +103,15 @@ export const FORECAST_DETAIL_RECORD = {
     { name: "modified_at", type: "timestamp" },
   ],
 } as const;
+
+/**
+ * Transaction detail record (v1/transactions/details, the published reference's forecast details with
+ * their scores): the fields of the spec's forecast detail record.
+ */
+export const TRANSACTION_DETAIL_RECORD = { ...FORECAST_DETAIL_RECORD, name: "lng.v1.transactionsDetails" } as const;
+
+/** Transaction record of v1/transactions/history: observed transactions only. */
+export const TRANSACTION_HISTORY_RECORD = { ...TRANSACTION_RECORD, name: "lng.v1.transactionsHistory" } as const;
 
 /** Vessel record (v1/vessels). */
 export const VESSEL_RECORD = {

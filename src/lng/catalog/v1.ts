@@ -1,10 +1,21 @@
 /**
- * The LNG v1 endpoint catalog, as data. The spec's parameter table is the rule: a parameter marked
- * "no" for an endpoint is not listed here, so it is refused before any request is sent. Paths and
- * parameters the spec leaves unsaid (transactions, vessels, forecast run timestamps) follow the
- * sandbox's choices, documented in docs/sandbox.md.
+ * The LNG v1 endpoint catalog, as data. Each entry names its source: the vendor's published reference
+ * pages (`source.docs`), the spec (`source.spec`), or gasframes' own choice where neither says. Where
+ * the pages document an endpoint, its parameters are the pages' table; the spec's parameter table is
+ * the rule for the spec's endpoints. A parameter not listed is refused before any request is sent.
+ * The spec's `transactions/forecast/history/details` and `forecast_run_at_timestamps` are not in the
+ * published pages (which document `transactions/details` with an optional `forecast_run_at`): they
+ * are kept, marked "spec only".
  */
 import type { EndpointSpec } from "../../catalog/types";
+import {
+  DOC_MIGRATION_GUIDE,
+  DOC_TRANSACTIONS,
+  DOC_TRANSACTIONS_DETAILS,
+  DOC_TRANSACTIONS_HISTORY,
+  DOC_VOLUME_FLOWS,
+  DOC_VOLUME_FLOWS_HISTORY,
+} from "./doc-pages";
 import {
   DESTINATION_FILTERS,
   DESTINATION_TERMINAL_IDS,
@@ -23,6 +34,8 @@ import {
   FORECAST_DETAIL_RECORD,
   FORECAST_RUN_RECORD,
   FORECAST_TRANSACTION_RECORD,
+  TRANSACTION_DETAIL_RECORD,
+  TRANSACTION_HISTORY_RECORD,
   TRANSACTION_RECORD,
   VESSEL_DETAILS_RECORD,
   VESSEL_RECORD,
@@ -32,19 +45,25 @@ import {
 
 const base = { service: "lng", version: "v1", response: "array" } as const;
 
-/** Every LNG v1 endpoint, keyed by client method name. */
-/** The filters of the observed and the forecast transaction endpoints (the same set: a sandbox choice, see docs/sandbox.md). */
-const TRANSACTION_PARAMS = [
+/**
+ * The parameters of the published pages' transaction endpoints (transactions, transactions/history;
+ * transactions/details adds forecast_run_at): every place filter but destination_terminal_ids, the time
+ * window on destination_timestamp, imos and transaction_type.
+ */
+const DOCUMENTED_TRANSACTION_PARAMS = [
   ...DESTINATION_FILTERS,
-  ...DESTINATION_TERMINAL_IDS,
   ...TIME_RANGE,
+  ...IMOS,
+  ...LOADING_ORIGIN_FILTERS,
   ...ORIGIN_FILTERS,
   ...ORIGIN_TERMINAL_IDS,
-  ...LOADING_ORIGIN_FILTERS,
-  ...IMOS,
   ...TRANSACTION_TYPE,
 ] as const;
 
+/** The filters of the forecast transactions (no published page: every filter of the transaction family, a sandbox choice). */
+const FORECAST_TRANSACTION_PARAMS = [...DOCUMENTED_TRANSACTION_PARAMS, ...DESTINATION_TERMINAL_IDS] as const;
+
+/** Every LNG v1 endpoint, keyed by client method name. */
 export const LNG_V1 = {
   volumeFlows: {
     ...base,
@@ -63,6 +82,7 @@ export const LNG_V1 = {
     ranges: TIME_RANGE_RULE,
     record: VOLUME_FLOW_RECORD,
     description: "Daily volume flows to destinations: observed before today, forecast after.",
+    source: { docs: [DOC_VOLUME_FLOWS], spec: "lng-service.md#parameters" },
   },
   volumeFlowsHistory: {
     ...base,
@@ -73,26 +93,62 @@ export const LNG_V1 = {
     ranges: TIME_RANGE_RULE,
     record: VOLUME_FLOW_HISTORY_RECORD,
     description: "Historic versions of the volume flows.",
+    source: { docs: [DOC_VOLUME_FLOWS_HISTORY], spec: "lng-service.md#parameters" },
   },
   transactions: {
     ...base,
     method: "transactions",
     httpMethod: "POST",
     path: "/v1/transactions",
-    params: TRANSACTION_PARAMS,
+    params: DOCUMENTED_TRANSACTION_PARAMS,
     ranges: TIME_RANGE_RULE,
     record: TRANSACTION_RECORD,
-    description: "Observed loading and offloading transactions of vessels.",
+    description:
+      "Historic and forecast transactions: observed ones, then the latest forecast run's (forecasted_transaction true, forecast_run_at set). Observed only: transactionsHistory.",
+    source: {
+      docs: [DOC_TRANSACTIONS, DOC_MIGRATION_GUIDE],
+      choice: "A forecast transaction is answered once, on its most likely route; the alternatives with their scores are in transactionsDetails.",
+    },
+  },
+  transactionsHistory: {
+    ...base,
+    method: "transactionsHistory",
+    httpMethod: "POST",
+    path: "/v1/transactions/history",
+    params: DOCUMENTED_TRANSACTION_PARAMS,
+    ranges: TIME_RANGE_RULE,
+    record: TRANSACTION_HISTORY_RECORD,
+    description: "Observed loading and offloading transactions only (no forecasts).",
+    source: { docs: [DOC_TRANSACTIONS_HISTORY] },
+  },
+  transactionsDetails: {
+    ...base,
+    method: "transactionsDetails",
+    httpMethod: "POST",
+    path: "/v1/transactions/details",
+    params: [...DOCUMENTED_TRANSACTION_PARAMS, ...FORECAST_RUN_AT],
+    ranges: TIME_RANGE_RULE,
+    record: TRANSACTION_DETAIL_RECORD,
+    description: "Forecast transaction details with their scores, of the run forecast_run_at (default: the latest run).",
+    source: {
+      docs: [DOC_TRANSACTIONS_DETAILS],
+      choice: "Without forecast_run_at, the latest run; records have the spec's forecast detail fields (volumes in mcf).",
+    },
   },
   transactionsForecast: {
     ...base,
     method: "transactionsForecast",
     httpMethod: "POST",
     path: "/v1/transactions/forecast",
-    params: TRANSACTION_PARAMS,
+    params: FORECAST_TRANSACTION_PARAMS,
     ranges: TIME_RANGE_RULE,
     record: FORECAST_TRANSACTION_RECORD,
-    description: "Forecast transactions of the latest forecast run.",
+    description: "Forecast transactions of the latest forecast run, every alternative route with its scores.",
+    source: {
+      docs: [DOC_MIGRATION_GUIDE],
+      spec: "lng-service.md#mapping-from-unversioned-to-v1",
+      choice: "No page lists its parameters: the transaction filters, destination_terminal_ids and a time window on destination_timestamp.",
+    },
   },
   transactionsForecastHistoryDetails: {
     ...base,
@@ -109,7 +165,11 @@ export const LNG_V1 = {
       ...TRANSACTION_TYPE,
     ],
     record: FORECAST_DETAIL_RECORD,
-    description: "Forecast transaction details of a past forecast run (forecast_run_at required).",
+    description: "Spec only: forecast transaction details of a past forecast run (forecast_run_at required). The published pages document transactionsDetails.",
+    source: {
+      spec: "lng-service.md#parameters",
+      choice: "Spec only: not in the published pages, which give a past run's details as /v1/transactions/details with forecast_run_at; kept for code written to the spec.",
+    },
   },
   vessels: {
     ...base,
@@ -119,6 +179,11 @@ export const LNG_V1 = {
     params: [...IMOS, ...VESSEL_FILTERS],
     record: VESSEL_RECORD,
     description: "One record per vessel of the fleet.",
+    source: {
+      docs: [DOC_MIGRATION_GUIDE],
+      spec: "lng-service.md#vessel-record-v1vessels",
+      choice: "No page lists its parameters: imos, vessel_types and statuses, as the sandbox.",
+    },
   },
   vesselsDetails: {
     ...base,
@@ -128,6 +193,11 @@ export const LNG_V1 = {
     params: [...IMOS, ...VESSEL_FILTERS],
     record: VESSEL_DETAILS_RECORD,
     description: "Vessel records with their details.",
+    source: {
+      docs: [DOC_MIGRATION_GUIDE],
+      spec: "lng-service.md#mapping-from-unversioned-to-v1",
+      choice: "No page lists its parameters or fields: those of vessels, plus the sandbox's detail fields.",
+    },
   },
   forecastRunAtTimestamps: {
     ...base,
@@ -139,7 +209,12 @@ export const LNG_V1 = {
     record: FORECAST_RUN_RECORD,
     // The service documents "the timestamps of past forecast runs": a plain list of them is taken too.
     bareValuesAs: "forecast_run_at",
-    description: "Timestamps of past forecast runs, to pass as forecast_run_at.",
+    description: "Spec only: timestamps of past forecast runs, to pass as forecast_run_at.",
+    source: {
+      spec: "lng-service.md#endpoints",
+      choice:
+        "Spec only: the spec names the endpoint, not its path; the published pages have none and give runs in the forecast_run_at field of transactions and transactionsDetails records. POST with an optional time window.",
+    },
   },
 } as const satisfies Record<string, EndpointSpec>;
 

@@ -1,9 +1,10 @@
 /**
  * The old job-based LNG API (`{legacy_base_url}/api/v2/`), as data: the client's methods are built
- * from it. The spec names the endpoints and the reports but not their filters; these follow the
- * sandbox's choices (docs/sandbox.md).
+ * from it. The spec and the migration guide name the endpoints and the reports but not their filters;
+ * these follow the sandbox's choices (docs/sandbox.md), and each entry's `source` says so.
  */
-import type { EndpointSpec } from "../../catalog/types";
+import type { EndpointSource, EndpointSpec } from "../../catalog/types";
+import { DOC_MIGRATION_GUIDE } from "../catalog/doc-pages";
 import type { LegacyReport, LegacySource } from "../migrate/legacy-field-renames";
 
 /** An endpoint of the old API: the entry, and the old report or query its records come from (for `toV1()`). */
@@ -19,6 +20,11 @@ import {
   ROUTE_PREDICTION_RECORD,
   TARGETED_QUERY_RECORD,
 } from "./legacy-records";
+
+/** Where an old endpoint comes from: the guide and the spec name it; the filters are gasframes' choice. */
+function guide(choice: string): EndpointSource {
+  return { docs: [DOC_MIGRATION_GUIDE], spec: "lng-service.md#versioning", choice };
+}
 
 const report = { service: "legacy", version: "legacy", response: "job", httpMethod: "POST", path: "/api/v2/analysis_report" } as const;
 
@@ -36,9 +42,28 @@ const reportOf = <R extends LegacyReport>(name: R) => ({ ...report, fixedParams:
  * `req_report`), keyed by the report name; the other endpoints by their path's name.
  */
 export const LEGACY_API = {
-  live_status: { ...reportOf("live_status"), method: "liveStatusReport", params: [], record: LIVE_STATUS_RECORD },
-  route_predictions: { ...reportOf("route_predictions"), method: "routePredictions", params: [imos], record: ROUTE_PREDICTION_RECORD },
-  overview: { ...reportOf("overview"), method: "overview", params: [imos, startDate, endDate], ranges: DATES, record: OVERVIEW_RECORD },
+  live_status: {
+    ...reportOf("live_status"),
+    method: "liveStatusReport",
+    params: [],
+    record: LIVE_STATUS_RECORD,
+    source: guide("No filters are documented; none are sent."),
+  },
+  route_predictions: {
+    ...reportOf("route_predictions"),
+    method: "routePredictions",
+    params: [imos],
+    record: ROUTE_PREDICTION_RECORD,
+    source: guide("No filters are documented: imos, as the sandbox."),
+  },
+  overview: {
+    ...reportOf("overview"),
+    method: "overview",
+    params: [imos, startDate, endDate],
+    ranges: DATES,
+    record: OVERVIEW_RECORD,
+    source: guide("No filters are documented: imos and a start_date/end_date window on the leg's end, as the sandbox."),
+  },
   flow_timeseries: {
     ...reportOf("flow_timeseries"),
     method: "flowTimeseries",
@@ -51,6 +76,7 @@ export const LEGACY_API = {
     ],
     ranges: DATES,
     record: FLOW_TIMESERIES_RECORD,
+    source: guide("The spec names daily, weekly and monthly aggregation; the other filters are the sandbox's."),
   },
   targetd_query: {
     service: "legacy",
@@ -70,6 +96,7 @@ export const LEGACY_API = {
     ],
     ranges: DATES,
     record: TARGETED_QUERY_RECORD,
+    source: guide("The guide's path keeps the old spelling targetd_query; its filters are the sandbox's."),
   },
   queryAIS: {
     service: "legacy",
@@ -87,6 +114,7 @@ export const LEGACY_API = {
     ],
     ranges: DATES,
     record: QUERY_AIS_RECORD,
+    source: guide("GET; its filters (imo required, at most 50) are the sandbox's, lists comma-separated in the query string."),
   },
   live_status_endpoint: {
     service: "legacy",
@@ -98,5 +126,6 @@ export const LEGACY_API = {
     path: "/api/v2/live_status",
     params: [],
     record: LIVE_STATUS_RECORD,
+    source: guide("GET without filters, answering the live_status report."),
   },
 } as const satisfies Record<LegacySource | "live_status_endpoint", LegacyEndpointSpec>;

@@ -6,7 +6,6 @@ import type { ParamsOf } from "../../catalog/derive-types";
 import { buildEndpointMethods, endpointCaller, type EndpointArgs, type EndpointCallOptions, type MethodName } from "../../client/endpoint-methods";
 import type { EndpointAnswer } from "../../client/call-endpoint";
 import type { EndpointTransport } from "../../client/endpoint-transport";
-import { LEGACY_SERVICE } from "../../client/services";
 import { Transport } from "../../http/transport";
 import type { WarningSink } from "../../client/warn-once";
 import { InvalidParamsError } from "../../errors";
@@ -15,6 +14,7 @@ import type { RecordColumns } from "../../table/record-columns";
 import { LEGACY_REPORTS, type LegacyReport } from "../migrate/legacy-field-renames";
 import { LEGACY_API, type LegacyEndpointSpec } from "./legacy-catalog";
 import { LegacyResult } from "./legacy-result";
+import { LEGACY_LNG_SERVICE, resolveLegacyBaseUrl } from "./legacy-base-url";
 
 /** Options of {@link LegacyLngClient}: every transport option, plus these. */
 export interface LegacyLngClientOptions extends TransportOptions {
@@ -47,10 +47,12 @@ export type LegacyMethod<S> = S extends { readonly params: readonly [] }
 export type LegacyApi = { readonly [K in keyof typeof LEGACY_API as MethodName<(typeof LEGACY_API)[K]>]: LegacyMethod<(typeof LEGACY_API)[K]> };
 
 /**
- * Client of the old LNG API under `{legacy_base_url}/api/v2/`. One method per entry of
+ * Client of the old LNG API under `{legacy_base_url}/api/v2/` (the migration guide's
+ * `https://api.leviaton.synmax.com/leviaton-be2/api/v2/`; the base may be given with or without
+ * `/api/v2`, and has no default). One method per entry of
  * {@link LEGACY_API}: `liveStatusReport`, `routePredictions` (v1: `transactionsForecast`), `overview`
- * (v1: `transactions`, then `deriveVoyages`), `flowTimeseries` (v1: `volumeFlows`, then
- * `resampleFlows`), `targetdQuery` (v1: `transactions`), `queryAis` (`imo` required; GET, lists
+ * (v1: `transactionsHistory`, then `deriveVoyages`), `flowTimeseries` (v1: `volumeFlows`, then
+ * `resampleFlows`), `targetdQuery` (v1: `transactionsHistory`), `queryAis` (`imo` required; GET, lists
  * comma-separated in the query string) and `liveStatus` (v1: `vessels`, then `fleetSummary`), plus
  * {@link LegacyLngClient.analysisReport} for a report by name.
  *
@@ -68,12 +70,17 @@ export class LegacyLngClient {
   readonly #reports: ReturnType<typeof endpointCaller>;
 
   /**
-   * @param options base URL (default env `GASFRAMES_LEGACY_URL`), token (default env `GASFRAMES_TOKEN`)
-   *   and every transport option; see `TransportOptions`.
+   * @param options base URL (default env `GASFRAMES_LEGACY_URL`; no built-in default: without one, a
+   *   `ConfigurationError` names the base the migration guide documents,
+   *   `https://api.leviaton.synmax.com/leviaton-be2/api/v2/`, which may be given with or without its
+   *   `/api/v2`), token (default env `GASFRAMES_LEGACY_TOKEN`, else `GASFRAMES_TOKEN`) and every
+   *   transport option; see `TransportOptions`.
    */
   constructor(options: LegacyLngClientOptions = {}) {
-    const { warn, transport, ...transportOptions } = options;
-    this.transport = transport ?? new Transport(transportOptions, LEGACY_SERVICE);
+    const { warn, transport, ...rest } = options;
+    const baseUrl = resolveLegacyBaseUrl(rest.baseUrl);
+    const transportOptions = baseUrl === undefined ? rest : { ...rest, baseUrl };
+    this.transport = transport ?? new Transport(transportOptions, LEGACY_LNG_SERVICE);
     const methodOptions = { ...(warn ? { warn } : {}), result: legacyResult, streams: false, optionsOnlyWithoutParams: true };
     this.#reports = endpointCaller(this.transport, methodOptions);
     Object.assign(this, buildEndpointMethods(this.transport, LEGACY_API, methodOptions));

@@ -27,9 +27,11 @@ export const LEGACY_REPORT_REPLACEMENTS = {
     note: "forecast transactions (with score, route_score and route_score_weighted_volume) replace route predictions; p_volume is volume, unit is volume_unit.",
   },
   overview: {
-    v1: ["transactions", "vessels", "vesselsDetails"],
+    v1: ["transactions", "transactionsHistory", "vessels", "vesselsDetails"],
     helpers: ["deriveVoyages", "legacyOverview"],
-    note: "v1 returns transactions, not voyages: deriveVoyages(transactions) rebuilds the legs (tx, voyage_tx, voyage_status); legacyOverview gives the old field names.",
+    note:
+      "v1 returns transactions, not voyages: deriveVoyages(transactions) rebuilds the legs (tx, voyage_tx, voyage_status); legacyOverview gives the old field names. " +
+      "transactions includes forecasts (forecasted_transaction true): for observed voyages only, as the old report, use transactionsHistory or deriveVoyages(..., { forecasts: 'exclude' }).",
   },
   flow_timeseries: {
     v1: ["volumeFlows"],

@@ -45,9 +45,14 @@ function transactionRecord(tx: ChainTransaction, runAt: number | null, modifiedA
   };
 }
 
-/** A `/v1/transactions` record. */
+/** An observed `/v1/transactions` (and `/v1/transactions/history`) record. */
 export function observedTransactionRecord(tx: ChainTransaction, modifiedAt: number): Record<string, unknown> {
   return transactionRecord(tx, null, modifiedAt);
+}
+
+/** A forecast `/v1/transactions` record: the transaction fields only, `forecasted_transaction` true and its run in `forecast_run_at`. */
+export function forecastAsTransactionRecord(tx: ForecastTransaction): Record<string, unknown> {
+  return transactionRecord(tx, tx.runAt, tx.modifiedAt);
 }
 
 /** A `/v1/transactions/forecast` record: the transaction record plus the forecast's scores (bcf). */
@@ -64,7 +69,7 @@ function mcf(bcf: number): number {
   return Math.round(bcf * MCF_PER_BCF);
 }
 
-/** A `/v1/transactions/forecast/history/details` record (volumes in mcf). */
+/** A forecast detail record, of `/v1/transactions/details` and `/v1/transactions/forecast/history/details` (volumes in mcf). */
 export function forecastDetailRecord(tx: ForecastTransaction, vessel: Vessel | undefined): Record<string, unknown> {
   return {
     imo: tx.imo,

@@ -6,7 +6,8 @@
 import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest, type ServiceHandler } from "../core/types";
 import { lngDataset, type LngDataset } from "./model/dataset";
 import { parseLngQuery, queryToBody, type LngQuery } from "./query/params";
-import { forecastDetailRecord, forecastTransactionRecord, observedModifiedAt, observedTransactionRecord } from "./records";
+import { forecastAsTransactionRecord, forecastDetailRecord, forecastTransactionRecord, observedModifiedAt, observedTransactionRecord } from "./records";
+import { mostLikelyRoutes } from "./model/forecasts";
 import { transactionPredicate } from "./query/transaction-filter";
 import { DAY_MS, formatRecordTimestamp } from "./model/time";
 import { vesselDetailRecord, vesselRecord, nextForecastByImo } from "./vessel-records";
@@ -29,8 +30,12 @@ const GET_ALLOWED = new Set([
 
 type Endpoint = (dataset: LngDataset, query: LngQuery) => Iterable<Record<string, unknown>>;
 
+function latestRun(dataset: LngDataset): number {
+  return dataset.runs[dataset.runs.length - 1] as number;
+}
+
 function requireRun(dataset: LngDataset, runAt: number | undefined, required: boolean): number {
-  const latest = dataset.runs[dataset.runs.length - 1] as number;
+  const latest = latestRun(dataset);
   if (runAt === undefined) {
     if (required) throw new SandboxHttpError(400, `forecast_run_at is required; take one from forecast_run_at_timestamps (latest: "${formatRecordTimestamp(latest)}")`);
     return latest;
@@ -72,26 +77,39 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
     };
     return volumeFlowHistoryRecords(dataset, transactionPredicate(query, OFFLOADING_ONLY), range, formatRecordTimestamp);
   },
-  "/v1/transactions/forecast/history/details": (dataset, query) => {
-    const runAt = requireRun(dataset, query.forecastRunAt, true);
+  "/v1/transactions/forecast/history/details": (dataset, query) => forecastDetails(dataset, query, requireRun(dataset, query.forecastRunAt, true)),
+  // The published reference's forecast details: forecast_run_at optional (the latest run without it), a time window.
+  "/v1/transactions/details": (dataset, query) => forecastDetails(dataset, query, requireRun(dataset, query.forecastRunAt, false)),
+  // Historic and forecast transactions (the published reference): the observed ones, then the latest run's
+  // most likely route of each forecast transaction, told apart by forecasted_transaction and forecast_run_at.
+  "/v1/transactions": function* (dataset, query) {
+    yield* observedTransactions(dataset, query);
     const keep = transactionPredicate(query);
-    return mapped(filtered(dataset.forecast(runAt), keep), (tx) => forecastDetailRecord(tx, dataset.vesselsByImo.get(tx.imo)));
+    const forecast = mostLikelyRoutes(dataset.forecast(latestRun(dataset)));
+    yield* mapped(filtered(forecast, (tx) => inRange(query, tx.destinationTs) && keep(tx)), forecastAsTransactionRecord);
   },
-  "/v1/transactions": (dataset, query) => {
-    const keep = transactionPredicate(query);
-    const txs = filtered(dataset.observed, (tx) => inRange(query, tx.destinationTs) && keep(tx));
-    return mapped(txs, (tx) => observedTransactionRecord(tx, observedModifiedAt(dataset.seed, tx, dataset.asOfMs)));
-  },
+  "/v1/transactions/history": observedTransactions,
   "/v1/transactions/forecast": (dataset, query) => {
-    const latest = dataset.runs[dataset.runs.length - 1] as number;
     const keep = transactionPredicate(query);
-    return mapped(filtered(dataset.forecast(latest), (tx) => inRange(query, tx.destinationTs) && keep(tx)), forecastTransactionRecord);
+    return mapped(filtered(dataset.forecast(latestRun(dataset)), (tx) => inRange(query, tx.destinationTs) && keep(tx)), forecastTransactionRecord);
   },
   "/v1/vessels": (dataset, query) => vessels(dataset, query, vesselRecord),
   "/v1/vessels/details": (dataset, query) => vessels(dataset, query, vesselDetailRecord),
   "/v1/transactions/forecast/forecast_run_at_timestamps": runTimestamps,
   "/v1/volume_flows/forecast_run_at_timestamps": runTimestamps,
 };
+
+function observedTransactions(dataset: LngDataset, query: LngQuery): Iterable<Record<string, unknown>> {
+  const keep = transactionPredicate(query);
+  const txs = filtered(dataset.observed, (tx) => inRange(query, tx.destinationTs) && keep(tx));
+  return mapped(txs, (tx) => observedTransactionRecord(tx, observedModifiedAt(dataset.seed, tx, dataset.asOfMs)));
+}
+
+function forecastDetails(dataset: LngDataset, query: LngQuery, runAt: number): Iterable<Record<string, unknown>> {
+  const keep = transactionPredicate(query);
+  const txs = filtered(dataset.forecast(runAt), (tx) => inRange(query, tx.destinationTs) && keep(tx));
+  return mapped(txs, (tx) => forecastDetailRecord(tx, dataset.vesselsByImo.get(tx.imo)));
+}
 
 function runTimestamps(dataset: LngDataset, query: LngQuery): Iterable<Record<string, unknown>> {
   return dataset.runs.filter((run) => inRange(query, run)).map((run) => ({ forecast_run_at: formatRecordTimestamp(run) }));

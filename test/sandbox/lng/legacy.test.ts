@@ -8,7 +8,7 @@ let vessels: Row[];
 
 beforeAll(async () => {
   sandbox = await startLngSandbox();
-  observed = await rows(`${sandbox.lngUrl}/v1/transactions`, {});
+  observed = await rows(`${sandbox.lngUrl}/v1/transactions/history`, {});
   vessels = await rows(`${sandbox.lngUrl}/v1/vessels`, {});
 });
 afterAll(() => sandbox.close());
@@ -130,7 +130,7 @@ describe("route_predictions", () => {
 });
 
 describe("overview", () => {
-  it("equals the voyage legs derived client-side from /v1/transactions, number for number", async () => {
+  it("equals the voyage legs derived client-side from /v1/transactions/history, number for number", async () => {
     const a = await report({ req_report: "overview" });
     const legs = a.meta.report_result as Row[];
     expect(legs).toEqual(deriveLegs(observed));

@@ -9,7 +9,7 @@ let vessels: Row[];
 
 beforeAll(async () => {
   sandbox = await startLngSandbox();
-  all = await rows(`${sandbox.lngUrl}/v1/transactions`, {});
+  all = await rows(`${sandbox.lngUrl}/v1/transactions/history`, {});
   vessels = await rows(`${sandbox.lngUrl}/v1/vessels`, {});
 });
 afterAll(() => sandbox.close());
@@ -23,7 +23,7 @@ function byImo(list: Row[]): Map<number, Row[]> {
   return out;
 }
 
-describe("/v1/transactions: observed history", () => {
+describe("/v1/transactions/history: observed transactions only", () => {
   it("covers about three years before asOf and nothing from asOf on", () => {
     expect(all.length).toBeGreaterThan(5000);
     const times = all.map((tx) => ms(tx.destination_timestamp));
@@ -86,14 +86,14 @@ describe("/v1/transactions: observed history", () => {
   it("filters by time range on destination_timestamp, [from, to)", async () => {
     const from = "2024-06-01T00:00:00Z";
     const to = "2024-06-08T00:00:00Z";
-    const got = await rows(`${sandbox.lngUrl}/v1/transactions`, { from_timestamp: from, to_timestamp: to });
+    const got = await rows(`${sandbox.lngUrl}/v1/transactions/history`, { from_timestamp: from, to_timestamp: to });
     const expected = all.filter((tx) => ms(tx.destination_timestamp) >= ms(from) && ms(tx.destination_timestamp) < ms(to));
     expect(got.map((tx) => tx.transaction_number)).toEqual(expected.map((tx) => tx.transaction_number));
     expect(got.length).toBeGreaterThan(20);
   });
 
   it("filters by imos, transaction_type and each place filter family", async () => {
-    const url = `${sandbox.lngUrl}/v1/transactions`;
+    const url = `${sandbox.lngUrl}/v1/transactions/history`;
     const imo = all[0]!.imo;
     const cases: Array<[Row, (tx: Row) => boolean]> = [
       [{ imos: [imo] }, (tx) => tx.imo === imo],
@@ -102,7 +102,7 @@ describe("/v1/transactions: observed history", () => {
       [{ destination_countries: ["Japan"] }, (tx) => tx.destination_country === "Japan"],
       [{ destination_country_codes: "kr" }, (tx) => tx.destination_country_code === "KR"],
       [{ destination_terminals: ["Gate", "Zeebrugge"] }, (tx) => ["Gate", "Zeebrugge"].includes(tx.destination_terminal)],
-      [{ destination_terminal_ids: ["reg-jp-futtsu"] }, (tx) => tx.destination_terminal_id === "reg-jp-futtsu"],
+      [{ origin_terminal_ids: ["liq-us-sabine-pass"] }, (tx) => tx.origin_terminal_id === "liq-us-sabine-pass"],
       [{ destination_regions: ["Europe"] }, (tx) => ["BE", "NL", "FR", "GB", "DE", "IT", "ES", "PL", "LT", "NO"].includes(tx.destination_country_code)],
       [{ origin_country_codes: ["US"] }, (tx) => tx.origin_country_code === "US"],
       [{ origin_terminals: ["Ras Laffan"], destination_country_codes: ["IN"] }, (tx) => tx.origin_terminal === "Ras Laffan" && tx.destination_country_code === "IN"],
@@ -122,16 +122,16 @@ describe("/v1/transactions: observed history", () => {
   it("filters by polygons around the terminal locations", async () => {
     // A box around Japan ([lon, lat], closed).
     const japan = [[[130, 30], [146, 30], [146, 46], [130, 46], [130, 30]]];
-    const got = await rows(`${sandbox.lngUrl}/v1/transactions`, { destination_polygons: [japan] });
+    const got = await rows(`${sandbox.lngUrl}/v1/transactions/history`, { destination_polygons: [japan] });
     expect(got.length).toBe(all.filter((tx) => tx.destination_country_code === "JP").length);
     // A hole cutting out Tokyo Bay (Futtsu and Sodegaura) leaves Mizushima only.
     const hole = [[139, 34.8], [141, 34.8], [141, 36], [139, 36], [139, 34.8]];
-    const holed = await rows(`${sandbox.lngUrl}/v1/transactions`, { destination_polygons: [[japan[0], hole]] });
+    const holed = await rows(`${sandbox.lngUrl}/v1/transactions/history`, { destination_polygons: [[japan[0], hole]] });
     expect(new Set(holed.map((tx) => tx.destination_terminal))).toEqual(new Set(["Mizushima"]));
   });
 
   it("answers NDJSON, one record a line, when asked", async () => {
-    const a = await post<unknown>(`${sandbox.lngUrl}/v1/transactions`, { imos: [all[0]!.imo] }, { accept: "application/x-ndjson" });
+    const a = await post<unknown>(`${sandbox.lngUrl}/v1/transactions/history`, { imos: [all[0]!.imo] }, { accept: "application/x-ndjson" });
     expect(a.status).toBe(200);
     const lines = a.text.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines).toEqual(all.filter((tx) => tx.imo === all[0]!.imo));

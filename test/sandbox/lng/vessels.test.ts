@@ -69,7 +69,7 @@ describe("/v1/vessels/details", () => {
     const [detail] = await rows(`${sandbox.lngUrl}/v1/vessels/details`, { imos: [imo] });
     expect(detail!.imo).toBe(imo);
     expect(detail!.name).toBe(vessels[0]!.name);
-    const txs = await rows(`${sandbox.lngUrl}/v1/transactions`, { imos: [imo] });
+    const txs = await rows(`${sandbox.lngUrl}/v1/transactions/history`, { imos: [imo] });
     expect(detail!.observed_transaction_count).toBe(txs.length);
     expect(detail!.last_transaction_number).toBe(txs[txs.length - 1]!.transaction_number);
     expect(detail!.build_year).toBeGreaterThanOrEqual(2004);

@@ -12,7 +12,7 @@ const asOfDay = AS_OF_MS / DAY;
 
 beforeAll(async () => {
   sandbox = await startLngSandbox();
-  observed = await rows(`${sandbox.lngUrl}/v1/transactions`, {});
+  observed = await rows(`${sandbox.lngUrl}/v1/transactions/history`, {});
   forecast = await rows(`${sandbox.lngUrl}/v1/transactions/forecast`, {});
   runs = (await rows(`${sandbox.lngUrl}/v1/volume_flows/forecast_run_at_timestamps`, {})).map((r) => r.forecast_run_at);
 });

@@ -40,6 +40,21 @@ export function forecastRunTimes(asOfMs: number): number[] {
   return runs;
 }
 
+/**
+ * One forecast per forecast transaction: of the records sharing `imo` and `transactionNumber` (a
+ * transaction and its alternative destinations) the one with the highest `routeScore`, the first on
+ * a tie. Order is kept.
+ */
+export function mostLikelyRoutes(txs: readonly ForecastTransaction[]): ForecastTransaction[] {
+  const best = new Map<string, ForecastTransaction>();
+  for (const tx of txs) {
+    const key = `${tx.imo}:${tx.transactionNumber}`;
+    const seen = best.get(key);
+    if (seen === undefined || tx.routeScore > seen.routeScore) best.set(key, tx);
+  }
+  return txs.filter((tx) => best.get(`${tx.imo}:${tx.transactionNumber}`) === tx);
+}
+
 /** Arrival-time uncertainty of a forecast transaction that far ahead of its run. */
 export function arrivalSigmaHours(hoursAhead: number): number {
   return Math.min(120, 8 + (2.5 * hoursAhead) / 24);

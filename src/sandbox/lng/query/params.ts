@@ -31,6 +31,10 @@ function place(role: PlaceRole, without: readonly string[] = []): string[] {
   return PLACE_KEYS.filter((k) => !without.includes(k)).map((k) => `${role}_${k}`);
 }
 
+const TRANSACTION_PARAMS = [
+  ...place("destination", ["terminal_ids"]), ...place("origin"), ...place("loading_origin"), "from_timestamp", "to_timestamp", "imos", "transaction_type",
+];
+
 /** Parameters taken by each endpoint (paths below /v1). */
 export const ENDPOINT_PARAMS: Readonly<Record<string, readonly string[]>> = {
   "/v1/volume_flows": [...place("destination"), ...place("origin"), "forecast_run_at", "from_timestamp", "to_timestamp", "transaction_type"],
@@ -38,7 +42,10 @@ export const ENDPOINT_PARAMS: Readonly<Record<string, readonly string[]>> = {
   "/v1/transactions/forecast/history/details": [
     ...place("destination", ["terminal_ids"]), ...place("origin"), ...place("loading_origin"), "forecast_run_at", "imos", "transaction_type",
   ],
-  "/v1/transactions": [...place("destination"), ...place("origin"), ...place("loading_origin"), "from_timestamp", "to_timestamp", "imos", "transaction_type"],
+  // The published reference's parameter tables (no destination_terminal_ids on these three).
+  "/v1/transactions": [...TRANSACTION_PARAMS],
+  "/v1/transactions/history": [...TRANSACTION_PARAMS],
+  "/v1/transactions/details": [...TRANSACTION_PARAMS, "forecast_run_at"],
   "/v1/transactions/forecast": [...place("destination"), ...place("origin"), ...place("loading_origin"), "from_timestamp", "to_timestamp", "imos", "transaction_type"],
   "/v1/vessels": ["imos", "vessel_types", "statuses"],
   "/v1/vessels/details": ["imos", "vessel_types", "statuses"],
