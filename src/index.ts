@@ -45,7 +45,10 @@ export {
   VESSEL_RECORD,
   VESSEL_DETAILS_RECORD,
   FORECAST_RUN_RECORD,
+  TRANSACTION_HISTORY_RECORD,
+  TRANSACTION_DETAIL_RECORD,
   LEGACY_API,
+  LEGACY_DOCUMENTED_BASE_URL,
 } from "./lng";
 export type {
   VolumeFlowsParams,
@@ -56,6 +59,9 @@ export type {
   TransactionRecord,
   TransactionsForecastParams,
   ForecastTransactionRecord,
+  TransactionsHistoryParams,
+  TransactionsDetailsParams,
+  TransactionDetailRecord,
   TransactionsForecastHistoryDetailsParams,
   ForecastDetailRecord,
   VesselsParams,
@@ -148,6 +154,8 @@ export {
   type RollupRow,
   type ResampledFlowRow,
   type VoyageRow,
+  type DeriveVoyagesOptions,
+  type VoyageForecasts,
   type ForecastVintageRow,
   type LegacyFlowRow,
 } from "./analysis";

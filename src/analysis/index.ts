@@ -1,5 +1,5 @@
 export { resampleFlows, type ResampleFlowsOptions, type ResampledFlowRow } from "./resample-flows";
-export { deriveVoyages, type VoyageReport, type VoyageRow } from "./derive-voyages";
+export { deriveVoyages, type VoyageReport, type VoyageRow, type DeriveVoyagesOptions, type VoyageForecasts } from "./derive-voyages";
 export { rollup, type RollupOptions, type RollupKey, type RollupRow } from "./rollup";
 export { fleetSummary, type FleetSummary, type FleetSummaryOptions } from "./fleet-summary";
 export { addDailyRate, addMonthlyVolume, type RateOptions } from "./daily-rate";

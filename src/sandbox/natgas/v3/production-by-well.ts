@@ -8,7 +8,7 @@ import { wellMonth } from "../model/well-production";
 import type { Well } from "../model/wells";
 import type { ParsedParams } from "../shared/params";
 import { accepts, listRowSet, rowsOf } from "../shared/row-set";
-import { wellMonthRows } from "../v4/well-month-rows";
+import { wellMonthRows } from "../shared/well-month-rows";
 import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
 import { matchingWells } from "./wells";
 

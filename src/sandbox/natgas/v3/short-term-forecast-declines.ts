@@ -6,7 +6,7 @@ import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
 import type { ParsedParams } from "../shared/params";
 import { accepts, listRowSet, rowsOf } from "../shared/row-set";
-import { wellMonthRows } from "../v4/well-month-rows";
+import { wellMonthRows } from "../shared/well-month-rows";
 import { HORIZON_MONTHS } from "./short-term-forecast";
 import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
 import { matchingWells } from "./wells";

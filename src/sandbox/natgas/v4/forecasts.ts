@@ -9,7 +9,7 @@ import { backcastRows, selectRuns } from "../v3/backcast-rows";
 import { forecastMonths, latestRunRows } from "../v3/short-term-forecast";
 import { wellMonthRange, v4Wells } from "./production-by-well";
 import { DATE, LIST, MCF_PER_BCF, MONTH_INDEX, V4_LOCATION, WET_OVER_DRY, wellIdOf } from "./v4-params";
-import { wellMonthRows } from "./well-month-rows";
+import { wellMonthRows } from "../shared/well-month-rows";
 
 function place(w: Well): Record<string, unknown> {
   return { operator: w.operatorName, region_natgas: w.county.region, state_code: w.county.stateAb, sub_region_natgas: w.county.subRegion };

@@ -9,7 +9,7 @@ import { listRowSet, rowsOf } from "../shared/row-set";
 import { aggregateBy } from "../v3/shared-params";
 import { matchingWells } from "../v3/wells";
 import { acceptsWellId, DATE, LIST, MCF_PER_BCF, MONTH_INDEX, V4_LOCATION, V4_NAMES, WET_OVER_DRY, wellIdOf } from "./v4-params";
-import { wellMonthRows } from "./well-month-rows";
+import { wellMonthRows } from "../shared/well-month-rows";
 
 /** Month range of a well under date_prod_min/max and production_month_min/max (1 = first productive month). */
 export function wellMonthRange(params: ParsedParams, w: Well, lastMonth: number): [number, number] {
