@@ -5,6 +5,7 @@
  * naming the install command.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +105,8 @@ describe("DuckDB stays optional", () => {
     // The built sandbox stands on Node built-ins alone: copied where no node_modules can be found, it has no DuckDB.
     const dir = mkdtempSync(join(tmpdir(), "gasframes-noduckdb-"));
     temps.push(dir);
+    // The precondition: nothing above the folder holds a node_modules with DuckDB in it.
+    expect(() => createRequire(join(dir, "noop.js")).resolve("@duckdb/node-api")).toThrow();
     cpSync(join(root, "dist"), join(dir, "dist"), { recursive: true });
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "gasframes-copy", main: "dist/index.js" }));
     const script = `
