@@ -11,6 +11,9 @@ import { DATALINK_TABLES, type DatalinkColumn, type DatalinkTable } from "./tabl
 /** Rows one answer may have: more is refused, as the service refuses its biggest queries. */
 export const DATALINK_ROW_LIMIT = 1_000_000;
 
+/** A query still running after this long is interrupted (one runaway cross join must not hold the sandbox). */
+export const DATALINK_QUERY_MS = 60_000;
+
 /** What the feature is called in a missing-DuckDB message. */
 export const DATALINKS_FEATURE = "the sandbox's /v4/beta/query_datalinks";
 
@@ -55,7 +58,16 @@ class DatalinkDatabase {
     if (statements.count !== 1) throw new SandboxHttpError(400, `query_datalinks runs one SELECT statement; this query holds ${statements.count}`);
     const prepared = await this.connection.prepare(sql).catch((e: unknown) => badSql(e));
     if (prepared.statementType !== DUCKDB_SELECT_STATEMENT) throw new SandboxHttpError(400, "query_datalinks runs SELECT statements only");
-    const reader = await prepared.streamAndReadUntil(DATALINK_ROW_LIMIT + 1).catch((e: unknown) => badSql(e));
+    let interrupted = false;
+    const timer = setTimeout(() => {
+      interrupted = true;
+      this.connection.interrupt();
+    }, DATALINK_QUERY_MS);
+    timer.unref();
+    const reader = await prepared
+      .streamAndReadUntil(DATALINK_ROW_LIMIT + 1)
+      .catch((e: unknown) => (interrupted ? tooSlow() : badSql(e)))
+      .finally(() => clearTimeout(timer));
     if (reader.currentRowCount > DATALINK_ROW_LIMIT) {
       throw new SandboxHttpError(400, `the query returns more than ${DATALINK_ROW_LIMIT.toLocaleString("en-US")} rows: add a WHERE or a LIMIT`);
     }
@@ -109,6 +121,10 @@ function tablesNamedIn(sql: string): string[] {
 function badSql(e: unknown): never {
   const message = e instanceof Error ? e.message : String(e);
   throw new SandboxHttpError(400, `query_datalinks: ${message.split("\n").slice(0, 3).join(" ").slice(0, 500)}`);
+}
+
+function tooSlow(): never {
+  throw new SandboxHttpError(400, `query_datalinks: the query ran longer than ${DATALINK_QUERY_MS / 1000} s and was stopped; narrow it`);
 }
 
 /** DuckDB's JSON values made plain: integers and decimals as numbers where exact, timestamps as ISO 8601. */
