@@ -83,7 +83,9 @@ describe("data links in the sandbox", () => {
     expect(await refusal("CREATE TABLE hdl.x AS SELECT 1")).toMatch(/ 400 .*SELECT statements only/);
     expect(await refusal(7)).toMatch(/ 400 .*non-empty string/);
     expect(await refusal("SELECT * FROM hdl.no_such_table")).toMatch(/ 400 .*no_such_table/);
-    // Still answering after the refusals.
+    expect(await rawPost(url, { query: "SELECT 1", sql: "x" }).then(() => "answered", (e: Error) => e.message)).toMatch(/ 400 .*unknown parameter \\?"sql/);
+    // Still answering after the refusals; the session_id of the vendor's PowerShell example is accepted.
+    expect(await rawPost<unknown[]>(url, { query: "SELECT 2 AS two", session_id: "123" })).toEqual([{ two: 2 }]);
     expect(await rawPost<unknown[]>(url, { query: "SELECT COUNT(*) AS n FROM hdl.completions" })).toEqual([{ n: expect.any(Number) }]);
   });
 });

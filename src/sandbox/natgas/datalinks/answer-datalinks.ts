@@ -20,8 +20,9 @@ export async function answerDatalinks(req: SandboxRequest, ctx: SandboxContext):
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new SandboxHttpError(400, `${DATALINKS_PATH}: the request body must be a JSON object {"query": "<SQL>"}`);
   }
-  const unknown = Object.keys(body).filter((k) => k !== "query");
-  if (unknown.length > 0) throw new SandboxHttpError(400, `${DATALINKS_PATH}: unknown parameter ${JSON.stringify(unknown[0]!.slice(0, 80))}; it takes only "query"`);
+  // The vendor's PowerShell example also sends a `session_id`; it is accepted and has no effect here.
+  const unknown = Object.keys(body).filter((k) => k !== "query" && k !== "session_id");
+  if (unknown.length > 0) throw new SandboxHttpError(400, `${DATALINKS_PATH}: unknown parameter ${JSON.stringify(unknown[0]!.slice(0, 80))}; it takes "query" (and an optional "session_id")`);
   const sql = (body as { query?: unknown }).query;
   if (typeof sql !== "string" || sql.trim() === "") throw new SandboxHttpError(400, `${DATALINKS_PATH}: "query" must be a non-empty string of SQL`);
   if (sql.length > MAX_QUERY_CHARS) throw new SandboxHttpError(400, `${DATALINKS_PATH}: "query" is longer than ${MAX_QUERY_CHARS} characters`);

@@ -76,7 +76,6 @@ class DatalinkDatabase {
 
   private async load(key: string, table: DatalinkTable): Promise<void> {
     const { columns, rows } = table.rows(this.ctx);
-    await this.connection.run(`CREATE SCHEMA IF NOT EXISTS ${table.schema}`);
     await this.connection.run(`CREATE OR REPLACE TABLE ${table.schema}.${table.name} (${columns.map((c) => `"${c.name}" ${c.type}`).join(", ")})`);
     const appender = await this.connection.createAppender(table.name, table.schema);
     try {
@@ -166,7 +165,12 @@ export function datalinkDatabase(ctx: SandboxContext): Promise<DatalinkDatabase>
   let db = databases.get(key);
   if (db === undefined) {
     const { DuckDBInstance } = loadDuckDb(DATALINKS_FEATURE);
-    db = DuckDBInstance.create(":memory:", LOCKED_DOWN).then(async (instance) => new DatalinkDatabase(await instance.connect(), ctx));
+    db = DuckDBInstance.create(":memory:", LOCKED_DOWN).then(async (instance) => {
+      const connection = await instance.connect();
+      // The schemas exist from the start, so a query's errors do not depend on which tables were loaded before it.
+      for (const schema of new Set([...DATALINK_TABLES.values()].map((t) => t.schema))) await connection.run(`CREATE SCHEMA ${schema}`);
+      return new DatalinkDatabase(connection, ctx);
+    });
     // A failed start is not kept: the next query tries again.
     db.catch(() => databases.delete(key));
     if (databases.size >= 4) databases.delete(databases.keys().next().value as string);
