@@ -254,6 +254,7 @@ export {
 } from "./errors";
 export { ConfigurationError } from "./http";
 export { LegacyJobFailedError } from "./lng";
+export { SqlRefusedError } from "./natgas/datalinks/sql-refused-error";
 export { KernelError, NotebookFormatError, CellExecutionError } from "./notebook";
 
 // The embedded sandbox: both services on synthetic data, over real HTTP.

@@ -23,6 +23,7 @@ export interface OptionalDependencySetup {
  * the npm registry and on @tensorflow/tfjs-node, whose install script downloads a native library: the
  * two overrides replace them with registry builds (the pure-JavaScript TensorFlow.js, which danfo runs
  * on unchanged). tslab and zeromq run notebooks; zeromq ships prebuilt binaries in its package.
+ * @duckdb/node-api (prebuilt binaries in per-platform packages) answers the sandbox's SQL data links.
  */
 export const OPTIONAL_DEPENDENCIES = {
   "danfojs-node": {
@@ -32,6 +33,7 @@ export const OPTIONAL_DEPENDENCIES = {
   },
   tslab: { range: "^1.0.22", install: "npm install tslab@^1.0.22 zeromq@^6.8.0", overrides: {} },
   zeromq: { range: "^6.8.0", install: "npm install zeromq@^6.8.0", overrides: {} },
+  "@duckdb/node-api": { range: "1.5.6-r.1", install: "npm install @duckdb/node-api@1.5.6-r.1", overrides: {} },
 } as const satisfies Record<string, OptionalDependencySetup>;
 
 /** The name of an optional peer dependency. */

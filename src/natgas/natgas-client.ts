@@ -11,6 +11,7 @@ import type { TransportOptions } from "../http/types";
 import { v3, type V3Catalog } from "./catalog/v3";
 import { v4, type V4Catalog } from "./catalog/v4";
 import { buildAsV3, type AsV3Api } from "./migrate/as-v3";
+import { queryDatalinksMethod, type QueryDatalinksMethod } from "./datalinks/query-datalinks";
 
 /** Options of {@link NatGasClient}: every transport option (retries, time-outs, cache, progress...) plus these. */
 export interface NatGasClientOptions extends TransportOptions {
@@ -34,8 +35,11 @@ export interface NatGasClientOptions extends TransportOptions {
 
 /** The v3 endpoints. */
 export type NatGasV3Api = EndpointApi<V3Catalog>;
-/** The v4 endpoints, plus `asV3`: v3 queries run on v4 with v3-shaped rows. */
-export type NatGasV4Api = EndpointApi<V4Catalog> & { readonly asV3: AsV3Api };
+/**
+ * The v4 endpoints, plus `asV3` (v3 queries run on v4 with v3-shaped rows) and `queryDatalinks(sql)`
+ * (one read-only SQL query over the data-link tables, beta).
+ */
+export type NatGasV4Api = EndpointApi<V4Catalog> & { readonly asV3: AsV3Api; readonly queryDatalinks: QueryDatalinksMethod };
 
 /**
  * Client of the natural gas data service.
@@ -64,7 +68,7 @@ export class NatGasClient {
     const methodOptions = { ...(warn ? { warn } : {}), ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}) };
     this.v3 = buildEndpointMethods(this.transport, v3, methodOptions);
     const v4Api = buildEndpointMethods(this.transport, v4, methodOptions);
-    this.v4 = Object.assign(v4Api, { asV3: buildAsV3(v4Api) });
+    this.v4 = Object.assign(v4Api, { asV3: buildAsV3(v4Api), queryDatalinks: queryDatalinksMethod(this.transport, warn) });
   }
 
   /**

@@ -7,6 +7,7 @@ import { LEGACY_ROUTES, REPORTS } from "./lng/legacy/legacy-handler";
 import { endpointParamsOf } from "./lng/query/params";
 import { LNG_V1_PATHS, lngV1MethodsOf } from "./lng/v1-handler";
 import { NATGAS_ENDPOINTS } from "./natgas/endpoints";
+import { DATALINKS_PATH } from "./natgas/datalinks/answer-datalinks";
 
 /** Where each service is mounted below the sandbox root. */
 export const MOUNT_PREFIXES = { natgas: "", lng: "/lng", legacy: "/legacy" } as const;
@@ -36,6 +37,7 @@ export function sandboxRoutes(): SandboxRoute[] {
     routes.push({ service: "natgas", path: MOUNT_PREFIXES.natgas + path, methods: [endpoint.method], params });
   }
   routes.push({ service: "natgas", path: MOUNT_PREFIXES.natgas + GLOSSARY_EXAMPLE, methods: ["GET"], params: [] });
+  routes.push({ service: "natgas", path: MOUNT_PREFIXES.natgas + DATALINKS_PATH, methods: ["POST"], params: ["query", "session_id"] });
   for (const path of LNG_V1_PATHS) {
     routes.push({ service: "lng", path: MOUNT_PREFIXES.lng + path, methods: lngV1MethodsOf(path), params: endpointParamsOf(path) ?? [] });
   }

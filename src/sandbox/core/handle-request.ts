@@ -78,7 +78,8 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, s
       headers: req.headers,
       ndjson: /application\/x-ndjson/i.test(accept),
     };
-    const reply: SandboxReply | undefined = mount ? mount.handler(sandboxRequest, settings.context) : undefined;
+    const reply: SandboxReply | undefined = mount ? await mount.handler(sandboxRequest, settings.context) : undefined;
+    if (aborted.signal.aborted) return;
     if (!reply) throw new SandboxHttpError(404, `no such endpoint: ${method} ${path}`);
     await writeReply(res, reply, decision);
   } catch (error) {

@@ -53,5 +53,8 @@ export class SandboxHttpError extends Error {
   }
 }
 
-/** A service module: answers the requests under its base, or returns undefined for an unknown path (404). */
-export type ServiceHandler = (req: SandboxRequest, ctx: SandboxContext) => SandboxReply | undefined;
+/**
+ * A service module: answers the requests under its base, or returns undefined for an unknown path (404).
+ * An answer that needs I/O first (a SQL data-link query) is a promise of the reply.
+ */
+export type ServiceHandler = (req: SandboxRequest, ctx: SandboxContext) => SandboxReply | Promise<SandboxReply> | undefined;

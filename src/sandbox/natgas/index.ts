@@ -6,6 +6,7 @@ import { natgasEndpointOf } from "./endpoints";
 import { paramsKey, parseParams } from "./shared/params";
 import { QueryCache } from "./query-cache";
 import { rowsOf } from "./shared/row-set";
+import { answerDatalinks, DATALINKS_PATH } from "./datalinks/answer-datalinks";
 
 /**
  * The natural-gas service (v3 and v4) of the sandbox, mounted at the root. v3 POST endpoints answer
@@ -16,6 +17,7 @@ export function createNatgasHandler(): ServiceHandler {
   // Kept small: an aggregated answer is materialised and can hold a few hundred thousand rows.
   const answers = new QueryCache<EndpointAnswer>(8);
   return (req, ctx) => {
+    if (req.path.toLowerCase() === DATALINKS_PATH) return answerDatalinks(req, ctx);
     const endpoint = natgasEndpointOf(req.path);
     if (!endpoint) return undefined;
     if (req.method !== endpoint.method) {

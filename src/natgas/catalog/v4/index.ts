@@ -33,3 +33,4 @@ export const v4 = {
 
 /** The v4 catalog's type. */
 export type V4Catalog = typeof v4;
+export { v4Datalinks } from "./datalinks";
