@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EndpointSource, EndpointSpec } from "../../src/catalog/types";
-import { v3, v4 } from "../../src/natgas/catalog";
+import { v3, v4, v4Datalinks } from "../../src/natgas/catalog";
 import { LNG_V1 } from "../../src/lng/catalog/v1";
 import { LEGACY_API } from "../../src/lng/legacy/legacy-catalog";
 
@@ -16,12 +16,13 @@ const specDir = resolve(root, "../shared/spec");
 const page = join(root, "docs/conformance.md");
 const MARKER = "<!-- section: generated table -->";
 
-/** The vendor's documentation hosts: a `docs` URL must be one of their pages. */
-const VENDOR_DOC_HOSTS = /^https:\/\/([a-z0-9-]+\.)*synmax\.com\//;
+/** The vendor's documentation hosts: a `docs` URL must be one of their pages (the Excel add-in pages are served over http). */
+const VENDOR_DOC_HOSTS = /^https?:\/\/([a-z0-9-]+\.)*synmax\.com\//;
 
 const catalogs: ReadonlyArray<readonly [string, Readonly<Record<string, EndpointSpec>>]> = [
   ["natural gas v3", v3],
   ["natural gas v4", v4],
+  ["natural gas v4", v4Datalinks],
   ["LNG v1", LNG_V1],
   ["old LNG API", LEGACY_API],
 ];
