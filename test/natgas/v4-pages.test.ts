@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EndpointSource } from "../../src/catalog/types";
-import { InvalidParamsError } from "../../src/errors";
+import { InvalidParamsError, QueryTooLargeError } from "../../src/errors";
 import { NATGAS_V4, NatGasClient, v3ParamsToV4, v4ParamsToV3 } from "../../src/natgas";
 import { productionChart } from "../../src/plot";
 import { measureTitle } from "../../src/plot/units";
@@ -109,6 +109,8 @@ describe("v4 parameters from the pages, checked before any request", () => {
     const operator = String(one.records[0]!.operator);
     const byOperator = await client.v4.shortTermForecastHistory({ operator, state_code: "TX", date_forecast_run: "2024-03-01" });
     expect(byOperator.records.every((r) => r.operator === operator && r.state_code === "TX")).toBe(true);
+    // Every run of every well passes the service's 1,000,000-row limit: a typed error, not a partial answer.
+    await expect(client.v4.shortTermForecastHistory({})).rejects.toThrow(QueryTooLargeError);
   });
 
   it("new endpoints are client methods from the catalog", async () => {
