@@ -43,6 +43,17 @@ export function unitForField(name: string): string | undefined {
 }
 
 /**
+ * The gas basis a column has by its name alone: `"dry"` for the v4 `prod_dry_gas_*` measures, `"wet"`
+ * for `prod_wet_gas_*` and the v3-shaped `wet_gas_daily` / `wet_gas_monthly` (wet gas includes the
+ * natural gas liquids); undefined otherwise. Catalog schemas state it too (`FieldSpec.basis`).
+ */
+export function basisForField(name: string): "dry" | "wet" | undefined {
+  if (/^prod_dry_gas_/.test(name)) return "dry";
+  if (/^prod_wet_gas_/.test(name) || name === "wet_gas_daily" || name === "wet_gas_monthly") return "wet";
+  return undefined;
+}
+
+/**
  * Whether a unit is a rate per day (`BCF/day`, `MCF/day`, `BBL/day`): a quantity per day, which adds
  * up across wells or regions on one day but not across days (`rollup` averages it over periods).
  * A volume (`MCF`, `BBL`), a count or a length is not.

@@ -25,6 +25,9 @@ const FILTERED: Record<V4Name, Record<string, unknown>> = {
   shortTermForecastDeclines: { county: "Reeves" },
   shortTermForecastHistory: { county: "Reeves", date_forecast_run: "2024-03-01" },
   shortTermForecastHistoryDates: {},
+  stfAggregatedHistory: { sub_region_natgas: "Delaware", date_forecast_run: "2024-03-01" },
+  lower48StfFilled: { region_natgas: "Permian", date_prod_min: "2024-01-01" },
+  tils: {},
 };
 const FILTER_FIELDS = ["county", "region_natgas", "sub_region_natgas"];
 
@@ -63,9 +66,11 @@ describe("v4 endpoints against the sandbox", () => {
         const result = await call(name)({ ...FILTERED[name], aggregate_by: value });
         expect(result.length).toBeGreaterThan(0);
         expect(result.schema).toBe(spec.aggregatedRecord);
+        const counted = spec.aggregatedRecord?.fields.some((f) => f.name === "count") === true;
         for (const r of result.records) {
-          expect(Number.isInteger(r.count), `${name} count`).toBe(true);
+          if (counted) expect(Number.isInteger(r.count), `${name} count`).toBe(true);
           expect(r[value] !== undefined, `${name} grouped by ${value}`).toBe(true);
+          for (const f of (spec.aggregatedRecord?.fields ?? []).filter((f) => !values.includes(f.name))) expect(f.name in r, `${name} aggregated ${f.name}`).toBe(true);
         }
       });
     }

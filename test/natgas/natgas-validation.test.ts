@@ -91,9 +91,10 @@ describe("NatGasClient refuses bad parameters before any request", () => {
   });
 
   it("a required parameter left out, saying how to get a value", async () => {
-    const err = await refusal(() => loose(client.v4.shortTermForecastHistory)({ county: "Reeves" }));
-    expect(err.issues[0]!.param).toBe("date_forecast_run");
-    expect(err.issues[0]!.expected).toContain("shortTermForecastHistoryDates");
+    // (v4 shortTermForecastHistory's date_forecast_run is optional: the vendor's v4 page says "nearest".)
+    const err = await refusal(() => loose(client.v4.glossary)({ county: "Reeves" }));
+    expect(err.issues[0]!.param).toBe("filter_type");
+    expect(err.issues[0]!.expected).toContain("which filter's values you want");
   });
 
   it("in a stream too, when the stream is created", async () => {

@@ -30,6 +30,13 @@ export const AS_V3_ENDPOINTS = [
 
 type AsV3Name = (typeof AS_V3_ENDPOINTS)[number];
 
+/**
+ * v3 queries whose aggregate_by is grouped on the client although v4 aggregates too: v4's grouped
+ * short-term forecast rows add a `count` of wells and (shorttermforecast) drop the run date, while the
+ * v3 rows keep `forecast_run_date` and have no count. Grouping the plain v4 rows gives the v3 shape.
+ */
+const GROUPED_ON_CLIENT: ReadonlySet<AsV3Name> = new Set(["shortTermForecast", "shortTermForecastHistory"]);
+
 /** A v3 method answered by v4: v3 params in, v3-shaped records out; typed exactly like the v3 method. */
 export type AsV3Method<S> = EndpointMethod<S>;
 
@@ -52,7 +59,7 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
   for (const name of AS_V3_ENDPOINTS) {
     const spec = v3[name];
     const v4Spec = v4[migrationTarget(name)];
-    const v4Aggregates = v4Spec.params.some((p) => p.name === "aggregate_by");
+    const v4Aggregates = v4Spec.params.some((p) => p.name === "aggregate_by") && !GROUPED_ON_CLIENT.has(name);
     const label = `natgas.v4.asV3.${name}`;
     out[name] = async (given: unknown, givenOptions?: EndpointCallOptions) => {
       // Read once: the v3 params are checked, renamed and grouped from this one copy.

@@ -1,6 +1,7 @@
 /**
- * `aggregate_by` for v3 queries run on v4 endpoints that do not aggregate (short-term forecasts):
- * the v4 rows are streamed, converted to v3, and grouped as v3 groups them.
+ * `aggregate_by` for v3 queries run on v4 endpoints whose grouped rows are not v3's (the short-term
+ * forecasts: v4 adds a count of wells and drops the run date): the plain v4 rows are streamed,
+ * converted to v3, and grouped as v3 groups them.
  */
 import type { EndpointApi, EndpointCallOptions } from "../../client/endpoint-methods";
 import type { RecordSchema } from "../../table/schema";

@@ -1,5 +1,5 @@
 /**
- * v3's aggregation, rebuilt on the client for v3 queries run on v4 endpoints that do not aggregate:
+ * v3's aggregation, rebuilt on the client for v3 queries run on v4 endpoints whose grouping differs:
  * rows grouped by their date and the chosen columns, measures summed.
  */
 

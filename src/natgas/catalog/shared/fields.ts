@@ -54,6 +54,32 @@ export const v4Field = {
   production_month: f("production_month", "int"),
 } as const;
 
+const measure = <N extends string, U extends string, B extends "dry" | "wet" | undefined = undefined>(name: N, unit: U, basis?: B) =>
+  (basis === undefined ? { name, type: "float", unit } : { name, type: "float", unit, basis }) as {
+    readonly name: N;
+    readonly type: "float";
+    readonly unit: U;
+    readonly basis?: "dry" | "wet";
+  };
+
+/**
+ * v4 measures, each with its unit and, for gas, its basis: the vendor's v4 pages name dry gas
+ * `prod_dry_gas_*` and wet gas `prod_wet_gas_*` (wet includes the natural gas liquids), and say the
+ * aggregated forecast history is "reported on a dry basis". One definition per name, used by every v4 entry.
+ */
+export const v4Measure = {
+  prod_dry_gas_bcf_day: measure("prod_dry_gas_bcf_day", "BCF/day", "dry"),
+  prod_dry_gas_mcf_day: measure("prod_dry_gas_mcf_day", "MCF/day", "dry"),
+  prod_dry_gas_mcf_month: measure("prod_dry_gas_mcf_month", "MCF", "dry"),
+  prod_wet_gas_bcf_day: measure("prod_wet_gas_bcf_day", "BCF/day", "wet"),
+  prod_wet_gas_mcf_day: measure("prod_wet_gas_mcf_day", "MCF/day", "wet"),
+  prod_wet_gas_mcf_month: measure("prod_wet_gas_mcf_month", "MCF", "wet"),
+  prod_oil_bbl_day: measure("prod_oil_bbl_day", "BBL/day"),
+  prod_oil_bbl_month: measure("prod_oil_bbl_month", "BBL"),
+  prod_water_bbl_day: measure("prod_water_bbl_day", "BBL/day"),
+  prod_water_bbl_month: measure("prod_water_bbl_month", "BBL"),
+} as const;
+
 /** The first backcast forecast run: the spec says no backcast data exists before 2021-01-15. */
 export const FIRST_BACKCAST_RUN = "2021-01-15";
 

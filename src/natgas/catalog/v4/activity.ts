@@ -1,11 +1,11 @@
 /**
- * v4 activity: completions, frac crews and rigs, with aggregate_by and a per-row count.
+ * v4 activity: completions, frac crews and rigs, with aggregate_by and a per-row count; TIL status of wellpads.
  */
 import type { EndpointSpec } from "../../../catalog/types";
-import { kind, v4Field as F } from "../shared/fields";
-import { strArr, date, range, aggregateBy, county, operator, region_natgas, sub_region_natgas, state_code, well_id, post } from "./params";
+import { kind, v4Field as F, v4Measure as M } from "../shared/fields";
+import { strArr, date, range, aggregateBy, county, operator, region_natgas, sub_region_natgas, state_code, well_id, post, get, SPEC, MIGRATION_GUIDE, excelPage } from "./params";
 
-/** Activity: completions, frac crews and rigs, with aggregate_by and a per-row count. */
+/** Activity: completions, frac crews and rigs (aggregate_by, a per-row count), and wellpads awaiting turn-in-line. */
 export const v4Activity = {
   completions: {
     ...post,
@@ -44,6 +44,7 @@ export const v4Activity = {
     },
     aggregatedRecord: { name: "natgas.v4.completions.aggregated", fields: [F.count, F.county, { name: "date_completion_end", type: "date" }] },
     warnUnfiltered: true,
+    source: { spec: SPEC, docs: [excelPage("completions"), MIGRATION_GUIDE] },
   },
   fracCrews: {
     ...post,
@@ -81,6 +82,7 @@ export const v4Activity = {
     },
     aggregatedRecord: { name: "natgas.v4.fracCrews.aggregated", fields: [F.county, { name: "date_frac", type: "date" }, F.count] },
     warnUnfiltered: true,
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
   },
   rigs: {
     ...post,
@@ -116,5 +118,27 @@ export const v4Activity = {
     },
     aggregatedRecord: { name: "natgas.v4.rigs.aggregated", fields: [F.county, { name: "date_observed", type: "date" }, F.count] },
     warnUnfiltered: true,
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
+  },
+  tils: {
+    ...get,
+    method: "tils",
+    path: "/v4/tils",
+    record: {
+      name: "natgas.v4.tils",
+      fields: [
+        { name: "date_frac_end", type: "date", description: "the day fracking ended; null while it is under way" },
+        { name: "date_til", type: "date", description: "the day the wells were turned in line; null while they are DTILs" },
+        F.operator,
+        { ...M.prod_wet_gas_bcf_day, description: "the pad's daily wet gas production" },
+        F.sub_region_natgas,
+        { name: "wellpad_id", type: "string", description: "the wellpad (a string on the page, unlike rigs' and frac crews' integer)" },
+        { name: "wells", type: "int", description: "DTIL wells on the pad" },
+      ],
+    },
+    source: {
+      docs: [excelPage("tils")],
+      choice: "GET with no parameters and the fields as the page lists them (dates as MM/DD/YYYY on the page; gasframes' date codec reads both).",
+    },
   },
 } as const satisfies Record<string, EndpointSpec>;

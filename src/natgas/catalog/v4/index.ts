@@ -1,18 +1,23 @@
 /**
- * The natural gas v4 endpoints as data (spec: natgas-service.md, Versioning). Where the spec leaves a
- * name unsaid, the choice is the sandbox's and is documented in docs/natural-gas.md (migrating from v3 to v4).
+ * The natural gas v4 endpoints as data (spec: natgas-service.md, Versioning; the vendor's v4 pages).
+ * Each entry's `source` says which of the two it follows and where gasframes chose; docs/conformance.md
+ * lists them endpoint by endpoint.
  */
 import { v4Activity } from "./activity";
+import { v4Forecasts } from "./forecasts";
 import { v4Reference } from "./reference";
 import { v4Series } from "./series";
+import { v4StfAggregates } from "./stf-aggregates";
 import { v4Wells } from "./wells";
 
-const { completions, fracCrews, rigs } = v4Activity;
+const { completions, fracCrews, rigs, tils } = v4Activity;
 const { dailyFrackedFeet, dailyProduction, ducsByOperator, longTermForecast } = v4Series;
-const { productionByWell, shortTermForecast, shortTermForecastDeclines, shortTermForecastHistory, shortTermForecastHistoryDates } = v4Wells;
+const { productionByWell } = v4Wells;
+const { shortTermForecast, shortTermForecastDeclines, shortTermForecastHistory, shortTermForecastHistoryDates } = v4Forecasts;
+const { stfAggregatedHistory, lower48StfFilled } = v4StfAggregates;
 const { glossary, operatorClassification, regions } = v4Reference;
 
-/** v4 endpoints by client method name, in the spec's order. */
+/** v4 endpoints by client method name: the spec's, in its order, then those only the vendor's pages name. */
 export const v4 = {
   completions,
   dailyFrackedFeet,
@@ -29,6 +34,9 @@ export const v4 = {
   shortTermForecastDeclines,
   shortTermForecastHistory,
   shortTermForecastHistoryDates,
+  stfAggregatedHistory,
+  lower48StfFilled,
+  tils,
 };
 
 /** The v4 catalog's type. */

@@ -3,7 +3,7 @@
  */
 import type { EndpointSpec } from "../../../catalog/types";
 import { kind, v4Field as F } from "../shared/fields";
-import { strArr, county, operator, region_natgas, sub_region_natgas, state_code, post, get } from "./params";
+import { strArr, county, operator, region_natgas, sub_region_natgas, state_code, post, get, SPEC, MIGRATION_GUIDE } from "./params";
 
 /** Reference data: filter values, operator classification, regions. */
 export const v4Reference = {
@@ -55,6 +55,7 @@ export const v4Reference = {
         { name: "source", type: "string" },
       ],
     },
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
   },
   operatorClassification: {
     ...get,
@@ -64,11 +65,13 @@ export const v4Reference = {
       name: "natgas.v4.operatorClassification",
       fields: [F.operator, { name: "public_or_private", type: "string" }, { name: "ticker", type: "string" }],
     },
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
   },
   regions: {
     ...get,
     method: "regions",
     path: "/v4/regions",
     record: { name: "natgas.v4.regions", fields: [F.county, F.region_natgas, F.state_code, F.sub_region_natgas] },
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
   },
 } as const satisfies Record<string, EndpointSpec>;

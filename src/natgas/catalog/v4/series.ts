@@ -2,8 +2,11 @@
  * v4 series by region and sub-region: fracked feet, daily production, DUCs, the long-term forecast.
  */
 import type { EndpointSpec } from "../../../catalog/types";
-import { v4Field as F } from "../shared/fields";
-import { date, range, county, operator, region_natgas, sub_region_natgas, state_code, post } from "./params";
+import { v4Field as F, v4Measure as M } from "../shared/fields";
+import { date, range, aggregateBy, county, operator, region_natgas, sub_region_natgas, state_code, post, SPEC, MIGRATION_GUIDE, excelPage } from "./params";
+
+const date_observed = { name: "date_observed", type: "date" } as const;
+const ducs_count = { name: "ducs_count", type: "int", description: "drilled but uncompleted wells" } as const;
 
 /** Series by region and sub-region: fracked feet, daily production, DUCs, the long-term forecast. */
 export const v4Series = {
@@ -17,6 +20,7 @@ export const v4Series = {
       name: "natgas.v4.dailyFrackedFeet",
       fields: [{ name: "date_frac", type: "date" }, { name: "fracked_feet", type: "float", unit: "ft" }, F.region_natgas, F.sub_region_natgas],
     },
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
   },
   dailyProduction: {
     ...post,
@@ -24,37 +28,50 @@ export const v4Series = {
     path: "/v4/dailyproduction",
     params: [date("date_prod_min"), date("date_prod_max"), region_natgas, sub_region_natgas],
     ranges: [range("date_prod_min", "date_prod_max")],
-    record: {
-      name: "natgas.v4.dailyProduction",
-      fields: [F.date_prod, { name: "prod_dry_gas_bcf_day", type: "float", unit: "BCF/day" }, F.region_natgas, F.sub_region_natgas],
-    },
+    record: { name: "natgas.v4.dailyProduction", fields: [F.date_prod, M.prod_dry_gas_bcf_day, F.region_natgas, F.sub_region_natgas] },
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
   },
   ducsByOperator: {
     ...post,
     method: "ducsByOperator",
     path: "/v4/ducsbyoperator",
-    params: [county, operator, region_natgas, state_code, sub_region_natgas, date("date_observed_min"), date("date_observed_max")],
+    params: [
+      aggregateBy(["county", "operator", "region_natgas", "state_code", "sub_region_natgas", "date_observed"] as const),
+      county,
+      operator,
+      region_natgas,
+      state_code,
+      sub_region_natgas,
+      date("date_observed_min"),
+      date("date_observed_max"),
+    ],
     ranges: [range("date_observed_min", "date_observed_max")],
     record: {
       name: "natgas.v4.ducsByOperator",
-      fields: [F.county, { name: "date_observed", type: "date" }, { name: "ducs_count", type: "int" }, F.operator, F.region_natgas, F.state_code, F.sub_region_natgas],
+      fields: [F.county, date_observed, ducs_count, F.operator, F.region_natgas, F.state_code, F.sub_region_natgas],
+    },
+    aggregatedRecord: { name: "natgas.v4.ducsByOperator.aggregated", fields: [date_observed, { ...ducs_count, description: "DUCs summed over the group" }] },
+    source: {
+      spec: SPEC,
+      docs: [excelPage("ducsbyoperator"), MIGRATION_GUIDE],
+      choice: "aggregate_by values: the page names the parameter but not its values; gasframes takes the record's place columns and date_observed, and sums ducs_count (no count field: the spec removed it).",
     },
   },
   longTermForecast: {
     ...post,
     method: "longTermForecast",
     path: "/v4/longtermforecast",
-    params: [date("date_prod_min"), date("date_prod_max"), region_natgas, sub_region_natgas],
+    params: [aggregateBy(["region_natgas", "sub_region_natgas", "date_prod"] as const), date("date_prod_min"), date("date_prod_max"), region_natgas, sub_region_natgas],
     ranges: [range("date_prod_min", "date_prod_max")],
     record: {
       name: "natgas.v4.longTermForecast",
-      fields: [
-        F.date_prod,
-        { name: "prod_dry_gas_bcf_day", type: "float", unit: "BCF/day" },
-        { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" },
-        F.region_natgas,
-        F.sub_region_natgas,
-      ],
+      fields: [F.date_prod, M.prod_dry_gas_bcf_day, M.prod_oil_bbl_day, F.region_natgas, F.sub_region_natgas],
+    },
+    aggregatedRecord: { name: "natgas.v4.longTermForecast.aggregated", fields: [F.date_prod, M.prod_dry_gas_bcf_day, M.prod_oil_bbl_day] },
+    source: {
+      spec: SPEC,
+      docs: [excelPage("longtermforecast"), MIGRATION_GUIDE],
+      choice: "aggregate_by values: region_natgas, sub_region_natgas and date_prod (the page's example); the rates are summed.",
     },
   },
 } as const satisfies Record<string, EndpointSpec>;

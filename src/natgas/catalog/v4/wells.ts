@@ -1,11 +1,11 @@
 /**
- * v4 well-level production and short-term forecasts.
+ * v4 well-level production.
  */
 import type { EndpointSpec } from "../../../catalog/types";
-import { kind, v4Field as F } from "../shared/fields";
-import { date, int, range, aggregateBy, county, operator, region_natgas, sub_region_natgas, state_code, well_id, ROW_LIMIT, post, get } from "./params";
+import { v4Field as F, v4Measure as M } from "../shared/fields";
+import { date, int, range, aggregateBy, county, operator, region_natgas, sub_region_natgas, state_code, well_id, post, SPEC, MIGRATION_GUIDE } from "./params";
 
-/** Well-level production and short-term forecasts. */
+/** Well-level production. */
 export const v4Wells = {
   productionByWell: {
     ...post,
@@ -28,151 +28,21 @@ export const v4Wells = {
     record: {
       name: "natgas.v4.productionByWell",
       fields: [
-        F.well_id,
-        F.county,
-        F.date_prod,
-        { name: "prod_wet_gas_mcf_day", type: "float", unit: "MCF/day" },
-        { name: "prod_wet_gas_mcf_month", type: "float", unit: "MCF" },
-        { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" },
-        { name: "prod_oil_bbl_month", type: "float", unit: "BBL" },
-        F.operator,
-        F.production_month,
-        F.region_natgas,
-        F.state_code,
-        F.sub_region_natgas,
-        { name: "prod_water_bbl_day", type: "float", unit: "BBL/day" },
-        { name: "prod_water_bbl_month", type: "float", unit: "BBL" },
-        { name: "well_name", type: "string" },
+        F.well_id, F.county, F.date_prod,
+        M.prod_wet_gas_mcf_day, M.prod_wet_gas_mcf_month, M.prod_oil_bbl_day, M.prod_oil_bbl_month,
+        F.operator, F.production_month, F.region_natgas, F.state_code, F.sub_region_natgas,
+        M.prod_water_bbl_day, M.prod_water_bbl_month, { name: "well_name", type: "string" },
       ],
     },
     aggregatedRecord: {
       name: "natgas.v4.productionByWell.aggregated",
       fields: [
         F.date_prod,
-        { name: "prod_wet_gas_mcf_day", type: "float", unit: "MCF/day" },
-        { name: "prod_wet_gas_mcf_month", type: "float", unit: "MCF" },
-        { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" },
-        { name: "prod_oil_bbl_month", type: "float", unit: "BBL" },
-        { name: "prod_water_bbl_day", type: "float", unit: "BBL/day" },
-        { name: "prod_water_bbl_month", type: "float", unit: "BBL" },
+        M.prod_wet_gas_mcf_day, M.prod_wet_gas_mcf_month, M.prod_oil_bbl_day, M.prod_oil_bbl_month, M.prod_water_bbl_day, M.prod_water_bbl_month,
         { ...F.count, description: "wells summed" },
       ],
     },
     warnUnfiltered: true,
-  },
-  shortTermForecast: {
-    ...post,
-    method: "shortTermForecast",
-    path: "/v4/shorttermforecast",
-    params: [
-      well_id,
-      county,
-      date("date_prod_min"),
-      date("date_prod_max"),
-      operator,
-      region_natgas,
-      state_code,
-      sub_region_natgas,
-    ],
-    ranges: [range("date_prod_min", "date_prod_max")],
-    record: {
-      name: "natgas.v4.shortTermForecast",
-      fields: [
-        F.well_id,
-        F.county,
-        F.date_prod,
-        F.date_forecast_run,
-        { name: "prod_dry_gas_mcf_day", type: "float", unit: "MCF/day" },
-        { name: "prod_dry_gas_mcf_month", type: "float", unit: "MCF" },
-        { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" },
-        { name: "prod_oil_bbl_month", type: "float", unit: "BBL" },
-        F.operator,
-        F.region_natgas,
-        F.state_code,
-        F.sub_region_natgas,
-      ],
-    },
-    warnUnfiltered: true,
-  },
-  shortTermForecastDeclines: {
-    ...post,
-    method: "shortTermForecastDeclines",
-    path: "/v4/shorttermforecastdeclines",
-    params: [
-      well_id,
-      county,
-      date("date_prod_min"),
-      date("date_prod_max"),
-      int("production_month_min"),
-      int("production_month_max"),
-      operator,
-      region_natgas,
-      state_code,
-      sub_region_natgas,
-    ],
-    ranges: [range("date_prod_min", "date_prod_max"), range("production_month_min", "production_month_max")],
-    record: {
-      name: "natgas.v4.shortTermForecastDeclines",
-      fields: [
-        F.well_id,
-        F.county,
-        F.date_prod,
-        { name: "first_production_month", type: "date" },
-        { name: "prod_wet_gas_mcf_day", type: "float", unit: "MCF/day" },
-        F.count,
-        { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" },
-        F.operator,
-        F.production_month,
-        F.region_natgas,
-        F.state_code,
-        F.sub_region_natgas,
-      ],
-    },
-    warnUnfiltered: true,
-  },
-  shortTermForecastHistory: {
-    ...post,
-    method: "shortTermForecastHistory",
-    path: "/v4/shorttermforecasthistory",
-    params: [
-      well_id,
-      county,
-      {
-        name: "date_forecast_run",
-        type: kind.backcastRunDate,
-        required: true,
-        requiredHint: "the forecast run to replay, YYYY-MM-DD; list them with client.v4.shortTermForecastHistoryDates()",
-      },
-      date("date_prod_min"),
-      { name: "date_prod_max", type: kind.backcastEndDate },
-      region_natgas,
-      sub_region_natgas,
-    ],
-    ranges: [range("date_prod_min", "date_prod_max")],
-    record: {
-      name: "natgas.v4.shortTermForecastHistory",
-      fields: [
-        F.well_id,
-        F.county,
-        F.date_prod,
-        F.date_forecast_run,
-        { name: "prod_wet_gas_mcf_day", type: "float", unit: "MCF/day" },
-        { name: "prod_oil_bbl_day", type: "float", unit: "BBL/day" },
-        F.operator,
-        F.region_natgas,
-        F.state_code,
-        F.sub_region_natgas,
-      ],
-    },
-    warnUnfiltered: true,
-    rowLimit: ROW_LIMIT,
-  },
-  shortTermForecastHistoryDates: {
-    ...get,
-    // The spec says "object with date_forecast_run"; the transport takes one object or a list of them.
-    response: "object",
-    method: "shortTermForecastHistoryDates",
-    path: "/v4/shorttermforecasthistorydates",
-    record: { name: "natgas.v4.shortTermForecastHistoryDates", fields: [F.date_forecast_run] },
+    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
   },
 } as const satisfies Record<string, EndpointSpec>;

@@ -6,7 +6,8 @@ export type ParamDef =
   | { readonly kind: "strArr"; readonly values?: readonly string[] }
   | { readonly kind: "str"; readonly values?: readonly string[] }
   | { readonly kind: "date" }
-  | { readonly kind: "int"; readonly min?: number };
+  | { readonly kind: "int"; readonly min?: number }
+  | { readonly kind: "bool" };
 
 /** The parameters one endpoint takes. */
 export type ParamTable = Readonly<Record<string, ParamDef>>;
@@ -18,6 +19,8 @@ export interface ParsedParams {
   readonly listOrder: ReadonlyMap<string, readonly string[]>;
   readonly dates: ReadonlyMap<string, number>;
   readonly ints: ReadonlyMap<string, number>;
+  /** true/false filters (JSON booleans, or the strings "true"/"false"). */
+  readonly bools: ReadonlyMap<string, boolean>;
   /** v3 pagination start (0 when absent). */
   readonly start: number;
 }
@@ -36,6 +39,7 @@ export function parseParams(endpoint: string, body: unknown, table: ParamTable, 
   const listOrder = new Map<string, string[]>();
   const dates = new Map<string, number>();
   const ints = new Map<string, number>();
+  const bools = new Map<string, boolean>();
   let start = 0;
   for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
     if (value === null || value === undefined) continue;
@@ -58,6 +62,10 @@ export function parseParams(endpoint: string, body: unknown, table: ParamTable, 
         throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be an integer${def.min !== undefined ? ` >= ${def.min}` : ""}, got ${show(value)}`);
       }
       ints.set(name, n);
+    } else if (def.kind === "bool") {
+      const b = value === true || value === "true" ? true : value === false || value === "false" ? false : undefined;
+      if (b === undefined) throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be true or false, got ${show(value)}`);
+      bools.set(name, b);
     } else {
       const items = Array.isArray(value) ? value : [value];
       if (def.kind === "str" && items.length > 1) throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" takes one string, got ${show(value)}`);
@@ -77,7 +85,7 @@ export function parseParams(endpoint: string, body: unknown, table: ParamTable, 
       listOrder.set(name, texts);
     }
   }
-  return { lists, listOrder, dates, ints, start };
+  return { lists, listOrder, dates, ints, bools, start };
 }
 
 function parsePagination(endpoint: string, value: unknown): number {
@@ -104,5 +112,6 @@ export function paramsKey(endpoint: string, seedAndDay: string, params: ParsedPa
   const lists = [...params.lists].map(([k, v]) => [k, [...v].sort()]).sort();
   const dates = [...params.dates].sort();
   const ints = [...params.ints].sort();
-  return JSON.stringify([endpoint, seedAndDay, lists, dates, ints]);
+  const bools = [...params.bools].sort();
+  return JSON.stringify([endpoint, seedAndDay, lists, dates, ints, bools]);
 }

@@ -1,9 +1,12 @@
 import type { NatgasEndpoint } from "../shared/endpoint";
 import { v4Completions, v4FracCrews, v4Rigs } from "./activity";
-import { v4ShortTermForecast, v4ShortTermForecastDeclines, v4ShortTermForecastHistory, v4ShortTermForecastHistoryDates } from "./forecasts";
+import { v4ShortTermForecastDeclines } from "./declines";
+import { v4ShortTermForecast, v4ShortTermForecastHistory, v4ShortTermForecastHistoryDates } from "./forecasts";
 import { productionByWell } from "./production-by-well";
 import { v3OperatorClassification, v4Glossary, v4OperatorClassification, v4Regions } from "./reference";
 import { v4DailyFrackedFeet, v4DailyProduction, v4DucsByOperator, v4LongTermForecast } from "./series";
+import { v4Lower48StfFilled, v4StfAggregatedHistory } from "./stf-aggregates";
+import { v4Tils } from "./tils";
 
 /** The v4 endpoints (and the v3 reference endpoints kept for migration), by path. */
 export const V4_ENDPOINTS: readonly (readonly [string, NatgasEndpoint])[] = [
@@ -22,5 +25,8 @@ export const V4_ENDPOINTS: readonly (readonly [string, NatgasEndpoint])[] = [
   ["/v4/shorttermforecastdeclines", v4ShortTermForecastDeclines],
   ["/v4/shorttermforecasthistory", v4ShortTermForecastHistory],
   ["/v4/shorttermforecasthistorydates", v4ShortTermForecastHistoryDates],
+  ["/v4/stfaggregatedhistory", v4StfAggregatedHistory],
+  ["/v4/lower_48_stf_filled", v4Lower48StfFilled],
+  ["/v4/tils", v4Tils],
   ["/v3/operatorclassification", v3OperatorClassification],
 ];
