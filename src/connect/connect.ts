@@ -54,6 +54,8 @@ let shared: { key: string; handle: Promise<SandboxHandle> } | undefined;
  * `GASFRAMES_LNG_URL`, `GASFRAMES_LEGACY_URL`), the clients talk to those services. Otherwise the embedded
  * sandbox is started (seed 1, asOf {@link DEFAULT_SANDBOX_AS_OF}, or env `GASFRAMES_SANDBOX_SEED` /
  * `GASFRAMES_SANDBOX_AS_OF`) and reused by every later call with the same sandbox options.
+ * The sandbox's clients ask for uncompressed answers unless `compression: true` is passed (the live
+ * services' clients ask for gzip or deflate by default).
  * Env `GASFRAMES_CACHE` (`off`, `readwrite`, `replay`) and `GASFRAMES_CACHE_DIR` set the response cache when
  * the `cache` option is not given.
  */
@@ -91,7 +93,8 @@ export async function connect(options: ConnectOptions = {}, env: NodeJS.ProcessE
     ...(typeof sandbox === "object" ? sandbox : {}),
   };
   const handle = await sharedSandbox(sandboxOptions);
-  const sandboxCommon: TransportOptions = { ...common, token: transport.token ?? SANDBOX_TOKEN };
+  // Compressing and inflating on one machine costs CPU and saves nothing (docs/performance.md, Compression).
+  const sandboxCommon: TransportOptions = { ...common, token: transport.token ?? SANDBOX_TOKEN, compression: transport.compression ?? false };
   return {
     target: "sandbox",
     sandbox: handle,
