@@ -29,7 +29,7 @@ describe("Accept-Encoding", () => {
   ];
   for (const [what, options, expected] of cases) {
     it(`is ${JSON.stringify(expected)} ${what}`, async () => {
-      server.handle((_req, res) => res.end(JSON.stringify(records.slice(0, 2))));
+      server.handle((_req, res) => void res.end(JSON.stringify(records.slice(0, 2))));
       await makeTransport(server.url, options).transport.fetchRecords(arrayRequest);
       expect(server.seen).toHaveLength(1);
       expect(server.seen[0]!.headers["accept-encoding"]).toBe(expected);
@@ -37,7 +37,7 @@ describe("Accept-Encoding", () => {
   }
 
   it("refuses a compression option that is not a boolean before any request", () => {
-    server.handle((_req, res) => res.end("[]"));
+    server.handle((_req, res) => void res.end("[]"));
     for (const bad of ["false", 0, "gzip"]) {
       let err: unknown;
       try {
