@@ -3,7 +3,9 @@
 // decoded while the server still holds back the rest, and progress and meta count decoded bytes.
 import type { ServerResponse } from "node:http";
 import { createDeflate, createGzip, type Deflate, type Gzip } from "node:zlib";
+import { Agent, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeSharedSandbox, connect } from "../../src/connect";
 import { ConfigurationError, type ProgressUpdate, type TransportRequest } from "../../src/http";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { startServer, type TestServer } from "./helpers/test-server";
@@ -14,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  await closeSharedSandbox();
 });
 
 const records = Array.from({ length: 4000 }, (_, i) => ({ i, region: i % 3 === 0 ? "Permian" : "Haynesville", gas: i / 4 }));
@@ -110,4 +113,32 @@ describe("compressed bodies are decoded as they stream", () => {
       });
     }
   }
+});
+
+/** A real undici dispatcher that notes the Accept-Encoding of every request it sends. */
+function recordingDispatcher(): { dispatcher: Dispatcher; seen: (string | undefined)[] } {
+  const seen: (string | undefined)[] = [];
+  const dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
+    const headers = opts.headers as Record<string, string> | undefined;
+    seen.push(headers?.["accept-encoding"]);
+    return dispatch(opts, handler);
+  });
+  return { dispatcher, seen };
+}
+
+describe("connect() on the embedded sandbox", () => {
+  it("asks for identity by default (no CPU spent compressing on one machine), gzip when told", async () => {
+    const quiet = recordingDispatcher();
+    const { natgas, target } = await connect({ sandbox: true, progress: false, dispatcher: quiet.dispatcher });
+    expect(target).toBe("sandbox");
+    expect((await natgas.v3.rigs({ start_date: "2025-01-01" })).length).toBeGreaterThan(0);
+    expect(quiet.seen.length).toBeGreaterThan(0);
+    expect(new Set(quiet.seen)).toEqual(new Set(["identity"]));
+
+    const packed = recordingDispatcher();
+    const told = await connect({ sandbox: true, progress: false, dispatcher: packed.dispatcher, compression: true });
+    const rows = await told.natgas.v3.rigs({ start_date: "2025-01-01" });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(packed.seen)).toEqual(new Set(["gzip, deflate"]));
+  });
 });
