@@ -76,6 +76,7 @@ class BodySink {
       await new Promise<void>((resolve) => this.res.end(resolve));
       return;
     }
+    if (this.res.destroyed) return;
     // The pipe ends the response once the compressor has written its last bytes.
     await new Promise<void>((resolve) => {
       this.res.once("finish", resolve);
