@@ -1,9 +1,10 @@
 // Every scenario of `npm run bench`, in the order of the table.
 import { resampleScenario, rollupScenario, svgScenario, toFrameScenario, voyagesScenario } from "./in-memory.mjs";
+import { compressionScenario } from "./compression.mjs";
 import { v3Paged } from "./v3-paged.mjs";
 import { v4Ndjson } from "./v4-ndjson.mjs";
 
-export const SCENARIOS = [v3Paged, v4Ndjson, toFrameScenario, rollupScenario, resampleScenario, voyagesScenario, svgScenario];
+export const SCENARIOS = [v3Paged, v4Ndjson, toFrameScenario, rollupScenario, resampleScenario, voyagesScenario, svgScenario, compressionScenario];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */
 export function scenarioById(id) {

@@ -54,6 +54,8 @@ let shared: { key: string; handle: Promise<SandboxHandle> } | undefined;
  * `GASFRAMES_LNG_URL`, `GASFRAMES_LEGACY_URL`), the clients talk to those services. Otherwise the embedded
  * sandbox is started (seed 1, asOf {@link DEFAULT_SANDBOX_AS_OF}, or env `GASFRAMES_SANDBOX_SEED` /
  * `GASFRAMES_SANDBOX_AS_OF`) and reused by every later call with the same sandbox options.
+ * The sandbox's clients ask for uncompressed answers unless `compression: true` is passed (the live
+ * services' clients ask for gzip or deflate by default).
  * Env `GASFRAMES_CACHE` (`off`, `readwrite`, `replay`) and `GASFRAMES_CACHE_DIR` set the response cache when
  * the `cache` option is not given.
  */
@@ -91,8 +93,9 @@ export async function connect(options: ConnectOptions = {}, env: NodeJS.ProcessE
     ...(typeof sandbox === "object" ? sandbox : {}),
   };
   const handle = await sharedSandbox(sandboxOptions);
-  // The sandbox enforces no rate limit: pacing its clients to the live services' limits would only slow them.
-  const sandboxCommon: TransportOptions = { pacing: false, ...common, token: transport.token ?? SANDBOX_TOKEN };
+  // The sandbox enforces no rate limit: pacing its clients to the live services' limits would only slow
+  // them. Compressing and inflating on one machine costs CPU and saves nothing (docs/performance.md).
+  const sandboxCommon: TransportOptions = { pacing: false, ...common, token: transport.token ?? SANDBOX_TOKEN, compression: transport.compression ?? false };
   return {
     target: "sandbox",
     sandbox: handle,

@@ -3,6 +3,7 @@
  * streaming body parsing, v3 pagination, progress, and the record/replay cache.
  */
 import { ResponseParseError } from "../errors";
+import { ConfigurationError } from "./configuration-error";
 import { checkRecords, isRecord, jsonArrayBatches, jsonTypeOf, ndjsonBatches, readJsonBody, recordsOfDocument, serviceErrorOf, sniffRecords } from "./body-reader";
 import { isServiceErrorBody } from "./http-errors";
 import { Call } from "./call";
@@ -17,6 +18,9 @@ import { GatheredParts } from "./columnar/gathered-parts";
 import type { RecordColumns } from "../table/record-columns";
 import type { TransportMeta, TransportOptions, TransportRequest, TransportService } from "./types";
 import { withRetries, type AttemptHooks } from "./with-retries";
+
+/** What `compression: true` asks for: the codings every HTTP stack can send (br is decoded too, if sent). */
+export const ACCEPT_ENCODING = "gzip, deflate";
 
 /** Default records per batch of `streamRecords` for NDJSON and JSON arrays. */
 export const DEFAULT_BATCH_SIZE = 10_000;
@@ -36,7 +40,7 @@ export class Transport {
    * @throws ConfigurationError when no usable base URL is configured.
    */
   constructor(options: TransportOptions, service: TransportService) {
-    this.#config = resolveConfig(options, service);
+    this.#config = withAcceptEncoding(resolveConfig(options, service), options.compression);
     this.baseUrl = this.#config.baseUrl;
     this.#slots = new NetworkSlots(this.#config.concurrency, this.#config.clock, this.#config.sleep, this.#config.maxRetryDelayMs);
   }
@@ -331,4 +335,18 @@ function unusedFilters(body: Record<string, unknown> | undefined): string[] {
   return Object.entries(body)
     .filter(([k, v]) => k !== "pagination" && (v === null || (Array.isArray(v) && v.length === 0)))
     .map(([k]) => k);
+}
+
+/**
+ * The config with `Accept-Encoding` as the first request header, so a user's own `Accept-Encoding`
+ * (set later, in `headers`) replaces it. Without the header, undici asks for nothing and real services
+ * answer identity: about ten times the bytes for JSON.
+ */
+function withAcceptEncoding(config: ResolvedConfig, compression: boolean | undefined): ResolvedConfig {
+  if (compression !== undefined && typeof compression !== "boolean") {
+    const hint = compression === "false" || compression === "true" ? `; did you mean ${compression} (without quotes)?` : "";
+    throw new ConfigurationError(`compression: expected true or false, got ${JSON.stringify(compression) ?? String(compression)} (${typeof compression})${hint}`);
+  }
+  config.headers = { "accept-encoding": compression === false ? "identity" : ACCEPT_ENCODING, ...config.headers };
+  return config;
 }

@@ -116,6 +116,14 @@ export interface TransportOptions {
   logger?: TransportLogger;
   /** Extra request headers. Default none. */
   headers?: Record<string, string>;
+  /**
+   * Ask for compressed responses: `true` sends `Accept-Encoding: gzip, deflate`, `false` sends
+   * `identity`. A compressed body is decoded as it streams in; what the parsers, progress, `meta.bytes`
+   * and the cache see is always the decoded body. An `Accept-Encoding` in `headers` wins over this.
+   * Default `true` (`connect()` on the embedded sandbox: `false`, as compressing and inflating on one
+   * machine only costs CPU).
+   */
+  compression?: boolean;
   /** Randomness for the backoff jitter, in [0, 1). Default `Math.random`. */
   random?: () => number;
 }

@@ -30,6 +30,13 @@ export interface SandboxOptions {
   /** Largest request body accepted, in bytes; larger answers 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /**
+   * Compress answers for clients that ask (`Accept-Encoding: gzip` or `deflate`): zlib level 1,
+   * streamed, NDJSON still sent batch by batch, with `Vary: Accept-Encoding`. JSON answers under 1 KiB
+   * and answers cut by a reset or truncation fault are sent as they are. `false`: never compress.
+   * Default true.
+   */
+  readonly compression?: boolean;
+  /**
    * Whether the listening server keeps the process alive. Default false: a script that starts the
    * sandbox ends by itself when its own work is done, `close()` called or not (a request in flight
    * still keeps it alive: the client's socket does). `true` for a sandbox that serves other
@@ -78,7 +85,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     sleep: abortableSleep,
   };
+  const compression = options.compression ?? true;
+  if (typeof compression !== "boolean") {
+    throw new InvalidParamsError("startSandbox", [{ param: "compression", value: compression, expected: "true or false" }]);
+  }
   const server = createServer((req, res) => {
+    // Without compression the sandbox answers as a server that knows none: the request never offered it.
+    if (!compression) delete req.headers["accept-encoding"];
     void handleRequest(req, res, settings);
   });
   // Node closes idle keep-alive sockets after 5 s, while clients (undici, fetch) keep them about as long:
