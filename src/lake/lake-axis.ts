@@ -49,7 +49,7 @@ export function lakeAxis(spec: EndpointSpec): LakeAxis {
     const kind = min?.type.kind;
     if (kind !== "date" && kind !== "timestamp") continue;
     const stem = range.start.endsWith("_min") && range.end === `${range.start.slice(0, -4)}_max` ? range.start.slice(0, -4) : undefined;
-    const field = PREFERRED_FIELD[spec.path] ?? stem ?? FIELD_OF_RANGE[`${range.start}/${range.end}`];
+    const field = stem ?? PREFERRED_FIELD[spec.path] ?? FIELD_OF_RANGE[`${range.start}/${range.end}`];
     if (field === undefined || !fields.has(field)) continue;
     candidates.push({ field, minParam: range.start, maxParam: range.end, kind });
   }

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InvalidParamsError } from "../../src/errors";
+import { GasframesError, InvalidParamsError } from "../../src/errors";
 import { syncDataset, readLakeManifest, type SyncProgress } from "../../src/lake";
 import { LngClient, LNG_V1 } from "../../src/lng";
 import { NatGasClient, NATGAS_V3, NATGAS_V4 } from "../../src/natgas";
@@ -133,5 +133,28 @@ describe("syncDataset", () => {
     const other = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["Haynesville"] }, { dir, from: "2025-01", to: "2025-01", asOf: AS_OF }));
     expect((other as InvalidParamsError).issues[0]).toMatchObject({ param: "params" });
     expect(readLakeManifest(first.datasetDir)!.params).toEqual({ region_natgas: ["Permian"] });
+  });
+});
+
+describe("syncDataset when the service fails mid-month", () => {
+  it("rejects with a typed error, writes nothing of that month, keeps the months before, and the next run resumes", async () => {
+    const faulty = await startSandbox({ asOf: AS_OF, faults: { truncateEvery: 2, faultAfterBytes: 20_000, paths: "/v4/dailyproduction" } });
+    try {
+      const dir = join(root, "faulty");
+      const client = new NatGasClient({ baseUrl: faulty.natgasUrl, token: TOKEN, progress: false, maxRetries: 0 });
+      const options = { dir, from: "2025-01", to: "2025-03", asOf: AS_OF, batchSize: 40 };
+      const failure = await syncDataset(client, NATGAS_V4.dailyProduction, null, options).then(() => undefined, (e: unknown) => e);
+      expect(failure).toBeInstanceOf(GasframesError);
+      const datasetDir = join(dir, "natgas", "v4", "dailyproduction");
+      expect(Object.keys(readLakeManifest(datasetDir)!.partitions)).toEqual(["2025-01"]);
+      expect(allFiles(datasetDir).filter((f) => f.endsWith(".parquet"))).toEqual(["month=2025-01/part-00000.parquet"]);
+
+      const resumed = await syncDataset(ng, NATGAS_V4.dailyProduction, null, options);
+      expect(resumed.fetched).toEqual(["2025-02", "2025-03"]);
+      const whole = await ng.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
+      expect([...(await readLake(datasetDir)).values()].reduce((n, rows) => n + rows.length, 0)).toBe(whole.length);
+    } finally {
+      await faulty.close();
+    }
   });
 });
