@@ -156,7 +156,7 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
       bytes = readFileSync(join(datasetDir, file));
     } else {
       // The service now has no rows for a month that had some: the old file must go, or readers keep it.
-      rmSync(join(datasetDir, file), { force: true });
+      rmSync(join(datasetDir, `month=${month}`), { recursive: true, force: true });
     }
     partitions[month] = {
       query: result.meta.params,

@@ -87,6 +87,17 @@ describe("syncDataset", () => {
     expect(existsSync(join(first.datasetDir, "month=2025-03", "part-00000.parquet"))).toBe(true);
   });
 
+  it("records a month without rows in the manifest with no folder, and keeps refetching it while it is revised", async () => {
+    const dir = join(root, "empty");
+    const run = await syncDataset(ng, NATGAS_V4.dailyProduction, null, { dir, from: "2025-06", to: "2025-08", asOf: AS_OF });
+    const future = run.manifest.partitions["2025-08"]!;
+    expect(future).toMatchObject({ rows: 0, files: [], bytes: 0 });
+    expect(allFiles(run.datasetDir).filter((f) => f.startsWith("month=2025-08"))).toEqual([]);
+    expect(run.manifest.partitions["2025-06"]!.rows).toBeGreaterThan(0);
+    const again = await syncDataset(ng, NATGAS_V4.dailyProduction, null, { dir, from: "2025-06", to: "2025-08", asOf: AS_OF });
+    expect(again.fetched).toEqual(["2025-06", "2025-07", "2025-08"]);
+  });
+
   it("cuts v3 by start_date/end_date (paged) and LNG by from/to timestamps, and never writes the token", async () => {
     const dir = join(root, "token");
     const v3 = await syncDataset(ng, NATGAS_V3.rigs, { region: ["Haynesville"] }, { dir, from: "2025-01", to: "2025-02", asOf: AS_OF });
