@@ -1,0 +1,59 @@
+/**
+ * The options of `syncDataset`, checked before anything is written or sent.
+ */
+import type { EndpointSpec } from "../catalog/types";
+import { InvalidParamsError, type ParamIssue } from "../errors";
+import { isMonthKey, monthOf, type MonthKey } from "./lake-months";
+import type { SyncDatasetOptions } from "./sync-dataset";
+
+/** The options with their defaults filled in. */
+export interface CheckedSyncOptions {
+  readonly from: MonthKey;
+  readonly to: MonthKey;
+  readonly asOf: string;
+  readonly reviseDays: number;
+  readonly batchSize?: number;
+  readonly clock: () => number;
+}
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Checks the endpoint, params and options; an InvalidParamsError names every bad one. */
+export function checkSyncOptions(endpoint: EndpointSpec, params: unknown, options: SyncDatasetOptions): CheckedSyncOptions {
+  const isSpec = endpoint !== null && typeof endpoint === "object" && typeof endpoint.path === "string" && typeof endpoint.method === "string" && Array.isArray(endpoint.params) && endpoint.record !== undefined;
+  if (!isSpec) {
+    throw new InvalidParamsError("syncDataset", [{ param: "endpoint", value: endpoint, expected: "a catalog entry such as NATGAS_V4.rigs, NATGAS_V3.rigs or LNG_V1.volumeFlows" }]);
+  }
+  const label = `syncDataset ${endpoint.service} ${endpoint.version} ${endpoint.method}`;
+  const issues: ParamIssue[] = [];
+  if (params !== null && params !== undefined && (typeof params !== "object" || Array.isArray(params))) {
+    issues.push({ param: "params", value: params, expected: "an object of the endpoint's filters, or null" });
+  }
+  if (options === null || typeof options !== "object") throw new InvalidParamsError(label, [{ param: "options", value: options, expected: "an object with at least dir and from" }]);
+  if (typeof options.dir !== "string" || options.dir.trim() === "") issues.push({ param: "dir", value: options.dir, expected: "the lake's folder, a non-empty path" });
+  const clock = options.clock ?? Date.now;
+  const asOf = options.asOf ?? new Date(clock()).toISOString().slice(0, 10);
+  if (typeof asOf !== "string" || !DAY.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`))) {
+    issues.push({ param: "asOf", value: asOf, expected: "a day, YYYY-MM-DD" });
+  }
+  const from = options.from;
+  if (!isMonthKey(from)) issues.push({ param: "from", value: from, expected: "the first month, YYYY-MM", ...monthHint(from) });
+  const to = options.to ?? (DAY.test(String(asOf)) ? monthOf(Date.parse(`${asOf}T00:00:00Z`)) : undefined);
+  if (options.to !== undefined && !isMonthKey(options.to)) issues.push({ param: "to", value: options.to, expected: "the last month, YYYY-MM", ...monthHint(options.to) });
+  else if (isMonthKey(from) && isMonthKey(to) && to < from) issues.push({ param: "to", value: to, expected: `a month at or after from (${from})`, suggestion: from });
+  const reviseDays = options.reviseDays ?? 60;
+  if (typeof reviseDays !== "number" || !Number.isFinite(reviseDays) || reviseDays < 0) issues.push({ param: "reviseDays", value: reviseDays, expected: "a number of days, 0 or more", suggestion: "60" });
+  const batchSize = options.batchSize;
+  if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) issues.push({ param: "batchSize", value: batchSize, expected: "a positive integer", suggestion: "10000" });
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") issues.push({ param: "onProgress", value: typeof options.onProgress, expected: "a function" });
+  if (issues.length > 0 || !isMonthKey(from) || !isMonthKey(to)) throw new InvalidParamsError(label, issues);
+  return { from, to, asOf, reviseDays, clock, ...(batchSize !== undefined ? { batchSize } : {}) };
+}
+
+/** A month written as a day (`2024-01-15`) or without its zero (`2024-1`): the month meant. */
+function monthHint(value: unknown): { suggestion?: string } {
+  if (typeof value !== "string") return {};
+  const m = /^(\d{4})-(\d{1,2})(?:-\d{1,2})?$/.exec(value.trim());
+  if (m === null || Number(m[2]) < 1 || Number(m[2]) > 12) return {};
+  return { suggestion: `${m[1]}-${m[2]!.padStart(2, "0")}` };
+}

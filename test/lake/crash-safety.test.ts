@@ -1,0 +1,122 @@
+/**
+ * Crash safety: a child process syncing from the sandbox is SIGKILLed at several random moments,
+ * chosen by its progress output (never by time). After each kill, a reader globbing `**\/*.parquet`
+ * (dot folders included) reads every file whole; then a last run completes, and the lake holds
+ * exactly what a clean sync holds (rows and sums per month, read back with hyparquet), with no
+ * temporary file left. The child uses the built package (dist/, which `npm test` builds first).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readLakeManifest, syncDataset } from "../../src/lake";
+import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
+import { startSandbox, type SandboxHandle } from "../../src/sandbox";
+import { allFiles, monthTotals, readLake } from "./read-lake";
+
+const AS_OF = "2025-06-15";
+const RANGE = { from: "2024-10", to: "2025-03", asOf: AS_OF, batchSize: 50 };
+const dist = join(__dirname, "..", "..", "dist");
+
+// The child: one sync, printing each progress event as a JSON line, then "done".
+const CHILD = `
+const { syncDataset } = require(${JSON.stringify(join(dist, "lake", "index.js"))});
+const { NatGasClient, NATGAS_V4 } = require(${JSON.stringify(join(dist, "natgas", "index.js"))});
+const ng = new NatGasClient({ baseUrl: process.env.LAKE_URL, token: "crash-test-token", progress: false, maxRetries: 0 });
+syncDataset(ng, NATGAS_V4.dailyProduction, null, { dir: process.env.LAKE_DIR, ...${JSON.stringify(RANGE)},
+  onProgress: (p) => process.stdout.write(JSON.stringify(p) + "\\n") })
+  .then(() => process.stdout.write("done\\n"), (e) => { console.error(e); process.exit(1); });
+`;
+
+let sandbox: SandboxHandle;
+let root: string;
+let script: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ asOf: AS_OF });
+  root = mkdtempSync(join(tmpdir(), "gasframes-lake-crash-"));
+  script = join(root, "child.cjs");
+  writeFileSync(script, CHILD);
+});
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Runs the child; kills it with SIGKILL on its `killAt`-th progress line. Resolves how it ended. */
+function runChild(dir: string, killAt?: number): Promise<{ killed: boolean; code: number | null; lines: number; stderr: string; partitions: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { env: { ...process.env, LAKE_URL: sandbox.natgasUrl, LAKE_DIR: dir }, stdio: ["ignore", "pipe", "pipe"] });
+    let lines = 0;
+    let killed = false;
+    let stderr = "";
+    const partitions: string[] = [];
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (line === "done") return;
+      lines += 1;
+      const p = JSON.parse(line) as { phase: string; month: string };
+      if (p.phase === "partition") partitions.push(p.month);
+      if (killAt !== undefined && lines === killAt && !killed) {
+        killed = child.kill("SIGKILL");
+      }
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ killed, code, lines, stderr, partitions }));
+  });
+}
+
+/** A small seeded generator (mulberry32): the kill points differ per seed, and a failure can be replayed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("syncDataset crash safety", () => {
+  it("loses nothing and shows no half partition when killed at random points, and the next run completes it", { timeout: 300_000 }, async () => {
+    const clean = await syncDataset(NatGasClient.forSandbox(sandbox, { progress: false }), NATGAS_V4.dailyProduction, null, { dir: join(root, "clean"), ...RANGE });
+    const expected = monthTotals(await readLake(clean.datasetDir), "prod_dry_gas_bcf_day");
+    expect(Object.keys(expected)).toHaveLength(6);
+
+    const seed = Number(process.env.GASFRAMES_CRASH_SEED ?? 19);
+    const random = seeded(seed);
+    const dir = join(root, "killed");
+    const datasetDir = join(dir, "natgas", "v4", "dailyproduction");
+    let kills = 0;
+    const reported = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const killAt = 1 + Math.floor(random() * 20);
+      const run = await runChild(dir, killAt);
+      for (const m of run.partitions) reported.add(m);
+      if (run.killed) kills += 1;
+      else expect(run.code, `seed ${seed}: ${run.stderr}`).toBe(0);
+
+      // What a reader sees now: every Parquet file whole, each in a month partition, each month named
+      // in the manifest matching its file.
+      const visible = allFiles(dir).filter((f) => f.endsWith(".parquet"));
+      for (const f of visible) expect(f, `seed ${seed}`).toMatch(/^natgas\/v4\/dailyproduction\/month=\d{4}-\d{2}\/part-00000\.parquet$/);
+      const seen = monthTotals(existsSync(datasetDir) ? await readLake(datasetDir) : new Map(), "prod_dry_gas_bcf_day");
+      for (const [month, totals] of Object.entries(seen)) expect(totals, `seed ${seed}, ${month} after kill ${i + 1}`).toEqual(expected[month]);
+      // Nothing reported done is lost.
+      const synced = readLakeManifest(datasetDir)?.partitions ?? {};
+      for (const m of reported) expect(Object.keys(synced), `seed ${seed}: ${m} was reported done`).toContain(m);
+      for (const [month, part] of Object.entries(synced)) expect(seen[month]?.rows, `seed ${seed}, ${month}`).toBe(part.rows);
+    }
+    expect(kills, `seed ${seed}`).toBeGreaterThanOrEqual(3);
+
+    const last = await runChild(dir);
+    expect(last.code, last.stderr).toBe(0);
+    expect(monthTotals(await readLake(datasetDir), "prod_dry_gas_bcf_day")).toEqual(expected);
+    expect(allFiles(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    const manifest = readLakeManifest(datasetDir)!;
+    expect(Object.fromEntries(Object.entries(manifest.partitions).map(([m, p]) => [m, p.rows]))).toEqual(Object.fromEntries(Object.entries(expected).map(([m, t]) => [m, t.rows])));
+  });
+});

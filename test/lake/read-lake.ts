@@ -1,0 +1,38 @@
+/**
+ * A lake as an independent reader sees it: every `**\/*.parquet` under a folder (dot folders included,
+ * the strictest glob), each read whole with hyparquet, rows grouped by the hive `month=` folder.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { parquetReadObjects } from "hyparquet";
+
+/** Every file under `dir`, relative to it, `/`-separated. */
+export function allFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/"))
+    .sort();
+}
+
+/** The rows of each month partition of a dataset (`month` -> rows), read back with hyparquet. */
+export async function readLake(datasetDir: string): Promise<Map<string, Record<string, unknown>[]>> {
+  const months = new Map<string, Record<string, unknown>[]>();
+  for (const file of allFiles(datasetDir).filter((f) => f.endsWith(".parquet"))) {
+    const month = /(?:^|\/)month=(\d{4}-\d{2})\//.exec(file)?.[1];
+    if (month === undefined) throw new Error(`a Parquet file outside any month partition: ${file}`);
+    const bytes = readFileSync(join(datasetDir, file));
+    const rows = (await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer })) as Record<string, unknown>[];
+    months.set(month, [...(months.get(month) ?? []), ...rows]);
+  }
+  return months;
+}
+
+/** Per month: rows and the sum of `field`, rounded to 6 decimals. */
+export function monthTotals(months: Map<string, Record<string, unknown>[]>, field: string): Record<string, { rows: number; sum: number }> {
+  const out: Record<string, { rows: number; sum: number }> = {};
+  for (const [month, rows] of [...months].sort(([a], [b]) => a.localeCompare(b))) {
+    const sum = rows.reduce((s, r) => s + Number(r[field] ?? 0), 0);
+    out[month] = { rows: rows.length, sum: Math.round(sum * 1e6) / 1e6 };
+  }
+  return out;
+}
