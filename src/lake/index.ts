@@ -7,3 +7,4 @@ export { lakeAxis, type LakeAxis } from "./lake-axis";
 export { readLakeManifest, MANIFEST_FILE, type LakeManifest, type LakePartition } from "./lake-manifest";
 export { datasetFolder } from "./dataset-folder";
 export type { SyncClient } from "./stream-of";
+export { openLake, type Lake, type LakeDataset, type OpenLakeOptions } from "./open-lake";

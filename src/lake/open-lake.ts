@@ -1,0 +1,179 @@
+/**
+ * `openLake(dir)`: the lake `syncDataset` wrote, as DuckDB views, queried with SQL into gasframes Results.
+ * DuckDB (`@duckdb/node-api`, an optional dependency) is loaded on first use.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { DataError } from "../errors";
+import { RecordColumns, type RecordColumn } from "../table/record-columns";
+import { Result } from "../table/result";
+import type { FieldSpec, FieldType } from "../table/schema";
+import { encodeColumn } from "../table/typed-columns";
+import { loadDuckDb, type DuckDbConnection, type DuckDbInstance, type DuckDbReader } from "../util/duckdb";
+import { MANIFEST_FILE } from "./lake-manifest";
+
+/** One dataset of the lake: its view name and where its files are. */
+export interface LakeDataset {
+  /** The SQL view: `<service>_<version>_<endpoint>` in lower case (`natgas_v4_rigs`). */
+  readonly view: string;
+  /** The dataset's folder (`<dir>/natgas/v4/rigs`). */
+  readonly dir: string;
+}
+
+/** Options of `openLake`. */
+export interface OpenLakeOptions {
+  /** DuckDB's memory limit; default `"2GB"`: bigger-than-memory queries spill to a temporary folder. */
+  readonly maxMemory?: string;
+  /** Where `@duckdb/node-api` is resolved from; default where gasframes is installed. */
+  readonly from?: string;
+}
+
+/** An open lake. Close it when done (`close()`); a script that forgets still exits. */
+export interface Lake {
+  /** The datasets found, one view each. */
+  readonly datasets: readonly LakeDataset[];
+  /**
+   * Runs SQL over the views and answers a Result (so `toFrame()`, charts and analysis work on it).
+   * Column types come from DuckDB's: integers as `int`, floating and decimal numbers as `float`, DATE as
+   * `date`, TIMESTAMP as `timestamp`, BOOLEAN as `bool`, text as `string`, anything else as `json`.
+   * A DuckDB error (a typo, an unknown column) is a DataError carrying DuckDB's message.
+   */
+  query(sql: string): Promise<Result<Record<string, unknown>>>;
+  /** Closes the database. */
+  close(): void;
+}
+
+/**
+ * Opens a lake folder written by `syncDataset`: every `<service>/<version>/<endpoint>` folder holding
+ * `month=YYYY-MM/*.parquet` becomes a view of all its months (hive partitioning: the `month` column is
+ * the partition), in an in-memory DuckDB. Temporary files and the manifest are never read.
+ * @param dir the lake folder (the `dir` given to `syncDataset`).
+ * @param options memory limit; default 2GB.
+ */
+export async function openLake(dir: string, options: OpenLakeOptions = {}): Promise<Lake> {
+  if (typeof dir !== "string" || dir.trim() === "") throw new DataError(`openLake: expected the lake's folder, got ${JSON.stringify(dir)}`);
+  const root = resolve(dir);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new DataError(`openLake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
+  const datasets = findDatasets(root);
+  const duckdb = loadDuckDb("openLake", options.from === undefined ? {} : { from: options.from });
+  const instance: DuckDbInstance = await duckdb.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "2GB" });
+  let connection: DuckDbConnection;
+  try {
+    connection = await instance.connect();
+    for (const d of datasets) {
+      const files = join(d.dir, "month=*", "*.parquet").replace(/'/g, "''");
+      await connection.run(`CREATE VIEW "${d.view}" AS SELECT * FROM read_parquet('${files}', hive_partitioning = true, hive_types = {'month': VARCHAR})`);
+    }
+  } catch (error) {
+    instance.closeSync();
+    throw new DataError(`openLake: DuckDB could not open the lake at ${root}: ${messageOf(error)}`, { cause: error });
+  }
+  let closed = false;
+  return {
+    datasets,
+    async query(sql: string): Promise<Result<Record<string, unknown>>> {
+      if (closed) throw new DataError("lake.query: the lake is closed");
+      if (typeof sql !== "string" || sql.trim() === "") throw new DataError(`lake.query: expected SQL text, got ${JSON.stringify(sql)}`);
+      const started = Date.now();
+      let reader: DuckDbReader;
+      try {
+        const prepared = await connection.prepare(sql);
+        reader = await prepared.streamAndReadUntil(Number.MAX_SAFE_INTEGER);
+      } catch (error) {
+        throw new DataError(`lake.query: ${messageOf(error)}`, { cause: error });
+      }
+      return resultOf(reader, { sql, root, started });
+    },
+    close(): void {
+      if (closed) return;
+      closed = true;
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/** `<root>/<service>/<version>/<endpoint>` folders with at least one `month=*` folder. */
+function findDatasets(root: string): LakeDataset[] {
+  const out: LakeDataset[] = [];
+  const dirs = (p: string): string[] => readdirSync(p, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".") && !e.name.startsWith("_")).map((e) => e.name).sort();
+  for (const service of dirs(root))
+    for (const version of dirs(join(root, service)))
+      for (const endpoint of dirs(join(root, service, version))) {
+        const dir = join(root, service, version, endpoint);
+        if (!dirs(dir).some((m) => m.startsWith("month="))) continue;
+        const view = `${service}_${version}_${endpoint}`.toLowerCase().replace(/[^a-z0-9_]/g, "_");
+        out.push({ view, dir });
+      }
+  if (out.length === 0) throw new DataError(`openLake: ${root} holds no dataset (no <service>/<version>/<endpoint>/month=YYYY-MM folder; is it the dir given to syncDataset? ${MANIFEST_FILE} files mark them)`);
+  return out;
+}
+
+/** The type a DuckDB column is read as. */
+function fieldTypeOf(duckType: string): FieldType {
+  const t = duckType.toUpperCase();
+  if (/^U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?$/.test(t)) return "int";
+  if (/^(DOUBLE|FLOAT|REAL|DECIMAL.*)$/.test(t)) return "float";
+  if (t === "DATE") return "date";
+  if (t.startsWith("TIMESTAMP")) return "timestamp";
+  if (t === "BOOLEAN") return "bool";
+  if (t === "VARCHAR") return "string";
+  return "json";
+}
+
+function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; started: number }): Result<Record<string, unknown>> {
+  const names = reader.columnNames();
+  const types = reader.columnTypes().map((t) => fieldTypeOf(String(t)));
+  const raw = reader.getColumnsJson();
+  const length = reader.currentRowCount;
+  const columns = new Map<string, RecordColumn>();
+  const fields: FieldSpec[] = [];
+  names.forEach((name, j) => {
+    const type = types[j]!;
+    const values = raw[j] ?? [];
+    fields.push({ name, type });
+    if (type === "int" || type === "float") {
+      const out = new Float64Array(length);
+      for (let i = 0; i < length; i++) {
+        const v = values[i];
+        out[i] = v === null || v === undefined ? NaN : Number(v);
+      }
+      columns.set(name, { kind: "number", values: out });
+    } else {
+      const text = type === "timestamp" ? values.map(isoTimestamp) : values;
+      const coded = encodeColumn(text);
+      columns.set(name, { kind: "coded", codes: coded.codes, dict: coded.values });
+    }
+  });
+  const meta = {
+    service: "lake",
+    apiVersion: "",
+    endpoint: "query",
+    method: "SQL",
+    url: `file://${ctx.root}`,
+    params: { sql: ctx.sql },
+    fetchedAt: new Date(ctx.started).toISOString(),
+    pages: 1,
+    rows: length,
+    bytes: 0,
+    attempts: 1,
+    durationMs: Date.now() - ctx.started,
+    fromCache: false,
+    requestIds: [],
+  };
+  return Result.fromColumns<Record<string, unknown>>(new RecordColumns(names, columns, length), meta, { name: "lake.query", fields });
+}
+
+/** DuckDB's JSON form of a timestamp (`2024-05-01 06:00:00+00`, `2024-05-01 06:00:00`) as ISO 8601 UTC. */
+function isoTimestamp(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:([+-]\d{2})(?::?(\d{2}))?|Z)?$/.exec(v);
+  if (m === null) return v;
+  const offset = m[3] === undefined ? "Z" : `${m[3]}:${m[4] ?? "00"}`;
+  const ms = Date.parse(`${m[1]}T${m[2]}${offset}`);
+  return Number.isNaN(ms) ? v : new Date(ms).toISOString();
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n").slice(0, 3).join(" ").slice(0, 500);
+}
