@@ -48,17 +48,19 @@ export function frameDisplay(frame: object, options: TableDisplayOptions = {}): 
 }
 
 /**
- * Gives danfo's DataFrame class the display method (once; a method already there is kept).
+ * Gives danfo's DataFrame classes the display method (once; a method already there is kept). danfojs-node's
+ * DataFrame extends danfo's base DataFrame, which `head()`, `tail()` and most operations return, so both get it.
  * @param danfo the loaded danfojs-node module.
  */
 export function installFrameDisplay(danfo: { DataFrame?: { prototype: object } }): void {
-  const proto = danfo.DataFrame?.prototype as Record<symbol, unknown> | undefined;
-  if (proto === undefined || JUPYTER_DISPLAY in proto) return;
-  Object.defineProperty(proto, JUPYTER_DISPLAY, {
-    value: function display(this: object, options?: TableDisplayOptions) {
-      return frameDisplay(this, options);
-    },
-    writable: true,
-    configurable: true,
-  });
+  for (let proto: object | null = danfo.DataFrame?.prototype ?? null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    if ((proto as { constructor?: { name?: string } }).constructor?.name !== "DataFrame" || Object.prototype.hasOwnProperty.call(proto, JUPYTER_DISPLAY)) continue;
+    Object.defineProperty(proto, JUPYTER_DISPLAY, {
+      value: function display(this: object, options?: TableDisplayOptions) {
+        return frameDisplay(this, options);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
 }
