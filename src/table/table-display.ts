@@ -109,7 +109,9 @@ export function formatCell(v: unknown, column: string, type: FieldType): string 
     if (!Number.isFinite(v)) return String(v);
     if (IDENTIFIER.test(column) && Number.isInteger(v)) return String(v);
     const small = v !== 0 && Math.abs(v) < 0.01;
-    return v.toLocaleString("en-US", { maximumFractionDigits: small ? 6 : type === "int" ? 0 : 3 });
+    const text = v.toLocaleString("en-US", { maximumFractionDigits: small ? 6 : type === "int" ? 0 : 3 });
+    // -0, and a tiny negative rounded away, would read as a sign without a value.
+    return /^-0(?:\.0*)?$/.test(text) ? "0" : text;
   }
   if (typeof v === "bigint") return IDENTIFIER.test(column) ? v.toString() : v.toLocaleString("en-US");
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? "Invalid Date" : v.toISOString();
