@@ -6,11 +6,11 @@
 import type { DisplayBundle } from "./display-bundle";
 
 interface DenoJupyter {
-  display(bundle: DisplayBundle, options: { raw: boolean }): Promise<void> | void;
+  display(bundle: DisplayBundle, options: { raw: boolean; display_id?: string; update?: boolean }): Promise<void> | void;
 }
 
 /** `Deno.jupyter.display`, bound, when this code runs in Deno's Jupyter kernel; undefined anywhere else. */
-export function denoDisplay(): ((bundle: DisplayBundle) => Promise<void>) | undefined {
+export function denoDisplay(): ((bundle: DisplayBundle, options?: { displayId?: string; update?: boolean }) => Promise<void>) | undefined {
   const deno = (globalThis as { Deno?: { jupyter?: DenoJupyter } }).Deno;
   if (deno === undefined) return undefined;
   let jupyter: DenoJupyter | undefined;
@@ -21,7 +21,8 @@ export function denoDisplay(): ((bundle: DisplayBundle) => Promise<void>) | unde
     return undefined;
   }
   if (typeof jupyter?.display !== "function") return undefined;
-  return async (bundle) => {
-    await jupyter.display(bundle, { raw: true });
+  return async (bundle, options = {}) => {
+    const id = options.displayId === undefined ? {} : { display_id: options.displayId, update: options.update === true };
+    await jupyter.display(bundle, { raw: true, ...id });
   };
 }

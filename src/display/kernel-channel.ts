@@ -9,11 +9,19 @@ import { tslabSender } from "./tslab-channel";
 /** The notebook kernels gasframes displays in. */
 export type NotebookKernel = "tslab" | "deno";
 
+/** Where a bundle goes: a new output, or (with `update`) the output sent earlier under the same `displayId`. */
+export interface SendOptions {
+  /** Names the output so that later bundles can replace it. Default none. */
+  displayId?: string;
+  /** Replace the output named `displayId` instead of adding one. Default false. */
+  update?: boolean;
+}
+
 /** A way to the running cell. */
 export interface KernelChannel {
   readonly kernel: NotebookKernel;
-  /** Sends one bundle as one `display_data` output of the cell. */
-  send(bundle: DisplayBundle): Promise<void>;
+  /** Sends one bundle as one `display_data` output of the cell (or an `update_display_data`). */
+  send(bundle: DisplayBundle, options?: SendOptions): Promise<void>;
 }
 
 /**
@@ -25,7 +33,8 @@ export function kernelChannel(): KernelChannel | undefined {
   if (tslab !== undefined) {
     return {
       kernel: "tslab",
-      send: async (bundle) => tslab({ data: bundle, metadata: {} }, false),
+      send: async (bundle, options = {}) =>
+        tslab({ data: bundle, metadata: {}, ...(options.displayId === undefined ? {} : { transient: { display_id: options.displayId } }) }, options.update === true),
     };
   }
   const deno = denoDisplay();
