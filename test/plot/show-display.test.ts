@@ -2,6 +2,9 @@
  * The display bundles themselves, as Deno's Jupyter kernel reads them from `Symbol.for("Jupyter.display")`
  * (Table, Result, danfo frames, chart specs) and as `show` sends them in any kernel.
  */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { displayBundle, show, VEGA_LITE_MIME } from "../../src/plot";
 import { Table } from "../../src/table/table";
@@ -89,6 +92,20 @@ describe("a danfo frame's display", () => {
     expect(bundle["text/html"]).toContain("BCF/day");
     expect(bundle["text/plain"]).toContain("2024-01-25");
   });
+});
+
+describe("danfo where a notebook declared a global window (Deno's cells share one global scope)", () => {
+  it("still loads, and its frames display", async () => {
+    // A fresh process: danfo is loaded once per process. The built package is what a notebook loads.
+    const script = [
+      "globalThis.window = { a: 1 };",
+      `const { Table } = require(${JSON.stringify(join(__dirname, "../../dist/index.js"))});`,
+      "const frame = Table.fromRecords([{ gas_daily: 1.5 }]).toFrame();",
+      'process.stdout.write(frame[Symbol.for("Jupyter.display")]()["text/plain"]);',
+    ].join("\n");
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], { timeout: 300_000 });
+    expect(stdout).toContain("gas_daily [BCF/day]");
+  }, 300_000);
 });
 
 describe("a chart's display", () => {
