@@ -11,7 +11,7 @@ interface ModuleLoader {
   _load(request: string, ...rest: unknown[]): unknown;
 }
 
-/** `load()`, with `require("plotly.js-dist-min")` answered by an empty module when a non-browser has a global `window`. */
+/** `load()`, with danfo's request for Plotly answered by an empty module when a non-browser has a global `window`. */
 export function withoutBrowserPlotting<T>(load: () => T): T {
   const g = globalThis as { document?: unknown };
   let hasWindow: boolean;
