@@ -41,7 +41,7 @@ export function tableDisplay(view: TableDisplayView, options: TableDisplayOption
   const columns = view.names.map((name) => {
     const raw = shownRows.map((i) => view.valueAt(name, i));
     const type = view.types?.get(name) ?? inferType(raw);
-    return { name, type, unit: view.units[name], cells: raw.map((v) => formatCell(v, name, type)) };
+    return { name, type, unit: view.units[name], cells: raw.map((v) => formatCell(v, name)) };
   });
   const shape = `${view.title ? `${view.title}: ` : ""}${plural(n, "row")} x ${plural(columns.length, "column")}${tail > 0 ? ` (first ${head} and last ${tail} shown)` : ""}`;
   const gapAt = tail > 0 ? head : -1;
@@ -103,13 +103,13 @@ function inferType(values: readonly unknown[]): FieldType {
 const IDENTIFIER = /(?:^|_)(?:id|imo|mmsi|year|code|fips|api|number)$/i;
 
 /** A cell as text: missing as empty, numbers grouped by thousands with at most 3 decimals (6 for small ones). */
-export function formatCell(v: unknown, column: string, type: FieldType): string {
+export function formatCell(v: unknown, column: string): string {
   if (v === null || v === undefined || (typeof v === "number" && v !== v)) return "";
   if (typeof v === "number") {
     if (!Number.isFinite(v)) return String(v);
     if (IDENTIFIER.test(column) && Number.isInteger(v)) return String(v);
     const small = v !== 0 && Math.abs(v) < 0.01;
-    const text = v.toLocaleString("en-US", { maximumFractionDigits: small ? 6 : type === "int" ? 0 : 3 });
+    const text = v.toLocaleString("en-US", { maximumFractionDigits: small ? 6 : 3 });
     // -0, and a tiny negative rounded away, would read as a sign without a value.
     return /^-0(?:\.0*)?$/.test(text) ? "0" : text;
   }
