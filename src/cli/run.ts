@@ -3,10 +3,22 @@ import { runNotebooks } from "../notebook/run/run-notebooks";
 import type { CliCommand } from "./command";
 
 /** Usage of `gasframes run`. */
-export const RUN_USAGE = `usage: gasframes run <notebook.ipynb...> --out <dir> [--kernel <name>] [--cell-timeout <seconds>]
+export const RUN_USAGE = `usage: gasframes run <notebook.ipynb...> --out <dir> [--kernel tslab|deno] [--cell-timeout <seconds>]
 
-Executes each notebook top to bottom in a Jupyter kernel (default: the notebook's kernelspec, else tslab)
-and writes the executed notebooks to <dir>. Stops at the first failing cell and exits 1.`;
+Executes each notebook top to bottom in a Jupyter kernel (--kernel: tslab, the default, or deno, Deno's
+built-in kernel) and writes the executed notebooks to <dir>. Stops at the first failing cell and exits 1.`;
+
+/** The notebook kernels `--kernel` names. */
+export const KERNELS = ["tslab", "deno"] as const;
+
+/** A `--kernel` value checked: the kernel's name, or an error message naming the value and the choices. */
+export function parseKernel(value: string): (typeof KERNELS)[number] | { error: string } {
+  const found = KERNELS.find((k) => k === value);
+  if (found !== undefined) return found;
+  const lower = value.toLowerCase();
+  const close = KERNELS.find((k) => lower.includes(k) || k.startsWith(lower.slice(0, 2)));
+  return { error: `--kernel must be one of ${KERNELS.join(", ")}, got ${JSON.stringify(value)}${close ? ` (did you mean ${close}?)` : ""}` };
+}
 
 /** Where a command writes: `out` for results, `err` for progress and errors. Default: console. */
 export interface CommandIo {
@@ -31,8 +43,11 @@ function parseRunArgs(args: readonly string[]): RunArgs | string {
     if (a === "--out" || a === "-o" || a === "--kernel" || a === "--cell-timeout") {
       const v = args[++i];
       if (v === undefined) return `${a} needs a value`;
-      if (a === "--kernel") parsed.kernelName = v;
-      else if (a === "--cell-timeout") {
+      if (a === "--kernel") {
+        const kernel = parseKernel(v);
+        if (typeof kernel !== "string") return kernel.error;
+        parsed.kernelName = kernel;
+      } else if (a === "--cell-timeout") {
         if (!(Number(v) > 0)) return `--cell-timeout must be a positive number of seconds, got ${v}`;
         parsed.cellTimeoutMs = Number(v) * 1000;
       } else parsed.outDir = v;
@@ -41,7 +56,7 @@ function parseRunArgs(args: readonly string[]): RunArgs | string {
   }
   if (paths.length === 0) return "no notebooks given";
   if (!parsed.outDir) return "--out <dir> is required";
-  return { ...parsed, paths, outDir: parsed.outDir };
+  return { ...parsed, kernelName: parsed.kernelName ?? "tslab", paths, outDir: parsed.outDir };
 }
 
 /**
@@ -76,6 +91,6 @@ export function failureText(e: unknown): string {
 
 /** `gasframes run`, as registered in the command dispatcher. */
 export const runNotebooksCommand: CliCommand = {
-  summary: "execute notebooks top to bottom in a Jupyter kernel: run <notebooks...> --out <dir>",
+  summary: "execute notebooks top to bottom in a Jupyter kernel: run <notebooks...> --out <dir> [--kernel tslab|deno]",
   run: (args: readonly string[]): Promise<number> => runCommand(args),
 };

@@ -15,4 +15,5 @@ export { toSvg } from "./to-svg";
 export { toPng, type PngOptions } from "./to-png";
 export { save } from "./save";
 export { show, displayBundle, VEGA_LITE_MIME, type DisplayBundle, type ShowOptions } from "./show";
-export type { FrameDisplayOptions } from "./frame-display";
+/** Options of a table's display (`show(table, { rows })`). */
+export type { TableDisplayOptions as FrameDisplayOptions } from "../table/table-display";

@@ -1,45 +1,45 @@
 import { inspect } from "node:util";
+import { kernelChannel } from "../display/kernel-channel";
+import { VEGA_LITE_MIME, type DisplayBundle } from "../display/display-bundle";
 import { DataError } from "../errors";
-import { frameDisplay, type FrameDisplayOptions } from "./frame-display";
-import { chartTitle } from "./standalone-html";
-import { isVegaLiteSpec, type VegaLiteSpec } from "./spec";
-import { toSvg } from "./to-svg";
-import { tslabSender } from "./tslab-display";
+import { columnSourceOf, isDataFrame } from "../frame/columns";
+import { frameDisplay } from "../table/frame-display";
+import { Table } from "../table/table";
+import { JUPYTER_DISPLAY, type TableDisplayOptions } from "../table/table-display";
+import { chartBundle } from "./chart-display";
+import { isVegaLiteSpec } from "./spec";
 
-/** MIME type of a Vega-Lite v5 spec in a notebook output (rendered interactively by JupyterLab). */
-export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
-
-/** A notebook display bundle: MIME type to content. */
-export type DisplayBundle = Record<string, unknown>;
+export { VEGA_LITE_MIME, type DisplayBundle };
 
 /** Options of {@link show}. */
-export type ShowOptions = FrameDisplayOptions;
+export type ShowOptions = TableDisplayOptions;
 
 /**
- * Displays a chart or a frame. Use `await show(x)` in a notebook cell.
+ * Displays a chart or a table. Use `await show(x)` in a notebook cell.
  *
- * - A Vega-Lite spec goes out as ONE display bundle: `application/vnd.vegalite.v5+json` (interactive in
- *   JupyterLab), `image/svg+xml` (static HTML exports, GitHub) and `text/plain`.
- * - A danfojs DataFrame, records or a Result goes out as `text/html` (first `rows` rows, default 10, with
- *   the shape and units) and `text/plain`.
+ * - A Vega-Lite spec goes out as ONE display bundle: `application/vnd.vegalite.v5+json` (the spec as a
+ *   JSON object, interactive in JupyterLab), `image/svg+xml` (static HTML exports, GitHub) and `text/plain`.
+ * - A Table or Result, a danfojs DataFrame or records go out as `text/html` (shape, each column's type and
+ *   unit, the rows: all of them up to `rows`, default 10, else the first and last ones) and `text/plain`.
  *
- * In a tslab kernel the bundle is sent to the cell and `show` resolves to undefined (so the cell prints
- * nothing more). Elsewhere (a script, the Node REPL) it prints the `text/plain` form to stdout and resolves
- * to the bundle, for a caller that displays it some other way.
+ * In a notebook kernel (tslab, or Deno's `deno jupyter`) the bundle is sent to the running cell and `show`
+ * resolves to undefined (so the cell prints nothing more). Elsewhere (a script, the Node REPL) it prints
+ * the `text/plain` form to stdout and resolves to the bundle, for a caller that displays it some other way.
  */
 export function show(x: unknown, options: ShowOptions = {}): Promise<DisplayBundle | undefined> {
-  // Taken before rendering: without `await`, the next cell may start (and own the sender) before the SVG is ready.
-  const send = tslabSender();
+  // Taken before rendering: without `await`, the next tslab cell may start (and own the sender) before the SVG is ready.
+  const channel = kernelChannel();
   return new ShowPromise((resolve, reject) => {
-    displayBundle(x, options).then((bundle) => {
-      if (send !== undefined) {
-        send({ data: bundle, metadata: {} }, false);
-        resolve(undefined);
-        return;
-      }
-      process.stdout.write(`${String(bundle["text/plain"])}\n`);
-      resolve(bundle);
-    }, reject);
+    displayBundle(x, options)
+      .then(async (bundle) => {
+        if (channel !== undefined) {
+          await channel.send(bundle);
+          return undefined;
+        }
+        process.stdout.write(`${String(bundle["text/plain"])}\n`);
+        return bundle;
+      })
+      .then(resolve, reject);
   });
 }
 
@@ -53,28 +53,22 @@ class ShowPromise<T> extends Promise<T> {
   }
 }
 
-/** The MIME bundle `show` sends for `x` (a Vega-Lite spec, a frame, records or a Result). */
+/**
+ * The MIME bundle `show` sends for `x`: a Vega-Lite spec, a Table or Result, a danfojs DataFrame, records,
+ * anything holding records as columns, or any object with a `Symbol.for("Jupyter.display")` method.
+ * @throws DataError for anything else.
+ */
 export async function displayBundle(x: unknown, options: ShowOptions = {}): Promise<DisplayBundle> {
-  if (isVegaLiteSpec(x)) {
-    return { [VEGA_LITE_MIME]: x, "image/svg+xml": await toSvg(x), "text/plain": chartSummary(x) };
+  if (isVegaLiteSpec(x)) return chartBundle(x);
+  if (typeof x !== "object" || x === null) {
+    throw new DataError(`show: expected a Vega-Lite spec, a Table, a DataFrame or records, got ${x === null ? "null" : typeof x}`);
   }
-  if (typeof x === "object" && x !== null) {
-    const { html, text } = frameDisplay(x, options);
-    return { "text/html": html, "text/plain": text };
-  }
-  throw new DataError(`show: expected a Vega-Lite spec, a DataFrame, records or a Result, got ${x === null ? "null" : typeof x}`);
-}
-
-function chartSummary(spec: VegaLiteSpec): string {
-  const marks = Array.isArray(spec.layer)
-    ? spec.layer.map((l: { mark?: unknown }) => markType(l.mark)).join(" + ")
-    : markType(spec.mark);
-  const rows = Array.isArray(spec.data?.values) ? `, ${spec.data.values.length} rows` : "";
-  return `Vega-Lite chart "${chartTitle(spec) ?? "untitled"}" (${marks}${rows})`;
-}
-
-function markType(mark: unknown): string {
-  if (typeof mark === "string") return mark;
-  if (typeof mark === "object" && mark !== null && typeof (mark as { type?: unknown }).type === "string") return (mark as { type: string }).type;
-  return "chart";
+  if (isDataFrame(x)) return frameDisplay(x, options);
+  if (x instanceof Table) return x[JUPYTER_DISPLAY](options);
+  const own = (x as { [JUPYTER_DISPLAY]?: unknown })[JUPYTER_DISPLAY];
+  if (typeof own === "function") return (await (own as (o: ShowOptions) => unknown).call(x, options)) as DisplayBundle;
+  if (Array.isArray(x)) return Table.fromRecords(x as Record<string, unknown>[])[JUPYTER_DISPLAY](options);
+  const source = columnSourceOf(x);
+  if (source !== undefined) return Table.fromColumns(source)[JUPYTER_DISPLAY](options);
+  throw new DataError(`show: expected a Vega-Lite spec, a Table, a DataFrame or records, got an object with keys ${Object.keys(x).slice(0, 5).join(", ") || "(none)"}`);
 }

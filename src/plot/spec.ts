@@ -1,6 +1,7 @@
 /**
  * The Vega-Lite spec type the chart builders return, and the settings every chart shares.
  */
+import { withChartDisplay } from "./chart-display";
 
 /** The Vega-Lite v5 JSON schema address every spec carries. */
 export const VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
@@ -60,14 +61,14 @@ export function baseSpec(
   size: { width: number; height: number },
   values: readonly Record<string, unknown>[],
 ): VegaLiteSpec {
-  return {
+  return withChartDisplay({
     $schema: VEGA_LITE_SCHEMA,
     title,
     width: size.width,
     height: size.height,
     config: chartConfig(),
     data: { values: values as Record<string, unknown>[] },
-  };
+  });
 }
 
 /** Whether a value looks like a Vega-Lite spec (an object whose `$schema` names vega-lite). */

@@ -2,7 +2,9 @@
  * vega and vega-lite are loaded on first render, not at import: most notebook cells never draw.
  */
 import { DataError } from "../errors";
-import type { VegaLiteSpec } from "./spec";
+
+// A spec is taken as any object: spec.ts imports the chart display, which renders through this file.
+type VegaLiteSpec = object;
 
 // Only the few members used here are typed, so the public declarations never depend on vega's own types.
 interface VegaView {

@@ -5,6 +5,8 @@
  * banner unless production mode is on. Code that never builds a frame never needs it.
  */
 import { requireOptional } from "../errors/missing-dependency";
+import { withoutBrowserPlotting } from "./danfo-without-plotly";
+import { installFrameDisplay } from "./frame-display";
 
 type Danfo = typeof import("danfojs-node");
 
@@ -16,8 +18,9 @@ let danfo: Danfo | undefined;
  */
 export function loadDanfo(): Danfo {
   if (danfo === undefined) {
-    const mod = requireOptional<Danfo>("danfojs-node", "a danfo DataFrame (toFrame())");
+    const mod = withoutBrowserPlotting(() => requireOptional<Danfo>("danfojs-node", "a danfo DataFrame (toFrame())"));
     mod.tensorflow.enableProdMode();
+    installFrameDisplay(mod);
     danfo = mod;
   }
   return danfo;

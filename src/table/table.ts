@@ -8,7 +8,8 @@ import { DataError } from "../errors";
 import { closeNames } from "../util/closest";
 import { columnsFromRecords } from "./columns-from-records";
 import { COLUMN_SOURCE, type RecordColumns } from "./record-columns";
-import type { FieldSpec, RecordSchema } from "./schema";
+import type { FieldSpec, FieldType, RecordSchema } from "./schema";
+import { JUPYTER_DISPLAY, tableDisplay, type TableDisplayOptions } from "./table-display";
 import { tableToFrame } from "./table-to-frame";
 import { tableToArrow, type ArrowSource } from "./to-arrow";
 import { writeParquetFile, type ParquetWritten, type WriteParquetOptions } from "./to-parquet";
@@ -281,6 +282,31 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
    */
   toFrame(): DataFrame {
     return tableToFrame(this.heldRows as Record<string, unknown>[] | undefined, this.heldColumns, this.schema, this.ownUnits);
+  }
+
+  /**
+   * The table as a notebook display bundle: `text/html` and `text/plain` with the shape, each column's
+   * type and unit, and the rows (the first and last ones of a long table). Deno's Jupyter kernel shows it
+   * when a table is the last expression of a cell; `show(table)` sends it in tslab and Deno alike.
+   * @param options `rows` shown; default 10.
+   */
+  [JUPYTER_DISPLAY](options: TableDisplayOptions = {}): { "text/html": string; "text/plain": string } {
+    const held = this.heldRows;
+    const cols = held === undefined ? this.heldColumns! : undefined;
+    const types = new Map<string, FieldType>();
+    for (const f of this.schema?.fields ?? []) if (!types.has(f.name)) types.set(f.name, f.type);
+    const { html, text } = tableDisplay(
+      {
+        ...(this.schema === undefined ? {} : { title: this.schema.name }),
+        names: this.names,
+        length: this.length,
+        units: this.units,
+        types,
+        valueAt: (name, i) => (cols !== undefined ? cols.valueAt(name, i) : (held![i] as Record<string, unknown> | null)?.[name]),
+      },
+      options,
+    );
+    return { "text/html": html, "text/plain": text };
   }
 
   /** JSON form: the records. */

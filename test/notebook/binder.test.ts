@@ -29,6 +29,8 @@ describe("binder/", () => {
     expect(post).toMatch(/^set -euo pipefail$/m);
     expect(post).toMatch(/npm ci/);
     expect(post).toMatch(/tslab install .*--prefix "\$prefix"/);
+    expect(post).toMatch(/deno jupyter --install --name deno/);
+    expect(post).toMatch(/kernelspec install .*--name deno --prefix "\$prefix"/);
     expect(statSync(join(binder, "postBuild")).mode & 0o111).not.toBe(0);
   });
 
@@ -47,6 +49,25 @@ describe("binder/", () => {
       expect(spec.argv).toEqual([join(repoRoot, "node_modules", ".bin", "tslab"), "kernel", "--config-path", "{connection_file}"]);
       expect(stdout).toMatch(new RegExp(`tslab\\s+${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     });
+
+    it("registers Deno's kernel inside the prefix too, running this checkout's deno binary", () => {
+      const kernelJson = join(prefix, "share", "jupyter", "kernels", "deno", "kernel.json");
+      const spec = JSON.parse(readFileSync(kernelJson, "utf8"));
+      expect(spec.argv.slice(1)).toEqual(["jupyter", "--kernel", "--conn", "{connection_file}"]);
+      expect(String(spec.argv[0]).startsWith(join(repoRoot, "node_modules"))).toBe(true);
+      expect(stdout).toMatch(new RegExp(`deno\\s+${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    });
+
+    it("runs the quickstart notebook with Deno's kernel from the prefix, against the sandbox, with no token", async () => {
+      const env = binderEnv(prefix);
+      const spec = findKernelSpec("deno", env);
+      expect(spec.resourceDir).toBe(join(prefix, "share", "jupyter", "kernels", "deno"));
+      const path = join(repoRoot, "notebooks", "01-quickstart.ipynb");
+      const nb = await executeNotebook(readNotebook(path), { name: "01-quickstart.ipynb", kernelSpec: spec, env, cwd: join(repoRoot, "notebooks") });
+      const text = JSON.stringify(nb.cells.map((c) => (c.cell_type === "code" ? c.outputs : [])));
+      expect(text).toContain("application/vnd.vegalite.v5+json");
+      expect(text).toContain("embedded sandbox");
+    }, 300_000);
 
     it("runs the quickstart notebook with that kernel, against the sandbox, with no token", async () => {
       const env = binderEnv(prefix);

@@ -79,11 +79,14 @@ describe("show in a tslab kernel", () => {
     expect(Object.keys(data).sort()).toEqual([VEGA_LITE_MIME, "image/svg+xml", "text/plain"].sort());
     expect(VEGA_LITE_MIME).toBe("application/vnd.vegalite.v5+json");
     expect(data[VEGA_LITE_MIME]).toEqual(chart);
+    // A JSON object (not JSON text), and no method of the spec goes over the wire.
+    expect(typeof data[VEGA_LITE_MIME]).toBe("object");
+    expect(Object.getOwnPropertySymbols(data[VEGA_LITE_MIME] as object)).toEqual([]);
     expect(String(data["image/svg+xml"])).toMatch(/^<svg[\s\S]*<\/svg>$/);
     expect(String(data["text/plain"])).toContain("Voyages");
   });
 
-  it("a frame goes out as an HTML table with a text fallback: first rows, shape and units", async () => {
+  it("a frame goes out as an HTML table with a text fallback: head and tail, shape, types and units", async () => {
     const records = productionRecords();
     const frame = toFrame(records);
     const { sent } = await runInTslabCell(() => show(frame, { rows: 5 }));
@@ -91,13 +94,14 @@ describe("show in a tslab kernel", () => {
     const data = sent[0]!.content.data;
     expect(Object.keys(data).sort()).toEqual(["text/html", "text/plain"]);
     const html = String(data["text/html"]);
-    expect(html.match(/<tr>/g)).toHaveLength(1 + 5);
-    expect(html).toContain(`${records.length} rows x 5 columns`);
+    // The header, the first 3 rows, the gap, the last 2 rows.
+    expect(html.match(/<tr>/g)).toHaveLength(1 + 3 + 1 + 2);
+    expect(html).toContain(`${records.length} rows x 5 columns (first 3 and last 2 shown)`);
     expect(html).toContain("BCF/day");
     expect(html).toContain("Permian");
     const text = String(data["text/plain"]);
-    expect(text.split("\n")[0]).toMatch(/^date\s+region\s+sub_region\s+county\s+gas_daily$/);
-    expect(text).toContain("first 5 of 108 rows");
+    expect(text.split("\n")[0]).toMatch(/^date\s+region\s+sub_region\s+county\s+gas_daily \[BCF\/day\]$/);
+    expect(text).toContain("108 rows x 5 columns");
   });
 });
 

@@ -168,14 +168,15 @@ export class KernelClient {
   }
 
   /** Sends a request and resolves with its reply (and, when `needIdle`, once iopub says idle for it). */
-  private request(type: string, content: unknown, sock: Zmq.Dealer, timeoutMs: number, needIdle: boolean, onIopub?: (m: JupyterMessage) => void): Promise<JupyterMessage> {
+  private request(type: string, content: unknown, sock: Zmq.Dealer, timeoutMs: number, needIdle: boolean, onIopub?: (m: JupyterMessage) => void, linger = false): Promise<JupyterMessage> {
     const msg = newMessage(type, this.session, content);
     return new Promise<JupyterMessage>((resolve, reject) => {
       let reply: JupyterMessage | undefined;
       let idle = !needIdle;
       const finish = (err?: Error) => {
         clearTimeout(timer);
-        this.waiters.delete(msg.header.msg_id);
+        // A lingering request keeps receiving its iopub messages until the caller removes it.
+        if (!linger || err) this.waiters.delete(msg.header.msg_id);
         if (err) reject(err);
         else resolve(reply!);
       };
@@ -205,7 +206,14 @@ export class KernelClient {
    */
   async execute(code: string, onIopub: (m: JupyterMessage) => void, timeoutMs = 600_000): Promise<ExecuteReply> {
     const content = { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true };
-    const reply = await this.request("execute_request", content, this.shell, timeoutMs, true, onIopub);
+    const reply = await this.request("execute_request", content, this.shell, timeoutMs, true, onIopub, true);
+    try {
+      // Deno's kernel forwards a cell's stdout on its own loop, which may publish it after the cell's idle
+      // status: a kernel_info round trip gives those late messages the time to arrive (and be kept).
+      await this.request("kernel_info_request", {}, this.shell, Math.min(timeoutMs, 60_000), true);
+    } finally {
+      this.waiters.delete(String(reply.parent_header.msg_id ?? ""));
+    }
     const count = reply.content.execution_count;
     return { status: String(reply.content.status ?? "ok"), executionCount: Number.isInteger(count) ? count : null, content: reply.content };
   }

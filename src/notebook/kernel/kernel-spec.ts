@@ -32,10 +32,11 @@ export function kernelSearchPath(env: NodeJS.ProcessEnv = process.env): string[]
 }
 
 /**
- * Finds the kernelspec called `name` on {@link kernelSearchPath}. When none is installed and `name` is
- * "tslab", falls back to the tslab package installed beside gasframes (an optional peer dependency),
- * run by this Node binary, so the report works on a machine without Jupyter. Throws KernelError listing
- * where it looked, or MissingDependencyError when the tslab fallback is needed and not installed.
+ * Finds the kernelspec called `name` on {@link kernelSearchPath}. When none is installed, falls back for
+ * "tslab" to the tslab package installed beside gasframes (an optional peer dependency), run by this Node
+ * binary, and for "deno" to the binary of the `deno` npm package installed beside gasframes, so the report
+ * works on a machine without Jupyter. Throws KernelError listing where it looked, or MissingDependencyError
+ * when the tslab fallback is needed and not installed.
  */
 export function findKernelSpec(name: string, env: NodeJS.ProcessEnv = process.env): KernelSpec {
   const searched = kernelSearchPath(env);
@@ -61,6 +62,7 @@ export function findKernelSpec(name: string, env: NodeJS.ProcessEnv = process.en
     };
   }
   if (name === "tslab") return bundledTslabSpec();
+  if (name === "deno") return bundledDenoSpec(searched);
   throw new KernelError(`no kernelspec named "${name}" in: ${searched.join(", ")}`);
 }
 
@@ -75,4 +77,50 @@ export function bundledTslabSpec(): KernelSpec {
     language: "typescript",
     resourceDir: "(bundled)",
   };
+}
+
+/**
+ * Deno's built-in Jupyter kernel (`deno jupyter --kernel`), run from the `deno` npm package installed
+ * beside gasframes (`npm install -D deno`): what `npx deno jupyter --install` would register.
+ * @param searched the kernelspec folders already searched, for the error message.
+ * @throws KernelError when the package or its binary is not installed.
+ */
+export function bundledDenoSpec(searched: readonly string[] = kernelSearchPath()): KernelSpec {
+  const binary = denoBinary();
+  if (binary === undefined) {
+    throw new KernelError(
+      `no kernelspec named "deno" in: ${searched.join(", ")}, and no deno npm package beside gasframes: ` +
+        "run `npm install -D deno` (then `npx deno jupyter --install` registers the kernel for Jupyter too)",
+    );
+  }
+  return {
+    name: "deno",
+    argv: [binary, "jupyter", "--kernel", "--conn", "{connection_file}"],
+    display_name: "Deno",
+    language: "typescript",
+    // The kernel must not ask the network whether a newer Deno exists.
+    env: { DENO_NO_UPDATE_CHECK: "1" },
+    resourceDir: "(bundled)",
+  };
+}
+
+/** The deno binary of the `deno` npm package: beside its package.json once its install script ran, else in its platform package. */
+function denoBinary(): string | undefined {
+  let pkg: string;
+  try {
+    pkg = require.resolve("deno/package.json", { paths: [process.cwd(), __dirname] });
+  } catch {
+    return undefined;
+  }
+  const exe = process.platform === "win32" ? "deno.exe" : "deno";
+  const beside = join(dirname(pkg), exe);
+  if (existsSync(beside)) return beside;
+  const libc = process.platform === "linux" ? "-glibc" : "";
+  try {
+    const platformPkg = require.resolve(`@deno/${process.platform}-${process.arch}${libc}/package.json`, { paths: [dirname(pkg)] });
+    const inPlatform = join(dirname(platformPkg), exe);
+    return existsSync(inPlatform) ? inPlatform : undefined;
+  } catch {
+    return undefined;
+  }
 }

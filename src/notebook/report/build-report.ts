@@ -22,6 +22,8 @@ export interface BuildReportOptions {
   sandboxPort?: number;
   /** Time limit per cell. Default 600 000 ms. */
   cellTimeoutMs?: number;
+  /** Kernelspec name ("tslab" or "deno", Deno's built-in kernel). Default: each notebook's own kernelspec, else "tslab". */
+  kernelName?: string;
   /** Progress lines. Default: nothing. */
   log?: (line: string) => void;
 }
@@ -74,7 +76,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
     Object.assign(env, { GASFRAMES_TOKEN: "gasframes-sandbox-token", GASFRAMES_NATGAS_URL: root, GASFRAMES_LNG_URL: `${root}/lng`, GASFRAMES_LEGACY_URL: `${root}/legacy` });
   }
   try {
-    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, log: options.log });
+    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log });
     mkdirSync(outDir, { recursive: true });
     const entries: IndexEntry[] = runs.map((run) => {
       const stem = basename(run.source, ".ipynb");
@@ -82,7 +84,8 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
       writeFileSync(join(outDir, `${stem}.html`), renderNotebookPage(run.notebook, { title, indexHref: "index.html" }));
       return { href: `${stem}.html`, title, notebook: run.notebook };
     });
-    writeFileSync(indexPath, renderIndexPage(entries, source));
+    const kernel = runs[0]?.notebook.metadata.kernelspec as { display_name?: string } | undefined;
+    writeFileSync(indexPath, renderIndexPage(entries, kernel?.display_name ? `${source}, in the ${kernel.display_name} kernel` : source));
     return { indexPath, pages: entries.map((e) => join(outDir, e.href)), seconds: (Date.now() - started) / 1000 };
   } finally {
     await stop?.();
