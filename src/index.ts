@@ -190,6 +190,8 @@ export {
   type FrameDisplayOptions,
   type PngOptions,
 } from "./plot";
+// Notebook display in either kernel (tslab or Deno): tslab's `display` / `newDisplay()` names.
+export { display, newDisplay, type NotebookDisplay } from "./display/notebook-display";
 
 // Migration: natural gas v3 -> v4, and the old LNG API -> v1.
 export {

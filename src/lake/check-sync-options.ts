@@ -4,7 +4,7 @@
 import type { EndpointSpec } from "../catalog/types";
 import { InvalidParamsError, type ParamIssue } from "../errors";
 import { isMonthKey, monthOf, type MonthKey } from "./lake-months";
-import type { SyncDatasetOptions } from "./sync-dataset";
+import type { SyncDatasetOptions } from "./sync-types";
 
 /** The options with their defaults filled in. */
 export interface CheckedSyncOptions {

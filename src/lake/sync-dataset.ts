@@ -16,63 +16,12 @@ import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-mo
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder, removeLeftovers } from "./dataset-folder";
 import { streamOf, type SyncClient } from "./stream-of";
+import type { SyncDatasetOptions, SyncProgress, SyncReport } from "./sync-types";
+
+export type { SyncDatasetOptions, SyncProgress, SyncReport };
 
 const DAY_MS = 86_400_000;
 
-/** Progress of a sync, reported after each batch of records and after each partition. */
-export interface SyncProgress {
-  /** `batch`: records of `month` arrived; `partition`: `month` is written and in the manifest. */
-  readonly phase: "batch" | "partition";
-  readonly month: MonthKey;
-  /** Partitions written by this run so far. */
-  readonly partitionsDone: number;
-  /** Partitions this run fetches (missing months plus months still revised). */
-  readonly partitionsTotal: number;
-  /** Rows received by this run so far. */
-  readonly rows: number;
-  /** Rows per second since the run started. */
-  readonly rowsPerSecond: number;
-}
-
-/** Options of {@link syncDataset}. */
-export interface SyncDatasetOptions {
-  /** The lake's root folder; the dataset goes in `<dir>/<service>/<version>/<endpoint>/`. Required. */
-  readonly dir: string;
-  /** First month, `YYYY-MM`. Required. */
-  readonly from: string;
-  /** Last month, `YYYY-MM`, included. Default: the month of `asOf`. */
-  readonly to?: string;
-  /** The day the run treats as today, `YYYY-MM-DD`, for the revision rule. Default: today's UTC date (from `clock`). */
-  readonly asOf?: string;
-  /**
-   * A month is refetched on every run until a run whose `asOf` is at least this many days after the
-   * month's end has fetched it (the services revise recent months; forecasts cover months after as-of,
-   * so they are always refetched). Default 60.
-   */
-  readonly reviseDays?: number;
-  /** Called after each batch and each partition. Default: none (each request still shows the client's own `progress`). */
-  readonly onProgress?: (progress: SyncProgress) => void;
-  /** Cancels the sync; the month in flight is not written. Default: none. */
-  readonly signal?: AbortSignal;
-  /** Records per NDJSON batch (v4, LNG); v3 yields a page at a time. Default: the client's (10,000). */
-  readonly batchSize?: number;
-  /** The clock (epoch ms), for `asOf` and the rate. Default `Date.now`. */
-  readonly clock?: () => number;
-}
-
-/** What a sync did. */
-export interface SyncReport {
-  /** The dataset's folder (`<dir>/natgas/v4/rigs`). */
-  readonly datasetDir: string;
-  /** Months fetched by this run. */
-  readonly fetched: readonly MonthKey[];
-  /** Months left as they were (already synced and no longer revised). */
-  readonly kept: readonly MonthKey[];
-  /** Rows fetched by this run. */
-  readonly rows: number;
-  /** The manifest as written. */
-  readonly manifest: LakeManifest;
-}
 
 /**
  * Downloads `endpoint`'s data for the months `from`..`to` into hive-partitioned Parquet under
