@@ -35,7 +35,7 @@ export const toFrameScenario = {
   targets: [{ label: "time <= 0.5x danfo", measure: "ms", variant: "gasframes", reference: "danfo", max: 0.5 }],
 };
 
-async function productionFrame(ctx) {
+export async function productionFrame(ctx) {
   const gf = gasframes();
   warmDanfo(gf);
   return { gf, frame: gf.toFrame(await productionRecords(ctx.dir), schemaOf(gf)) };
