@@ -1,6 +1,6 @@
 // The first rollup on a fresh Result, in a fresh process (what a notebook cell right after the fetch
 // pays, V8 compiling the hot loops included), against danfo's groupby on a frame of the same rows.
-import { gasframes, rowCount, warmDanfo } from "../lib/gasframes.mjs";
+import { gasframes, rowCount } from "../lib/gasframes.mjs";
 import { productionFrame } from "./in-memory.mjs";
 import { MEASURES } from "./v3-paged.mjs";
 
