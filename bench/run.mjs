@@ -118,6 +118,12 @@ function spawnRun(args) {
   });
 }
 
+/** The lowest and highest load average over some variants' runs (undefined entries skipped). */
+function loadRange(loads) {
+  const ok = loads.filter(Boolean);
+  return ok.length ? { min: Math.min(...ok.map((l) => l.min)), max: Math.max(...ok.map((l) => l.max)) } : undefined;
+}
+
 function evaluate(scenario, runs, dataMeta) {
   const variants = {};
   for (const [name, list] of Object.entries(runs)) {
@@ -140,8 +146,7 @@ function evaluate(scenario, runs, dataMeta) {
       ? variants[t.variant].cpuMs.median / variants[t.reference].cpuMs.median
       : undefined;
     // The load averages of the runs the figure comes from (the variant's and its reference's).
-    const loads = [variants[t.variant]?.load, variants[t.reference]?.load].filter(Boolean);
-    const load = loads.length ? { min: Math.min(...loads.map((l) => l.min)), max: Math.max(...loads.map((l) => l.max)) } : undefined;
+    const load = loadRange([variants[t.variant]?.load, variants[t.reference]?.load]);
     if (t.check !== undefined) {
       // A figure of the variant's own answer (the same in every run when the data is): its first run's.
       const value = variants[t.variant]?.check?.[t.check];
@@ -166,7 +171,7 @@ function evaluate(scenario, runs, dataMeta) {
     const pick = (check) => (check === undefined || scenario.agreeOn === undefined ? check : Object.fromEntries(scenario.agreeOn.map((k) => [k, check[k]])));
     const [a, b] = scenario.agree.map((n) => pick(variants[n]?.check));
     agree = a !== undefined && isDeepStrictEqual(a, b);
-    targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, load: undefined, detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
+    targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, load: loadRange(scenario.agree.map((n) => variants[n]?.load)), detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
   }
   return { id: scenario.id, title: scenario.title, rows: scenario.rows(dataMeta), variants, targets };
 }
