@@ -1,5 +1,5 @@
 // Scenarios 3-6: frames, rollup, resampling, voyages and charts on data held in memory.
-import { columnValues, gasframes, rowCount, warmDanfo } from "../lib/gasframes.mjs";
+import { columnValues, gasframes, internal, rowCount, warmDanfo } from "../lib/gasframes.mjs";
 import { flowRecords, productionRecords, transactionRecords } from "../lib/records.mjs";
 import { naiveResample, naiveVoyages } from "./naive-lng.mjs";
 
@@ -31,8 +31,21 @@ export const toFrameScenario = {
       },
       run: ({ gf, records }) => ({ shape: gf.toFrame(records, schemaOf(gf)).shape }),
     },
+    result: {
+      label: "gasframes Result.toFrame() (a Result held as columns, as the client gives it)",
+      async setup(ctx) {
+        const gf = gasframes();
+        warmDanfo(gf);
+        const columns = internal("columnsFromRecords", "table/columns-from-records.js")(await productionRecords(ctx.dir));
+        return { result: gf.Result.fromColumns(columns, { endpoint: "bench" }, schemaOf(gf)) };
+      },
+      run: ({ result }) => ({ shape: result.toFrame().shape }),
+    },
   },
-  targets: [{ label: "time <= 0.3x danfo", measure: "ms", variant: "gasframes", reference: "danfo", max: 0.3 }],
+  targets: [
+    { label: "time <= 0.3x danfo", measure: "ms", variant: "gasframes", reference: "danfo", max: 0.3 },
+    { label: "Result.toFrame() time <= 0.3x danfo", measure: "ms", variant: "result", reference: "danfo", max: 0.3 },
+  ],
 };
 
 export async function productionFrame(ctx) {
