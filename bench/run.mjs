@@ -3,7 +3,7 @@
 // (min-max), ratios and PASS/FAIL per target, and writes the same figures to bench/results/.
 import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { parseArgs, USAGE } from "./lib/args.mjs";
@@ -41,8 +41,10 @@ try {
     for (let r = 0; r < opts.runs; r++) {
       // Interleaved, so a noisy minute hits gasframes and its references alike.
       for (const name of names) {
-        console.error(`bench: ${scenario.id} ${name} run ${r + 1}/${opts.runs}`);
-        runs[name].push(await runChild(scenario.id, name, context));
+        const variant = scenario.variants[name];
+        const run = variant.fresh ? await runFresh(variant.fresh(context)) : await runChild(scenario.id, name, context);
+        console.error(`bench: ${scenario.id} ${name} run ${r + 1}/${opts.runs}: ${runLine(run)}`);
+        runs[name].push(run);
       }
     }
     results.push(evaluate(scenario, runs, meta));
@@ -73,14 +75,33 @@ function fail(message) {
   throw new Error(`bench: ${message}`);
 }
 
-/** Runs one variant once in a fresh process; its failure is recorded, not thrown. */
+/** One run's figures and the load average beside them, for the progress lines. */
+function runLine(run) {
+  if (run.error !== undefined) return `failed (${run.error.slice(0, 200)})`;
+  return `${(run.ms / 1000).toFixed(3)} s, peak RSS ${Math.round(run.rssMB)} MB, load ${run.load.toFixed(2)}`;
+}
+
+/** Runs one variant once in a fresh process (bench/lib/child.mjs); its failure is recorded, not thrown. */
 function runChild(id, variant, ctx) {
+  return spawnRun(["--expose-gc", "--max-old-space-size=8192", join(import.meta.dirname, "lib", "child.mjs"), id, variant, JSON.stringify(ctx)]);
+}
+
+/**
+ * Runs a fresh-process variant: `node <args>`, timed from spawn to exit (unless the script reports its
+ * own `ms`, as the require scenario does); the script's last line gives its peak RSS and answer.
+ */
+async function runFresh(args) {
+  const load = loadavg()[0];
+  const t0 = performance.now();
+  const out = await spawnRun(args);
+  const wallMs = performance.now() - t0;
+  if (out.error !== undefined) return out;
+  return { ms: out.ms ?? wallMs, cpuMs: out.cpuMs, rssMB: out.rssMB, growthMB: undefined, load, check: out.check };
+}
+
+function spawnRun(args) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--expose-gc", "--max-old-space-size=8192", join(import.meta.dirname, "lib", "child.mjs"), id, variant, JSON.stringify(ctx)],
-      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } },
-    );
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
@@ -97,6 +118,12 @@ function runChild(id, variant, ctx) {
   });
 }
 
+/** The lowest and highest load average over some variants' runs (undefined entries skipped). */
+function loadRange(loads) {
+  const ok = loads.filter(Boolean);
+  return ok.length ? { min: Math.min(...ok.map((l) => l.min)), max: Math.max(...ok.map((l) => l.max)) } : undefined;
+}
+
 function evaluate(scenario, runs, dataMeta) {
   const variants = {};
   for (const [name, list] of Object.entries(runs)) {
@@ -108,7 +135,8 @@ function evaluate(scenario, runs, dataMeta) {
       ms: ok.length ? summary(ok.map((x) => x.ms)) : undefined,
       cpuMs: ok.length ? summary(ok.map((x) => x.cpuMs)) : undefined,
       rssMB: ok.length ? summary(ok.map((x) => x.rssMB)) : undefined,
-      growthMB: ok.length ? summary(ok.map((x) => x.growthMB)) : undefined,
+      growthMB: ok.length && ok.every((x) => x.growthMB !== undefined) ? summary(ok.map((x) => x.growthMB)) : undefined,
+      load: ok.length ? summary(ok.map((x) => x.load)) : undefined,
       check: ok[0]?.check,
     };
   }
@@ -117,21 +145,33 @@ function evaluate(scenario, runs, dataMeta) {
     const cpuRatio = t.measure === "ms" && t.reference !== undefined && variants[t.variant]?.cpuMs && variants[t.reference]?.cpuMs
       ? variants[t.variant].cpuMs.median / variants[t.reference].cpuMs.median
       : undefined;
+    // The load averages of the runs the figure comes from (the variant's and its reference's).
+    const load = loadRange([variants[t.variant]?.load, variants[t.reference]?.load]);
+    if (t.check !== undefined) {
+      // A figure of the variant's own answer (the same in every run when the data is): its first run's.
+      const value = variants[t.variant]?.check?.[t.check];
+      const pass = t.equals !== undefined ? value === t.equals : typeof value === "number" && value <= t.max;
+      return { label: t.label, value, limit: t.equals ?? t.max, load, pass };
+    }
     const v = variants[t.variant]?.[t.measure];
     if (t.absolute !== undefined) {
       const value = v?.median;
-      return { label: t.label, value, limit: t.absolute, pass: value !== undefined && value <= t.absolute };
+      return { label: t.label, value, limit: t.absolute, load, pass: value !== undefined && value <= t.absolute };
     }
     const ref = variants[t.reference]?.[t.measure];
+    if (t.above !== undefined) {
+      const value = v && ref ? v.median - ref.median : undefined;
+      return { label: t.label, value, limit: t.above, load, pass: value !== undefined && value <= t.above };
+    }
     const ratio = v && ref ? v.median / ref.median : undefined;
-    return { label: t.label, ratio, cpuRatio, limit: t.max, pass: ratio !== undefined && ratio <= t.max };
+    return { label: t.label, ratio, cpuRatio, limit: t.max, load, pass: ratio !== undefined && ratio <= t.max };
   });
   let agree;
   if (scenario.agree) {
     const pick = (check) => (check === undefined || scenario.agreeOn === undefined ? check : Object.fromEntries(scenario.agreeOn.map((k) => [k, check[k]])));
     const [a, b] = scenario.agree.map((n) => pick(variants[n]?.check));
     agree = a !== undefined && isDeepStrictEqual(a, b);
-    targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
+    targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, load: loadRange(scenario.agree.map((n) => variants[n]?.load)), detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
   }
   return { id: scenario.id, title: scenario.title, rows: scenario.rows(dataMeta), variants, targets };
 }

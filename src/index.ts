@@ -8,6 +8,7 @@
  * test/package/public-api.test.ts holds this list to the docs, notebooks, scripts and bench.
  * @packageDocumentation
  */
+import type { SandboxHandle, SandboxOptions } from "./sandbox";
 
 // Connecting: one call for all three services (or the sandbox), and the clients it builds.
 export { connect, closeSharedSandbox, DEFAULT_SANDBOX_AS_OF, type ConnectOptions, type Connection } from "./connect";
@@ -261,7 +262,18 @@ export { SqlRefusedError } from "./natgas/datalinks/sql-refused-error";
 export { KernelError, NotebookFormatError, CellExecutionError } from "./notebook";
 
 // The embedded sandbox: both services on synthetic data, over real HTTP.
-export { startSandbox, type SandboxHandle, type SandboxOptions, type SandboxFaults } from "./sandbox";
+export type { SandboxHandle, SandboxOptions, SandboxFaults } from "./sandbox";
+
+/**
+ * Starts the embedded sandbox: one HTTP server answering the natural gas service at the root, LNG v1
+ * at `/lng` and the old LNG API at `/legacy`, on deterministic synthetic data (same seed and asOf,
+ * same bytes). Resolves once it listens.
+ * @param options port, seed, asOf, page size, tokens, faults...: see {@link SandboxOptions}; default all defaults.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  // The sandbox (its data generators and node:http) is loaded on the first start, not by require("gasframes").
+  return (await import("./sandbox/start-sandbox")).startSandbox(options);
+}
 
 // Notebooks: run them top to bottom, and build the HTML report.
 export {

@@ -2,6 +2,7 @@
 // its own. Usage (by run.mjs): node --expose-gc bench/lib/child.mjs <scenario-id> <variant> <context-json>
 // Prints one JSON line: { ms, rssMB, check }.
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { scenarioById } from "../scenarios/index.mjs";
 
@@ -21,6 +22,8 @@ globalThis.gc?.();
 // without this pause it lands in the first measured milliseconds, whichever variant runs.
 await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 const rssBeforeMB = process.memoryUsage().rss / 1024 / 1024;
+// The machine's 1-minute load average as the clock starts: printed beside every figure.
+const load = loadavg()[0];
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const check = await variant.run(state);
@@ -29,9 +32,9 @@ const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const cpuMs = (cpu.user + cpu.system) / 1000;
 const rssMB = peakRssMB();
-process.stdout.write(`${JSON.stringify({ ms, cpuMs, rssMB, growthMB: rssMB - rssBeforeMB, check })}\n`);
+process.stdout.write(`${JSON.stringify({ ms, cpuMs, rssMB, growthMB: rssMB - rssBeforeMB, load, check })}\n`);
 /**
- * Peak resident set of this process. VmHWM, not resourceUsage().maxRSS: Linux carries ru_maxrss over
+ * Peak resident set of this process (bench/lib/peak-rss.cjs has the same for fresh-process scripts). VmHWM, not resourceUsage().maxRSS: Linux carries ru_maxrss over
  * from the parent across fork and exec, so a child would report at least the runner's own peak.
  */
 function peakRssMB() {

@@ -6,7 +6,7 @@ const require = createRequire(import.meta.url);
 let cached;
 
 /** The entry point of the build under test: dist/index.js, or GASFRAMES_BENCH_MODULE. */
-function entry() {
+export function entry() {
   return require.resolve(process.env.GASFRAMES_BENCH_MODULE ?? "../../dist/index.js");
 }
 

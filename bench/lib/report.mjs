@@ -2,6 +2,8 @@
 
 const fmtMs = (s) => (s === undefined ? "failed" : `${fmtNum(s.median / 1000)} s (${fmtNum(s.min / 1000)}-${fmtNum(s.max / 1000)})`);
 const fmtMb = (s) => (s === undefined ? "failed" : `${Math.round(s.median)} MB (${Math.round(s.min)}-${Math.round(s.max)})`);
+const fmtLoad = (l) => (l === undefined ? "" : l.median !== undefined ? `${l.median.toFixed(2)} (${l.min.toFixed(2)}-${l.max.toFixed(2)})` : `${l.min.toFixed(2)}-${l.max.toFixed(2)}`);
+const fmtValue = (v) => (typeof v !== "number" ? String(v) : Math.abs(v) >= 100 ? `${Math.round(v)}` : v.toFixed(2));
 const fmtNum = (x) => (x >= 10 ? x.toFixed(1) : x >= 0.1 ? x.toFixed(2) : x.toFixed(3));
 
 /** Markdown text of a bench report (readable in a terminal, pasted as is into the README). */
@@ -9,26 +11,26 @@ export function formatReport(report) {
   const lines = [];
   lines.push(`${report.command}: ${report.date}, node ${report.node}, ${report.cpus}, ${report.runs} runs per variant, ${report.totalSeconds} s in all`);
   lines.push("");
-  lines.push("| Scenario | Variant | Time, median (min-max) | CPU time (all threads) | Peak RSS, median (min-max) | Peak minus RSS at start |");
-  lines.push("|---|---|---|---|---|---|");
+  lines.push("| Scenario | Variant | Time, median (min-max) | CPU time (all threads) | Peak RSS, median (min-max) | Peak minus RSS at start | Load avg, 1 min |");
+  lines.push("|---|---|---|---|---|---|---|");
   for (const s of report.scenarios) {
     let first = true;
     for (const v of Object.values(s.variants)) {
       const title = first ? `${s.title}${s.rows ? ` (${s.rows.toLocaleString("en-US")} rows)` : ""}` : "";
       const err = v.ok ? "" : ` (errors: ${v.errors.join("; ")})`;
       const path = v.check?.path ? ` [${v.check.path}]` : "";
-      lines.push(`| ${title} | ${v.label}${path}${err} | ${fmtMs(v.ms)} | ${v.cpuMs ? `${fmtNum(v.cpuMs.median / 1000)} s` : ""} | ${fmtMb(v.rssMB)} | ${v.growthMB ? `${Math.round(v.growthMB.median)} MB` : ""} |`);
+      lines.push(`| ${title} | ${v.label}${path}${err} | ${fmtMs(v.ms)} | ${v.cpuMs ? `${fmtNum(v.cpuMs.median / 1000)} s` : ""} | ${fmtMb(v.rssMB)} | ${v.growthMB ? `${Math.round(v.growthMB.median)} MB` : ""} | ${fmtLoad(v.load)} |`);
       first = false;
     }
   }
   lines.push("");
-  lines.push("| Scenario | Target | Measured | Same ratio in CPU time | Result |");
-  lines.push("|---|---|---|---|---|");
+  lines.push("| Scenario | Target | Measured | Same ratio in CPU time | Load avg, 1 min | Result |");
+  lines.push("|---|---|---|---|---|---|");
   for (const s of report.scenarios) {
     for (const t of s.targets) {
       const measured =
-        t.ratio !== undefined ? `${t.ratio.toFixed(2)}x` : t.value !== undefined ? `${Math.round(t.value)}` : t.detail ? JSON.stringify(t.detail) : t.pass ? "yes" : "n/a";
-      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${t.pass ? "PASS" : "FAIL"} |`);
+        t.ratio !== undefined ? `${t.ratio.toFixed(2)}x` : t.value !== undefined ? fmtValue(t.value) : t.detail ? JSON.stringify(t.detail) : t.pass ? "yes" : "n/a";
+      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${fmtLoad(t.load)} | ${t.pass ? "PASS" : "FAIL"} |`);
     }
   }
   return lines.join("\n");

@@ -3,8 +3,25 @@ import { resampleScenario, rollupScenario, svgScenario, toFrameScenario, voyages
 import { compressionScenario } from "./compression.mjs";
 import { v3Paged } from "./v3-paged.mjs";
 import { v4Ndjson } from "./v4-ndjson.mjs";
+import { requireScenario } from "./require.mjs";
+import { coldScenario } from "./cold.mjs";
+import { firstRollupScenario } from "./first-rollup.mjs";
+import { memoryScenario } from "./memory.mjs";
 
-export const SCENARIOS = [v3Paged, v4Ndjson, toFrameScenario, rollupScenario, resampleScenario, voyagesScenario, svgScenario, compressionScenario];
+export const SCENARIOS = [
+  v3Paged,
+  v4Ndjson,
+  toFrameScenario,
+  rollupScenario,
+  resampleScenario,
+  voyagesScenario,
+  svgScenario,
+  requireScenario,
+  coldScenario,
+  firstRollupScenario,
+  memoryScenario,
+  compressionScenario,
+];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */
 export function scenarioById(id) {

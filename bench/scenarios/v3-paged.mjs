@@ -1,17 +1,9 @@
 // Scenario 1: v3 paginated production rows fetched into a Result and rolled up by month and region,
 // against the raw transfer of the same pages and a naive client.
-import { request } from "undici";
 import { columnValues, gasframes, internal, rowCount, warmDanfo } from "../lib/gasframes.mjs";
-import { V3_PATH } from "../lib/prepare.mjs";
+import { postPage, rawTransferV3 } from "../lib/raw-v3.mjs";
 
-const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
-const HEADERS = { "content-type": "application/json", access_key: "bench" };
-
-async function postPage(url, query, start) {
-  const res = await request(url + V3_PATH, { method: "POST", headers: HEADERS, body: JSON.stringify({ ...query, pagination: { start } }) });
-  if (res.statusCode !== 200) throw new Error(`page ${start}: status ${res.statusCode}`);
-  return res.body;
-}
+export const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
 
 /** Whether this build's analysis functions read a Result's columns (probed on a two-row Result). */
 function takesResults(gf) {
@@ -34,7 +26,7 @@ function takesResults(gf) {
 }
 
 /** Sum of gas_monthly over all groups and the group count: both sides must agree. */
-function checkOf(groups, gasMonthly) {
+export function checkOf(groups, gasMonthly) {
   return { groups, gas_monthly: Math.round(gasMonthly) };
 }
 
@@ -46,25 +38,7 @@ export const v3Paged = {
     raw: {
       label: "raw transfer (bytes only, 4 pages at a time)",
       setup: (ctx) => ctx,
-      async run(ctx) {
-        const { rows, pageSize } = ctx.meta.v3;
-        const starts = [];
-        for (let s = 0; s < rows; s += pageSize) starts.push(s);
-        const pages = new Array(starts.length);
-        let next = 0;
-        let bytes = 0;
-        const worker = async () => {
-          while (next < starts.length) {
-            const i = next++;
-            const chunks = [];
-            for await (const c of await postPage(ctx.url, ctx.meta.v3.query, starts[i])) chunks.push(c);
-            pages[i] = Buffer.concat(chunks);
-            bytes += pages[i].length;
-          }
-        };
-        await Promise.all([worker(), worker(), worker(), worker()]);
-        return { bytes };
-      },
+      run: (ctx) => rawTransferV3(ctx.url, ctx.meta.v3),
     },
     naive: {
       label: "naive client (pages in turn, JSON.parse, plain loops)",
@@ -99,8 +73,11 @@ export const v3Paged = {
       label: "gasframes: NatGasClient v3 -> Result -> rollup",
       setup(ctx) {
         const gf = gasframes();
-        warmDanfo(gf);
-        return { ctx, gf, client: new gf.NatGasClient({ baseUrl: ctx.url, token: "bench", progress: false, warn: () => {} }), takesResults: takesResults(gf) };
+        const columnar = takesResults(gf);
+        // rollup of a Result needs no danfo, and a user's fetch-and-rollup never loads it (its 100 MB were
+        // in this variant's peak RSS before); a build whose rollup builds a frame gets it loaded here.
+        if (!columnar) warmDanfo(gf);
+        return { ctx, gf, client: new gf.NatGasClient({ baseUrl: ctx.url, token: "bench", progress: false, warn: () => {} }), takesResults: columnar };
       },
       async run({ ctx, gf, client, takesResults }) {
         const result = await client.v3.productionByCountyAndOperator(ctx.meta.v3.query);

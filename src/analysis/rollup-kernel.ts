@@ -149,3 +149,83 @@ function kernel(k: number, m: number): Kernel {
   }
   return fn;
 }
+
+/** Dense tables of key tuples up to this size make the coded fast path; larger ones go the general way. */
+const CODED_RADIX_MAX = 1 << 16;
+
+type CodedKernel = (
+  codes: readonly Int32Array[],
+  radix1: number,
+  measures: readonly Float64Array[],
+  n: number,
+  table: Int32Array,
+  counts: Float64Array,
+  sums: readonly Float64Array[],
+  seen: readonly Uint8Array[],
+  first: Int32Array,
+) => number;
+const codedKernels = new Map<string, CodedKernel>();
+
+/**
+ * Group sums of one or two dictionary-coded key columns and numeric measures (a Result's columns) in
+ * one pass: each row's group from a dense table of code tuples, its count and every measure added
+ * in the same loop. The general path made a pass for the group ids, one for the counts and one per
+ * measure, each starting interpreted; one pass is what the first rollup of a fresh process pays for.
+ * Undefined when it does not apply (other key counts, more than 65,536 key tuples).
+ */
+export function codedGroupSums(
+  coded: readonly { readonly codes: Int32Array; readonly values: readonly unknown[] }[],
+  measures: readonly Float64Array[],
+  length: number,
+): Omit<GroupSums, "distinct"> | undefined {
+  const k = coded.length;
+  if (k < 1 || k > 2) return undefined;
+  let radix = 1;
+  for (const c of coded) radix *= Math.max(1, c.values.length);
+  if (radix > CODED_RADIX_MAX) return undefined;
+  const cap = Math.max(1, Math.min(radix, length));
+  const table = new Int32Array(radix).fill(-1);
+  const counts = new Float64Array(cap);
+  const sums = measures.map(() => new Float64Array(cap));
+  const seen = measures.map(() => new Uint8Array(cap));
+  const first = new Int32Array(cap);
+  const radix1 = k === 2 ? Math.max(1, coded[1]!.values.length) : 1;
+  const groups = codedKernel(k, measures.length)(
+    coded.map((c) => c.codes),
+    radix1,
+    measures,
+    length,
+    table,
+    counts,
+    sums,
+    seen,
+    first,
+  );
+  const keys = coded.map((c) => Array.from(first.subarray(0, groups), (i) => c.values[c.codes[i]!]));
+  return { groups, keys, counts: counts.slice(0, groups), sums: sums.map((s) => s.slice(0, groups)), seen: seen.map((s) => s.slice(0, groups)) };
+}
+
+/** The loop of `codedGroupSums` for k keys and m measures, every column read through a load site of its own. */
+function codedKernel(k: number, m: number): CodedKernel {
+  const id = `${k}:${m}`;
+  let fn = codedKernels.get(id);
+  if (fn === undefined) {
+    const ms = Array.from({ length: m }, (_, j) => j);
+    const body = `
+      const A = codes[0]${k === 2 ? ", B = codes[1]" : ""};
+      ${ms.map((j) => `const M${j} = measures[${j}], S${j} = sums[${j}], H${j} = seen[${j}];`).join("\n")}
+      let groups = 0, x = 0;
+      for (let i = 0; i < n; i++) {
+        const code = ${k === 2 ? "A[i] * radix1 + B[i]" : "A[i]"};
+        let g = table[code];
+        if (g < 0) { g = groups++; table[code] = g; first[g] = i; }
+        counts[g]++;
+        ${ms.map((j) => `x = M${j}[i]; if (x === x) { S${j}[g] += x; H${j}[g] = 1; }`).join("\n")}
+      }
+      return groups;`;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    fn = new Function(`return function codedRollupKernel(codes, radix1, measures, n, table, counts, sums, seen, first) {${body}\n};`)() as CodedKernel;
+    if (codedKernels.size < 64) codedKernels.set(id, fn);
+  }
+  return fn;
+}

@@ -9,7 +9,7 @@ import { isoFromDay, toDayNumber } from "../table/dates";
 import { normaliseColumn } from "../table/normalise";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";
-import { frameGroupSums, type GroupSums } from "./rollup-kernel";
+import { codedGroupSums, frameGroupSums, type GroupSums } from "./rollup-kernel";
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
 import { outputTable, type OutputColumn } from "./output-table";
@@ -150,13 +150,18 @@ function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: re
     const freq: Freq = parseFreq(fn, k.freq, ["day", "week", "month"]);
     return encodeInts(periodStarts(t.days.get(keyNames[c]!)!, freq, parseWeekStart(fn, k.weekStart)));
   });
+  const periodColumn = periodKeys[0];
+  const measureArrays = measures.map((m) => held.get(m)!);
+  if (periodColumn === undefined && measureArrays.every((a) => a instanceof Float64Array)) {
+    const one = codedGroupSums(coded, measureArrays as Float64Array[], n);
+    if (one !== undefined) return one;
+  }
   const g = groupCoded(coded, n);
   const sums = measures.map(() => new Float64Array(g.groups));
   const seen = measures.map(() => new Uint8Array(g.groups));
   const counts = new Float64Array(g.groups);
   for (let i = 0; i < n; i++) counts[g.ids[i]!]!++;
   measures.forEach((m, j) => sumByGroup(held.get(m)!, g.ids, sums[j]!, seen[j]!, m));
-  const periodColumn = periodKeys[0];
   if (periodColumn === undefined || rates.length === 0) return { groups: g.groups, keys: g.keys, counts, sums, seen };
   const days = t.days.get(periodColumn)!;
   const rateDays = measures.map((m) => (rates.includes(m) ? datesWithValue(held.get(m)!, g.ids, days, g.groups) : undefined));

@@ -8,7 +8,7 @@ import type { CacheOptions, TransportOptions } from "../http/types";
 import { LngClient } from "../lng/lng-client";
 import { LegacyLngClient } from "../lng/legacy/legacy-lng-client";
 import { NatGasClient } from "../natgas/natgas-client";
-import { startSandbox, type SandboxHandle, type SandboxOptions } from "../sandbox/start-sandbox";
+import type { SandboxHandle, SandboxOptions } from "../sandbox/start-sandbox";
 
 /** Where `connect()` sends its clients. */
 export interface ConnectOptions extends Omit<TransportOptions, "baseUrl"> {
@@ -118,7 +118,8 @@ function sharedSandbox(options: SandboxOptions): Promise<SandboxHandle> {
   const previous = shared;
   const handle = (async () => {
     if (previous) await (await previous.handle).close();
-    return startSandbox(options);
+    // Loaded here, not at require("gasframes"): the sandbox is only for notebooks without a service.
+    return (await import("../sandbox/start-sandbox")).startSandbox(options);
   })();
   shared = { key, handle };
   // A failed start must not poison later calls.

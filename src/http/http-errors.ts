@@ -1,7 +1,6 @@
 /**
  * Turns a failed exchange (a non-2xx answer, or a socket error) into the typed error a user sees.
  */
-import { STATUS_CODES } from "node:http";
 import { ApiError, ConnectionError, QueryTooLargeError, clip, errorForStatus, redact } from "../errors";
 import { isTlsFailure, parseRetryAfter } from "./retry";
 
@@ -54,7 +53,8 @@ export function errorFromResponse(res: FailedResponse): ApiError {
   const requestId = requestIdOf(res.headers);
   const retryAfterMs = parseRetryAfter(headerValue(res.headers, "retry-after"), res.now);
   const ok = res.status >= 200 && res.status < 300;
-  const reason = `${STATUS_CODES[res.status] ?? "error"}${ok ? " with an error in its body" : ""}`;
+  // node:http is required here, on the first failed answer, so that require("gasframes") does not load it.
+  const reason = `${(require("node:http") as typeof import("node:http")).STATUS_CODES[res.status] ?? "error"}${ok ? " with an error in its body" : ""}`;
   const said = serviceMessage ?? bodyExcerpt;
   const details = {
     status: res.status,

@@ -12,12 +12,12 @@ import type { Exchange, RequestSpec } from "./exchange";
 import { joinUrl } from "./join-url";
 import { paginate, type Page } from "./paginate";
 import { arrayColumns, contextOf, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./column-pages";
-import { sharedParsePool, type ParsePool } from "./columnar/parse-pool";
+import type { ParsePool } from "./columnar/parse-pool";
 import { NetworkSlots } from "./network-slots";
 import { GatheredParts } from "./columnar/gathered-parts";
 import type { RecordColumns } from "../table/record-columns";
 import type { TransportMeta, TransportOptions, TransportRequest, TransportService } from "./types";
-import { withRetries, type AttemptHooks } from "./with-retries";
+import type { AttemptHooks } from "./with-retries";
 
 /** What `compression: true` asks for: the codings every HTTP stack can send (br is decoded too, if sent). */
 export const ACCEPT_ENCODING = "gzip, deflate";
@@ -140,7 +140,7 @@ export class Transport {
       call.progress.addPage(n);
       return part;
     };
-    const pool = sharedParsePool();
+    const pool = await sharedParsePool();
     if (req.response === "envelope-paged" || req.response === "envelope") {
       const { fetchPage, options } = this.columnPages(call, req, pool);
       if (req.response === "envelope") {
@@ -233,7 +233,7 @@ export class Transport {
       // JSON.parse on this thread and gives the same records.
       case "envelope-paged":
       case "envelope": {
-        const { fetchPage, options } = this.columnPages(call, req, sharedParsePool());
+        const { fetchPage, options } = this.columnPages(call, req, await sharedParsePool());
         if (req.response === "envelope") {
           yield count(recordsOf((await fetchPage(0)).data));
           return;
@@ -254,7 +254,7 @@ export class Transport {
         if (whole) {
           // fetchRecords reads the whole body inside the attempt, so a failure mid-body is retried;
           // it is parsed by the fast path, as pages are.
-          const pool = sharedParsePool();
+          const pool = await sharedParsePool();
           const consume = (ex: Exchange) => collectRecords(arrayColumns(ex, call, pool, spec.ndjson));
           for await (const batch of withRetries(call, spec, consume)) yield count(batch);
           return;
@@ -266,6 +266,21 @@ export class Transport {
         throw new ResponseParseError(`${req.endpoint}: unknown response kind ${JSON.stringify(req.response)}`);
     }
   }
+}
+
+// Loaded on first use, not by require("gasframes"): with-retries reaches undici (through exchange.ts),
+// the parse pool node:worker_threads.
+async function* withRetries<T>(
+  call: Call,
+  spec: RequestSpec,
+  consume: (exchange: Exchange, hooks: AttemptHooks) => AsyncGenerator<T, void, undefined>,
+  slots?: NetworkSlots,
+): AsyncGenerator<T, void, undefined> {
+  yield* (await import("./with-retries")).withRetries(call, spec, consume, slots);
+}
+
+async function sharedParsePool(): Promise<ParsePool> {
+  return (await import("./columnar/parse-pool")).sharedParsePool();
 }
 
 async function* wholeJson(ex: Exchange, call: Call): AsyncGenerator<unknown, void, undefined> {

@@ -66,14 +66,32 @@ export function frameFromColumns(columns: readonly FrameColumn[], length?: numbe
     return withUnits(empty, units);
   }
   const cols: unknown[][] = columns.map((c) => (Array.isArray(c.values) ? (c.values as unknown[]) : plainArray(c.values)));
+  return withUnits(frameFromRowsAndColumns(names, rowsOf(cols, n), cols, dtypes), units);
+}
+
+type RowBuilder = (cols: readonly unknown[][], n: number) => unknown[][];
+const rowBuilders = new Map<number, RowBuilder>();
+
+/**
+ * The rows of these columns. The loop is generated per column count so that each row is one array
+ * literal (allocated once at its final size, packed) and each column is read through a load site of
+ * its own; a loop over the columns filling new Array(k) made holey rows through one generic load.
+ */
+function rowsOf(cols: readonly unknown[][], n: number): unknown[][] {
   const k = cols.length;
-  const rows = new Array<unknown[]>(n);
-  for (let i = 0; i < n; i++) {
-    const row = new Array<unknown>(k);
-    for (let j = 0; j < k; j++) row[j] = cols[j]![i];
-    rows[i] = row;
+  let build = rowBuilders.get(k);
+  if (build === undefined) {
+    const ks = Array.from({ length: k }, (_, j) => j);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    build = new Function(`return function rowsOf(cols, n) {
+      ${ks.map((j) => `const C${j} = cols[${j}];`).join(" ")}
+      const rows = new Array(n);
+      for (let i = 0; i < n; i++) rows[i] = [${ks.map((j) => `C${j}[i]`).join(", ")}];
+      return rows;
+    };`)() as RowBuilder;
+    if (rowBuilders.size < 256) rowBuilders.set(k, build);
   }
-  return withUnits(frameFromRowsAndColumns(names, rows, cols, dtypes), units);
+  return build(cols, n);
 }
 
 /**

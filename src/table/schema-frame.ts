@@ -87,7 +87,7 @@ function makeHelpers(): Helpers {
 
 function statement(type: FieldType, name: string, j: number): string {
   const q = JSON.stringify(name);
-  const read = `v = r[${q}]; if (v !== undefined) p++;`;
+  const read = `let v = r[${q}]; if (v !== undefined) p++;`;
   switch (type) {
     case "int":
     case "float":
@@ -109,24 +109,25 @@ function compile(fields: readonly { name: string; type: FieldType }[]): Pass {
   const key = JSON.stringify(fields);
   let pass = passes.get(key);
   if (pass === undefined) {
-    const k = fields.length;
-    const body = fields.map((f, j) => `${statement(f.type, f.name, j)} row[${j}] = v; C${j}[i] = v;`).join("\n");
+    // Each value is kept in v<j> and the row made at the end as one array literal, allocated at its
+    // final size and packed (a row of new Array(k) filled slot by slot is holey).
+    const body = fields.map((f, j) => `let v${j}; { ${statement(f.type, f.name, j)} v${j} = v; C${j}[i] = v; }`).join("\n");
+    const literal = `[${fields.map((_, j) => `v${j}`).join(", ")}]`;
     const locals = fields.map((_, j) => `const C${j} = cols[${j}];`).join("\n");
     // Counting a record's own keys is how an unlisted field is noticed (then the general path runs).
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     pass = new Function("DataError", `return function pass(records, n, rows, cols, h) {
       ${locals}
-      let v, p, c;
+      let p, c;
       for (let i = 0; i < n; i++) {
         const r = records[i];
         if (r === null || typeof r !== "object") throw new DataError("record " + i + " is " + h.describe(r) + ", not an object");
-        const row = new Array(${k});
         p = 0;
         ${body}
         c = 0;
         for (const key in r) c++;
         if (c !== p) return false;
-        rows[i] = row;
+        rows[i] = ${literal};
       }
       return true;
     };`)(DataError) as Pass;
