@@ -5,8 +5,8 @@ import type { CliCommand } from "./command";
 /** Usage of `gasframes run`. */
 export const RUN_USAGE = `usage: gasframes run <notebook.ipynb...> --out <dir> [--kernel tslab|deno] [--cell-timeout <seconds>]
 
-Executes each notebook top to bottom in a Jupyter kernel (--kernel: tslab, the default, or deno, Deno's
-built-in kernel) and writes the executed notebooks to <dir>. Stops at the first failing cell and exits 1.`;
+Executes each notebook top to bottom in a Jupyter kernel (--kernel: tslab or deno, Deno's built-in
+kernel; default the kernel the notebook's metadata names, else tslab) and writes the executed notebooks to <dir>. Stops at the first failing cell and exits 1.`;
 
 /** The notebook kernels `--kernel` names. */
 export const KERNELS = ["tslab", "deno"] as const;
@@ -56,7 +56,8 @@ function parseRunArgs(args: readonly string[]): RunArgs | string {
   }
   if (paths.length === 0) return "no notebooks given";
   if (!parsed.outDir) return "--out <dir> is required";
-  return { ...parsed, kernelName: parsed.kernelName ?? "tslab", paths, outDir: parsed.outDir };
+  // Without --kernel each notebook runs in the kernel its metadata names (tslab when it names none).
+  return { ...parsed, paths, outDir: parsed.outDir };
 }
 
 /**
@@ -75,7 +76,7 @@ export async function runCommand(args: readonly string[], io: CommandIo = consol
   }
   const started = Date.now();
   try {
-    const runs = await runNotebooks(parsed.paths, { outDir: parsed.outDir, kernelName: parsed.kernelName, cellTimeoutMs: parsed.cellTimeoutMs, log: io.err });
+    const runs = await runNotebooks(parsed.paths, { outDir: parsed.outDir, ...(parsed.kernelName === undefined ? {} : { kernelName: parsed.kernelName }), cellTimeoutMs: parsed.cellTimeoutMs, log: io.err });
     io.out(`ran ${runs.length} notebook(s) in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${parsed.outDir}`);
     return 0;
   } catch (e) {

@@ -2,7 +2,7 @@
  * A table as an Apache Arrow table: typed columns with their units kept as field metadata, the way
  * DuckDB, Polars, Spark and BigQuery read them (through Parquet, see `to-parquet.ts`).
  *
- * apache-arrow is required on first use only, so `require("gasframes")` does not load it.
+ * apache-arrow is required on first use only: loading gasframes does not load it.
  */
 import type * as Arrow from "apache-arrow";
 import { DataError } from "../errors";

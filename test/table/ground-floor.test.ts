@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The table module is the ground floor: it may stand on errors/ and util/ only, and reach danfo only
-// lazily (a type import, and one require inside a function).
+// The table module is the ground floor: it may stand on errors/ and util/ only, and reach its views'
+// engines (danfo for frames, apache-arrow and parquet-wasm for Arrow and Parquet) only lazily (a type
+// import, and a require inside a function).
 const root = path.resolve(__dirname, "../../src");
 const tableDir = path.join(root, "table");
 const importRe = /(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']|require\(\s*["']([^"']+)["']\s*\)|import\(\s*["']([^"']+)["']\s*\)/g;
@@ -26,15 +27,16 @@ describe("src/table imports nothing above it", () => {
     expect(files).toContain("result.ts");
   });
 
-  it("imports only table/, errors/, util/ and (lazily) danfojs-node", () => {
+  const LAZY = new Set(["danfojs-node", "apache-arrow", "parquet-wasm"]);
+  it("imports only table/, errors/, util/ and (lazily) danfojs-node, apache-arrow and parquet-wasm", () => {
     const bad: string[] = [];
     for (const f of files) {
       for (const { spec, typeOnly, viaRequire } of importsOf(path.join(tableDir, f))) {
         if (spec.startsWith(".")) {
           const target = path.relative(root, path.resolve(tableDir, spec)).split(path.sep)[0];
           if (!["table", "errors", "util"].includes(target!)) bad.push(`${f} -> ${spec}`);
-        } else if (spec === "danfojs-node") {
-          if (!typeOnly && !viaRequire) bad.push(`${f} imports danfojs-node eagerly`);
+        } else if (LAZY.has(spec.split("/")[0]!)) {
+          if (!typeOnly && !viaRequire) bad.push(`${f} imports ${spec} eagerly`);
         } else if (!spec.startsWith("node:")) bad.push(`${f} -> ${spec}`);
       }
     }
