@@ -5,6 +5,7 @@
 import { sandboxCommand } from "./sandbox";
 import { runNotebooksCommand } from "./run";
 import { buildReportCommand } from "./report";
+import { syncCommand } from "./sync";
 import type { CliCommand } from "./command";
 
 export type { CliCommand } from "./command";
@@ -14,6 +15,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   sandbox: sandboxCommand,
   run: runNotebooksCommand,
   report: buildReportCommand,
+  sync: syncCommand,
 };
 
 /** Dispatches `argv` (without node and the script) to a subcommand; returns the exit code. */
