@@ -136,10 +136,10 @@ describe("v3 -> v4 migration of declines and ducsbyoperator", () => {
       start_date: "2024-01-01",
       first_production_month_start: "2023-01-01",
       first_production_month_end: "2023-06-01",
-      modeled: true,
-      state_reported: false,
+      // v3 takes the flags as the vendor's Python client sends them; aggregation_type is v4's only.
+      modeled: "True",
+      state_reported: "False",
       production_month: [3],
-      aggregation_type: "sum",
       aggregate_by: ["date", "region", "first_production_month", "modeled"],
     };
     const v4 = v3ParamsToV4("shortTermForecastDeclines", v3);
@@ -152,10 +152,9 @@ describe("v3 -> v4 migration of declines and ducsbyoperator", () => {
       modeled: true,
       state_reported: false,
       production_month: [3],
-      aggregation_type: "sum",
       aggregate_by: ["date_prod", "region_natgas", "first_production_month", "modeled"],
     });
-    expect(v4ParamsToV3("shortTermForecastDeclines", v4)).toMatchObject({ first_production_month_start: "2023-01-01", aggregate_by: ["date", "region", "first_production_month", "modeled"] });
+    expect(v4ParamsToV3("shortTermForecastDeclines", v4)).toMatchObject({ first_production_month_start: "2023-01-01", modeled: "True", state_reported: "False", aggregate_by: ["date", "region", "first_production_month", "modeled"] });
     const { well_id: _id, ...rest } = v4;
     const result = await client.v4.shortTermForecastDeclines({ ...rest, state_reported: true } as never);
     expect(result.schema).toBe(NATGAS_V4.shortTermForecastDeclines.aggregatedRecord);

@@ -62,6 +62,7 @@ function renameParams(params: Row, renames: readonly Rename[], aggregateBy: read
     if (target in out) issues.push({ param: key, value, expected: `only one of the parameters that become ${target}` });
     if (key === "aggregate_by") out[target] = renameAggregateBy(value, values);
     else if (to === "v4" && rename?.convert === "id" && value !== null && value !== undefined) out[target] = padWellId(value);
+    else if (rename?.convert === "pyBool") out[target] = to === "v4" ? (value === "True" ? true : value === "False" ? false : value) : value === true ? "True" : value === false ? "False" : value;
     else out[target] = value;
   }
   if (issues.length > 0) throw new InvalidParamsError(label, issues);

@@ -3,11 +3,15 @@
  * `client.v4.asV3` and the migration table of docs/natural-gas.md are all driven by this table.
  */
 
-/** One renamed name. `convert`: `"id"` for api (int) <-> well_id (string); a number k for v4 = v3 x k (a unit change). */
+/**
+ * One renamed name. `convert`: `"id"` for api (int) <-> well_id (string); a number k for v4 = v3 x k (a
+ * unit change); `"pyBool"` for a flag v3 takes as the vendor's Python client sends it (`"True"`/`"False"`)
+ * and v4 as a JSON boolean.
+ */
 export interface Rename {
   readonly v3: string;
   readonly v4: string;
-  readonly convert?: "id" | number;
+  readonly convert?: "id" | "pyBool" | number;
 }
 
 /**
@@ -263,11 +267,13 @@ export const V3_TO_V4 = {
       ...dateParams("date_prod_min", "date_prod_max"),
       { v3: "first_production_month_start", v4: "first_production_month_min" },
       { v3: "first_production_month_end", v4: "first_production_month_max" },
+      { v3: "modeled", v4: "modeled", convert: "pyBool" },
+      { v3: "state_reported", v4: "state_reported", convert: "pyBool" },
     ],
     aggregateBy: aggregateByRegions("date_prod"),
     fields: [...commonFields, { v3: "county_name", v4: "county" }, { v3: "date", v4: "date_prod" }, { v3: "num_records", v4: "count" }],
     derived: [],
-    note: "v4 takes v3's filters again (the vendor's v4 page): first_production_month_start/end become first_production_month_min/max; aggregation_type, modeled, production_month and state_reported keep their names. aggregate_by date becomes date_prod, region and sub_region region_natgas and sub_region_natgas; county, operator, state_code, first_production_month, production_month and modeled stay.",
+    note: "v4 takes v3's filters again (the vendor's v4 page): first_production_month_start/end become first_production_month_min/max; modeled and state_reported keep their names, True/False strings in v3 (as the vendor's client sends them) and JSON booleans in v4; production_month keeps its name; aggregation_type is v4's only. aggregate_by date becomes date_prod, region and sub_region region_natgas and sub_region_natgas; county, operator, state_code, first_production_month, production_month and modeled stay.",
   },
   shortTermForecastHistoryDates: {
     v3Path: "/v3/shorttermforecasthistorydates",
