@@ -4,9 +4,10 @@
  * name, fsync, rename), after the partition it describes, so it never names a file that is not whole.
  * It holds the request parameters as sent, never the access token (the token travels in a header).
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DataError } from "../errors";
+import { writeFileAtomic } from "../util/write-file-atomic";
 import type { LakeAxis } from "./lake-axis";
 import type { MonthKey } from "./lake-months";
 
@@ -70,21 +71,7 @@ export function readLakeManifest(datasetDir: string): LakeManifest | undefined {
 
 /** Writes the manifest: the old one or the new one is on disk at every moment, never half of one. */
 export function writeLakeManifest(datasetDir: string, manifest: LakeManifest): void {
-  const path = join(datasetDir, MANIFEST_FILE);
-  const temporary = `${path}.${process.pid}.tmp`;
-  const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
-  const fd = openSync(temporary, "w");
-  try {
-    let at = 0;
-    while (at < bytes.byteLength) at += writeSync(fd, bytes, at, bytes.byteLength - at);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temporary, path);
+  writeFileAtomic(join(datasetDir, MANIFEST_FILE), Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"));
 }
 
 /** Whether two parameter objects are the same query (keys in any order). */

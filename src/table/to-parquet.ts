@@ -5,9 +5,10 @@
  *
  * parquet-wasm is required on first use only.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DataError } from "../errors";
+import { writeFileAtomic } from "../util/write-file-atomic";
 import { loadArrow, tableToArrow, type ArrowSource } from "./to-arrow";
 
 /** Options of `writeParquet`. */
@@ -60,18 +61,6 @@ export function parquetBytes(source: ArrowSource, options: WriteParquetOptions =
 export function writeParquetFile(source: ArrowSource, path: string, options?: WriteParquetOptions): ParquetWritten {
   const bytes = parquetBytes(source, options);
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  const fd = openSync(temporary, "w");
-  try {
-    let at = 0;
-    while (at < bytes.byteLength) at += writeSync(fd, bytes, at, bytes.byteLength - at);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temporary, path);
+  writeFileAtomic(path, bytes);
   return { path, rows: source.columns.length, bytes: bytes.byteLength };
 }
