@@ -1,7 +1,7 @@
 import { startSandbox } from "../sandbox";
 import type { SandboxOptions } from "../sandbox";
 import { parseDay } from "../sandbox/core/dates";
-import { DEFAULT_SANDBOX_AS_OF } from "../sandbox/default-as-of";
+import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
 import { consoleIo, type CliCommand } from "./command";
 import { runCommandLine } from "./command-line";
 import { lastValue, readArgs, UsageError, type FlagSpec, type ReadArgs } from "./read-args";

@@ -8,7 +8,7 @@ import type { CacheOptions, TransportOptions } from "../http/types";
 import { LngClient } from "../lng/lng-client";
 import { LegacyLngClient } from "../lng/legacy/legacy-lng-client";
 import { NatGasClient } from "../natgas/natgas-client";
-import { DEFAULT_SANDBOX_AS_OF } from "../sandbox/default-as-of";
+import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
 import type { SandboxHandle, SandboxOptions } from "../sandbox/start-sandbox";
 
 /** Where `connect()` sends its clients. */

@@ -6,7 +6,7 @@ import type { SandboxFaults } from "./core/faults";
 import { handleRequest } from "./core/handle-request";
 import type { Mount } from "./core/handle-request";
 import { parseDay } from "./core/dates";
-import { DEFAULT_SANDBOX_AS_OF } from "./default-as-of";
+import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
 import { createLegacyHandler, createLngHandler } from "./lng";
 import { createNatgasHandler } from "./natgas";
 import { MOUNT_PREFIXES } from "./routes";

@@ -1,6 +1,7 @@
 /**
- * The sandbox's default "today", in a file of its own so that `connect()` (loaded by `require("gasframes")`)
- * can name it without loading the sandbox server.
+ * The sandbox's default "today". Here, at the ground floor, because both sides need it: the sandbox (which
+ * may import only errors/ and util/) and `connect()`, loaded by `require("gasframes")`, which must not load
+ * the sandbox until it starts one.
  */
 
 /**
