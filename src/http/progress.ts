@@ -61,17 +61,23 @@ export function fitLine(line: string, width: number): string {
 }
 
 /**
- * A sink writing one `\r`-rewritten line to a terminal stream. Each line is cut to the stream's width
- * less one column (`columns`, default 80 when unknown): a line that wraps cannot be taken back by `\r`,
- * and every redraw would leave one more stacked line behind.
+ * A sink writing one `\r`-rewritten line to a terminal stream. On a TTY each line is cut to the stream's
+ * width less one column (`columns`, default 80 when unknown): a line that wraps cannot be taken back by
+ * `\r`, and every redraw would leave one more stacked line behind. A stream that is not a TTY (a file
+ * or pipe, with `progress: true`) gets whole lines.
  */
-export function terminalSink(stream: NodeJS.WritableStream & { columns?: number } = process.stderr): ProgressSink {
+export function terminalSink(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number } = process.stderr): ProgressSink {
   let shown = false;
   return {
     update(p) {
       shown = true;
+      const line = formatProgress(p);
+      if (stream.isTTY !== true) {
+        stream.write(`\r${line}\x1b[K`);
+        return;
+      }
       const columns = typeof stream.columns === "number" && stream.columns > 1 ? stream.columns : DEFAULT_COLUMNS;
-      stream.write(`\r${fitLine(formatProgress(p), columns - 1)}\x1b[K`);
+      stream.write(`\r${fitLine(line, columns - 1)}\x1b[K`);
     },
     done() {
       if (shown) stream.write("\n");

@@ -5,7 +5,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { fitLine, terminalSink } from "../../src/http/progress";
-import type { ProgressUpdate } from "../../src/http";
+import { formatProgress, type ProgressUpdate } from "../../src/http";
 
 /** A fake terminal stream of `columns` width (undefined: a terminal that does not say). */
 function tty(columns: number | undefined): Writable & { isTTY: boolean; columns?: number; text: string } {
@@ -79,6 +79,13 @@ describe("terminal progress width", () => {
     const err = tty(undefined);
     terminalSink(err).update(LONG);
     expect(Array.from(err.text.replace(/^\r|\x1b\[K$/g, "")).length).toBe(79);
+  });
+
+  it("writes whole lines to a stream that is not a terminal (a file or pipe has no width)", () => {
+    const file = tty(40);
+    file.isTTY = false;
+    terminalSink(file).update(LONG);
+    expect(file.text.replace(/^\r|\x1b\[K$/g, "")).toBe(formatProgress(LONG));
   });
 
   it("leaves a line that fits untouched", () => {
