@@ -5,7 +5,7 @@ import { parseDay } from "../sandbox/core/dates";
 import { consoleIo, type CliCommand, type CommandIo } from "./command";
 import { runCommandLine } from "./command-line";
 import { lastValue, UsageError, type FlagSpec, type ReadArgs } from "./read-args";
-import { readKernelOptions } from "./run";
+import { checkOutFolder, readKernelOptions } from "./run";
 
 /** Usage of `gasframes report`. */
 export const REPORT_USAGE = `usage: gasframes report [--notebooks <dir>] [--out <dir>] [--kernel tslab|deno] [--as-of YYYY-MM-DD] [--cell-timeout <seconds>]
@@ -51,6 +51,7 @@ export function checkReportArgs(read: ReadArgs): ReportArgs {
   }
   if (!names.some((n) => n.endsWith(".ipynb") && !n.startsWith("."))) throw new UsageError(`no notebooks (*.ipynb) in ${resolve(dir)}`);
   const outDir = lastValue(read, "--out");
+  checkOutFolder(outDir ?? "reports");
   return { kernelName, ...(cellTimeoutMs ? { cellTimeoutMs } : {}), ...(asOf ? { asOf } : {}), ...(notebooksDir ? { notebooksDir } : {}), ...(outDir ? { outDir } : {}) };
 }
 

@@ -70,7 +70,7 @@ export function checkRunArgs(read: ReadArgs): RunArgs {
   if (read.positionals.length === 0) throw new UsageError("no notebooks given");
   const outDir = lastValue(read, "--out");
   if (outDir === undefined) throw new UsageError("--out <dir> is required");
-  if (isFile(outDir)) throw new UsageError(`--out must be a folder, but ${resolve(outDir)} is a file`);
+  checkOutFolder(outDir);
   for (const path of read.positionals) {
     try {
       readNotebook(resolve(path));
@@ -81,12 +81,15 @@ export function checkRunArgs(read: ReadArgs): RunArgs {
   return { paths: read.positionals, outDir, ...options };
 }
 
-function isFile(path: string): boolean {
+/** Refuses an `--out` that names something other than a folder (a missing folder is created later). */
+export function checkOutFolder(path: string): void {
+  let isFolder = true;
   try {
-    return !statSync(path).isDirectory();
+    isFolder = statSync(path).isDirectory();
   } catch {
-    return false;
+    // Missing: created when the first file is written.
   }
+  if (!isFolder) throw new UsageError(`--out must be a folder, but ${resolve(path)} is a file`);
 }
 
 /**

@@ -141,13 +141,15 @@ describe("arguments are checked before anything is deleted or written", () => {
     }
   });
 
-  it("run: --out naming a file is refused and the file kept", async () => {
+  it("run and report: --out naming a file is refused and the file kept", async () => {
     const file = join(root, "a-file");
     writeFileSync(file, "keep me");
-    const r = await gasframes("run", HELLO, "-o", file);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--out must be a folder");
-    expect(readFileSync(file, "utf8")).toBe("keep me");
+    for (const args of [["run", HELLO, "-o", file], ["report", "--notebooks", join(__dirname, "..", "notebook", "fixtures"), "--out", file]]) {
+      const r = await gasframes(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("--out must be a folder");
+      expect(readFileSync(file, "utf8")).toBe("keep me");
+    }
   });
 });
 
