@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 /**
  * The `gasframes` command. Each subcommand lives in its own file and registers here with one line.
+ * Exit codes, the same for every command: 0 done, 1 a runtime failure, 2 bad arguments.
  */
+import { closest } from "../util/closest";
+import { consoleIo, type CommandIo } from "./command";
+import { failureText } from "./command-line";
+import { packageVersion } from "./package-version";
+import { unknownOption } from "./read-args";
 import { sandboxCommand } from "./sandbox";
 import { runNotebooksCommand } from "./run";
 import { buildReportCommand } from "./report";
 import { syncCommand } from "./sync";
 import type { CliCommand } from "./command";
 
-export type { CliCommand } from "./command";
+export type { CliCommand, CommandIo } from "./command";
 
 /** The subcommands by name. Add a command: one import above and one line here. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
@@ -18,30 +24,43 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   sync: syncCommand,
 };
 
-/** Dispatches `argv` (without node and the script) to a subcommand; returns the exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
+/** Usage of `gasframes` itself: the commands and their one-line summaries. */
+export function mainUsage(): string {
+  const lines = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(10)} ${c.summary}`);
+  return `usage: gasframes <command> [options]\n       gasframes --version\n\ncommands:\n${lines.join("\n")}\n\n"gasframes <command> --help" shows a command's options.`;
+}
+
+/**
+ * Dispatches `argv` (without node and the script) to a subcommand; returns the exit code.
+ * @param io where output goes; default the terminal.
+ */
+export async function main(argv: readonly string[], io: CommandIo = consoleIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === "--help" || name === "-h" || name === "help") {
-    printUsage();
-    return name ? 0 : 1;
+  if (name === "--help" || name === "-h" || name === "help") {
+    io.out(mainUsage());
+    return 0;
+  }
+  if (name === "--version" || name === "-V") {
+    io.out(packageVersion());
+    return 0;
+  }
+  if (name === undefined) {
+    io.err(`gasframes: name a command\n${mainUsage()}`);
+    return 2;
   }
   const command = COMMANDS[name];
   if (!command) {
-    process.stderr.write(`gasframes: unknown command "${name}"\n`);
-    printUsage();
+    const close = closest(name, Object.keys(COMMANDS));
+    const why = name.startsWith("-") ? unknownOption(name, {}) : `unknown command "${name}"${close ? `; did you mean ${close}?` : ""}`;
+    io.err(`gasframes: ${why}\n${mainUsage()}`);
     return 2;
   }
   try {
-    return await command.run(rest);
+    return await command.run(rest, io);
   } catch (error) {
-    process.stderr.write(`gasframes ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`gasframes ${name}: ${failureText(error)}`);
     return 1;
   }
-}
-
-function printUsage(): void {
-  const lines = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(10)} ${c.summary}`);
-  process.stderr.write(`usage: gasframes <command> [options]\n\ncommands:\n${lines.join("\n")}\n`);
 }
 
 if (require.main === module) {

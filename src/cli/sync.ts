@@ -10,7 +10,9 @@ import { syncDataset } from "../lake";
 import { LNG_V1 } from "../lng/catalog/v1";
 import { v3, v4 } from "../natgas/catalog";
 import { closest } from "../util/closest";
-import type { CliCommand } from "./command";
+import { consoleIo, type CliCommand, type CommandIo } from "./command";
+import { runCommandLine } from "./command-line";
+import { lastValue, readArgs, unknownOption, UsageError, type FlagSpec, type ReadArgs } from "./read-args";
 
 export const SYNC_USAGE = `usage: gasframes sync <service>.<version>.<endpoint> --dir <lake> --from YYYY-MM [--to YYYY-MM]
                      [--as-of YYYY-MM-DD] [--revise-days N] [--<filter> value ...]
@@ -42,52 +44,59 @@ export interface SyncArgs {
   readonly params: Record<string, unknown>;
 }
 
-/** Parses `gasframes sync` arguments; a string is the error to print (exit code 2). */
-export function parseSyncArgs(args: readonly string[]): SyncArgs | string {
-  const [dataset, ...rest] = args;
-  if (dataset === undefined || dataset.startsWith("-")) return "name the dataset first: <service>.<version>.<endpoint>, e.g. natgas.v4.rigs";
+/** The flags of `gasframes sync` itself; any other `--<name> value` is one of the endpoint's filters. */
+const SYNC_FLAGS: Readonly<Record<string, FlagSpec>> = {
+  "--dir": { value: true },
+  "--from": { value: true },
+  "--to": { value: true },
+  "--as-of": { value: true },
+  "--revise-days": { value: true },
+};
+
+/** Parses `gasframes sync` arguments; throws UsageError (exit 2) naming what is wrong. */
+export function parseSyncArgs(args: readonly string[]): SyncArgs {
+  return checkSyncArgs(readArgs(args, SYNC_FLAGS, { otherFlagsTakeValues: true }));
+}
+
+/** Checks `gasframes sync` arguments already read, before anything is written or sent. */
+export function checkSyncArgs(read: ReadArgs): SyncArgs {
+  const [dataset, ...extra] = read.positionals;
+  if (dataset === undefined) throw new UsageError("name the dataset first: <service>.<version>.<endpoint>, e.g. natgas.v4.rigs");
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}" (filters are --<name> <value>)`);
   const dot = dataset.lastIndexOf(".");
   const catalogName = dataset.slice(0, dot);
   const catalog = CATALOGS[catalogName];
   if (catalog === undefined) {
     const close = closest(catalogName, Object.keys(CATALOGS));
-    return `unknown service "${catalogName}" (known: ${Object.keys(CATALOGS).join(", ")})${close ? `; did you mean ${close}?` : ""}`;
+    throw new UsageError(`unknown service "${catalogName}" (known: ${Object.keys(CATALOGS).join(", ")})${close ? `; did you mean ${close}?` : ""}`);
   }
   const method = dataset.slice(dot + 1);
   const spec = Object.values(catalog).find((s) => s.method === method);
   if (spec === undefined) {
     const close = closest(method, Object.values(catalog).map((s) => s.method));
-    return `${catalogName} has no endpoint "${method}"${close ? `; did you mean ${catalogName}.${close}?` : ""}`;
+    throw new UsageError(`${catalogName} has no endpoint "${method}"${close ? `; did you mean ${catalogName}.${close}?` : ""}`);
   }
-  const options: { dir?: string; from?: string; to?: string; asOf?: string; reviseDays?: number } = {};
+  const reviseText = lastValue(read, "--revise-days");
+  if (reviseText !== undefined && !/^\d+$/.test(reviseText)) throw new UsageError(`--revise-days must be a whole number of days, got "${reviseText}"`);
   const params: Record<string, unknown> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    if (!arg.startsWith("--")) return `unexpected argument "${arg}" (filters are --<name> <value>)`;
-    const [flag, inline] = arg.split("=", 2) as [string, string | undefined];
-    const value = inline ?? rest[++i];
-    if (value === undefined) return `${flag} needs a value`;
-    if (flag === "--dir") options.dir = value;
-    else if (flag === "--from") options.from = value;
-    else if (flag === "--to") options.to = value;
-    else if (flag === "--as-of") options.asOf = value;
-    else if (flag === "--revise-days") {
-      if (!/^\d+$/.test(value)) return `--revise-days must be a whole number of days, got "${value}"`;
-      options.reviseDays = Number(value);
-    } else {
-      const name = flag.slice(2);
-      const param = spec.params.find((p) => p.name === name);
-      if (param === undefined) {
-        const close = closest(name, spec.params.map((p) => p.name));
-        return `unknown option "${flag}" for ${dataset}${close ? `; did you mean --${close}?` : ""} (its filters: ${spec.params.map((p) => p.name).join(", ")})`;
-      }
-      params[name] = filterValue(param.type.kind, value, params[name]);
+  const filterNames = spec.params.map((p) => p.name);
+  for (const [flag, values] of read.values) {
+    if (SYNC_FLAGS[flag] !== undefined) continue;
+    const name = flag.slice(2);
+    const param = spec.params.find((p) => p.name === name);
+    if (param === undefined) {
+      throw new UsageError(`${unknownOption(flag, SYNC_FLAGS, filterNames)} (${dataset}'s filters: ${filterNames.join(", ")})`);
     }
+    for (const value of values) params[name] = filterValue(param.type.kind, value, params[name]);
   }
-  if (options.dir === undefined) return "--dir <lake folder> is required";
-  if (options.from === undefined) return "--from YYYY-MM is required";
+  const dir = lastValue(read, "--dir");
+  const from = lastValue(read, "--from");
+  const to = lastValue(read, "--to");
+  const asOf = lastValue(read, "--as-of");
+  if (dir === undefined) throw new UsageError("--dir <lake folder> is required");
+  if (from === undefined) throw new UsageError("--from YYYY-MM is required");
   const service = spec.service === "lng" ? "lng" : "natgas";
-  return { service, spec, dir: options.dir, from: options.from, params, ...(options.to ? { to: options.to } : {}), ...(options.asOf ? { asOf: options.asOf } : {}), ...(options.reviseDays !== undefined ? { reviseDays: options.reviseDays } : {}) };
+  return { service, spec, dir, from, params, ...(to ? { to } : {}), ...(asOf ? { asOf } : {}), ...(reviseText !== undefined ? { reviseDays: Number(reviseText) } : {}) };
 }
 
 /** A filter's value: lists from repeats or commas, integers for integer lists, the text otherwise. */
@@ -99,19 +108,10 @@ function filterValue(kind: string, text: string, before: unknown): unknown {
   return [...(Array.isArray(before) ? before : []), ...values];
 }
 
-/** `gasframes sync`. */
-export const syncCommand: CliCommand = {
-  summary: "download an endpoint into a local Parquet lake, month by month: sync natgas.v4.rigs --dir lake --from 2024-01",
-  async run(args) {
-    if (args.includes("--help") || args.includes("-h")) {
-      process.stdout.write(`${SYNC_USAGE}\n`);
-      return 0;
-    }
-    const parsed = parseSyncArgs(args);
-    if (typeof parsed === "string") {
-      process.stderr.write(`gasframes sync: ${parsed}\n${SYNC_USAGE}\n`);
-      return 2;
-    }
+/** `gasframes sync`: returns the exit code (0 done, 1 a download or write failed, 2 bad arguments). */
+export async function syncCommandLine(args: readonly string[], io: CommandIo = consoleIo): Promise<number> {
+  return runCommandLine({ name: "sync", usage: SYNC_USAGE, flags: SYNC_FLAGS, otherFlagsTakeValues: true }, args, io, async (read) => {
+    const parsed = checkSyncArgs(read);
     const connection = await connect();
     const client = parsed.service === "lng" ? connection.lng : connection.natgas;
     const started = Date.now();
@@ -123,18 +123,25 @@ export const syncCommand: CliCommand = {
         ...(parsed.asOf ? { asOf: parsed.asOf } : {}),
         ...(parsed.reviseDays !== undefined ? { reviseDays: parsed.reviseDays } : {}),
         onProgress: (p) => {
-          if (p.phase === "partition") process.stderr.write(`${p.month}: ${p.partitionsDone}/${p.partitionsTotal} months, ${p.rows.toLocaleString("en-US")} rows, ${Math.round(p.rowsPerSecond).toLocaleString("en-US")} rows/s\n`);
+          if (p.phase === "partition") io.err(`${p.month}: ${p.partitionsDone}/${p.partitionsTotal} months, ${p.rows.toLocaleString("en-US")} rows, ${Math.round(p.rowsPerSecond).toLocaleString("en-US")} rows/s`);
         },
       });
-      process.stdout.write(
+      io.out(
         `synced ${parsed.spec.service}.${parsed.spec.version}.${parsed.spec.method} from the ${connection.target} into ${report.datasetDir}: ` +
-          `${report.fetched.length} month(s) fetched, ${report.kept.length} kept, ${report.rows.toLocaleString("en-US")} rows, ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+          `${report.fetched.length} month(s) fetched, ${report.kept.length} kept, ${report.rows.toLocaleString("en-US")} rows, ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
       return 0;
     } catch (error) {
       // Bad values (a month that is not YYYY-MM, a filter the service refuses) are the user's: exit 2.
-      process.stderr.write(`gasframes sync: ${error instanceof Error ? error.message : String(error)}\n`);
-      return error instanceof GasframesError && error.code === "INVALID_PARAMS" ? 2 : 1;
+      if (error instanceof GasframesError && error.code === "INVALID_PARAMS") throw new UsageError(error.message, { cause: error });
+      throw error;
     }
-  },
+  });
+}
+
+/** `gasframes sync`. */
+export const syncCommand: CliCommand = {
+  summary: "download an endpoint into a local Parquet lake, month by month: sync natgas.v4.rigs --dir lake --from 2024-01",
+  usage: SYNC_USAGE,
+  run: (args, io) => syncCommandLine(args, io),
 };

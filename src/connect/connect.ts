@@ -8,6 +8,7 @@ import type { CacheOptions, TransportOptions } from "../http/types";
 import { LngClient } from "../lng/lng-client";
 import { LegacyLngClient } from "../lng/legacy/legacy-lng-client";
 import { NatGasClient } from "../natgas/natgas-client";
+import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
 import type { SandboxHandle, SandboxOptions } from "../sandbox/start-sandbox";
 
 /** Where `connect()` sends its clients. */
@@ -42,8 +43,8 @@ export interface Connection {
  */
 const SANDBOX_TOKEN = "gasframes-sandbox-token";
 
-/** Fixed "today" of the sandbox started by `connect()`, so notebooks and reports are reproducible. */
-export const DEFAULT_SANDBOX_AS_OF = "2026-11-01";
+/** Fixed "today" of the sandbox started by `connect()` (and by `gasframes sandbox`), so notebooks and reports are reproducible. */
+export { DEFAULT_SANDBOX_AS_OF };
 
 let shared: { key: string; handle: Promise<SandboxHandle> } | undefined;
 

@@ -44,13 +44,40 @@ function fmtBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
 }
 
-/** A sink writing one `\r`-rewritten line to a terminal stream. */
-export function terminalSink(stream: NodeJS.WritableStream = process.stderr): ProgressSink {
+/** Columns assumed when the terminal does not say how wide it is. */
+const DEFAULT_COLUMNS = 80;
+
+/**
+ * `line` shortened to at most `width` characters by eliding its middle (the endpoint at the start and
+ * the latest counts at the end stay readable). Lines that fit are returned as they are.
+ */
+export function fitLine(line: string, width: number): string {
+  const chars = Array.from(line);
+  if (chars.length <= width) return line;
+  if (width <= 1) return chars.slice(0, Math.max(0, width)).join("");
+  const keep = width - 1;
+  const head = Math.ceil(keep / 2);
+  return `${chars.slice(0, head).join("")}…${chars.slice(chars.length - (keep - head)).join("")}`;
+}
+
+/**
+ * A sink writing one `\r`-rewritten line to a terminal stream. On a TTY each line is cut to the stream's
+ * width less one column (`columns`, default 80 when unknown): a line that wraps cannot be taken back by
+ * `\r`, and every redraw would leave one more stacked line behind. A stream that is not a TTY (a file
+ * or pipe, with `progress: true`) gets whole lines.
+ */
+export function terminalSink(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number } = process.stderr): ProgressSink {
   let shown = false;
   return {
     update(p) {
       shown = true;
-      stream.write(`\r${formatProgress(p)}\x1b[K`);
+      const line = formatProgress(p);
+      if (stream.isTTY !== true) {
+        stream.write(`\r${line}\x1b[K`);
+        return;
+      }
+      const columns = typeof stream.columns === "number" && stream.columns > 1 ? stream.columns : DEFAULT_COLUMNS;
+      stream.write(`\r${fitLine(line, columns - 1)}\x1b[K`);
     },
     done() {
       if (shown) stream.write("\n");
@@ -77,7 +104,7 @@ export function notebookSink(newDisplay: () => { text(s: string): void }): Progr
 /** Environment facts the automatic choice depends on (injectable for tests). */
 export interface ProgressEnvironment {
   env: NodeJS.ProcessEnv;
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   newDisplay?: () => { text(s: string): void };
 }
 

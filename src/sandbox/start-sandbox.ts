@@ -6,6 +6,7 @@ import type { SandboxFaults } from "./core/faults";
 import { handleRequest } from "./core/handle-request";
 import type { Mount } from "./core/handle-request";
 import { parseDay } from "./core/dates";
+import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
 import { createLegacyHandler, createLngHandler } from "./lng";
 import { createNatgasHandler } from "./natgas";
 import { MOUNT_PREFIXES } from "./routes";
@@ -19,7 +20,7 @@ export interface SandboxOptions {
   readonly host?: string;
   /** Seed of the synthetic data. Default 1. */
   readonly seed?: number;
-  /** "Today" for the data, YYYY-MM-DD: history before it, forecasts after it. Default: today's UTC date. */
+  /** "Today" for the data, YYYY-MM-DD: history before it, forecasts after it. Default {@link DEFAULT_SANDBOX_AS_OF} ("2026-11-01"), as `connect()`. */
   readonly asOf?: string;
   /** Rows per v3 page (`page_size` of the pagination envelope). Default 10,000. */
   readonly pageSize?: number;
@@ -153,7 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 function resolveContext(options: SandboxOptions): SandboxContext {
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new InvalidParamsError("startSandbox", [{ param: "seed", value: seed, expected: "an integer" }]);
-  const asOf = options.asOf ?? new Date().toISOString().slice(0, 10);
+  const asOf = options.asOf ?? DEFAULT_SANDBOX_AS_OF;
   if (parseDay(asOf) === undefined) throw new InvalidParamsError("startSandbox", [{ param: "asOf", value: asOf, expected: "a real date YYYY-MM-DD" }]);
   const pageSize = options.pageSize ?? 10_000;
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) {

@@ -21,6 +21,12 @@ export interface ExecuteNotebookOptions {
   startupTimeoutMs?: number;
   /** Called after each code cell with its 1-based position among all cells. Default: nothing. */
   onCell?: (cellNumber: number, cellCount: number) => void;
+  /**
+   * Called when a cell fails, before the CellExecutionError is thrown, with the notebook as far as it ran:
+   * outputs up to and including the failing cell's error, later cells without outputs, and
+   * `metadata.gasframes.failed` naming the cell. Default: nothing.
+   */
+  onFailure?: (partial: Notebook, error: CellExecutionError) => void;
 }
 
 /**
@@ -39,7 +45,7 @@ export function looksLikeError(stderr: string): boolean {
  * Executes every code cell of `nb` top to bottom in a fresh kernel and returns a new notebook holding the
  * outputs (streams merged, display updates applied, execution counts set). Stops at the first failing
  * cell and throws CellExecutionError with the notebook name, the 1-based cell number and the error text;
- * never returns a partially executed notebook. The kernel is always shut down.
+ * never returns a partially executed notebook (`onFailure` receives it). The kernel is always shut down.
  */
 export async function executeNotebook(nb: Notebook, options: ExecuteNotebookOptions = {}): Promise<Notebook> {
   const name = options.name ?? "notebook";
@@ -62,7 +68,12 @@ export async function executeNotebook(nb: Notebook, options: ExecuteNotebookOpti
       cell.execution_count = null;
       const code = joinLines(cell.source);
       if (code.trim() === "") continue;
-      await runCell(kernel, cell, code, displays, { name, cellNumber: i + 1, timeoutMs: options.cellTimeoutMs ?? 600_000 });
+      try {
+        await runCell(kernel, cell, code, displays, { name, cellNumber: i + 1, timeoutMs: options.cellTimeoutMs ?? 600_000 });
+      } catch (e) {
+        if (e instanceof CellExecutionError && options.onFailure) options.onFailure(partialNotebook(out, i, e), e);
+        throw e;
+      }
       options.onCell?.(i + 1, out.cells.length);
     }
     ok = true;
@@ -71,6 +82,23 @@ export async function executeNotebook(nb: Notebook, options: ExecuteNotebookOpti
     else await kernel.kill();
   }
   return out;
+}
+
+/** `nb` stopped at cell `index`: later code cells lose the outputs the source file may have carried. */
+function partialNotebook(nb: Notebook, index: number, error: CellExecutionError): Notebook {
+  const partial = structuredClone(nb);
+  for (const cell of partial.cells.slice(index + 1)) {
+    if (cell.cell_type !== "code") continue;
+    cell.outputs = [];
+    cell.execution_count = null;
+  }
+  const failed = partial.cells[index] as CodeCell;
+  // A kernel that died or timed out sent no error output: the cell shows why it stopped all the same.
+  if (!failed.outputs.some((o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"))) {
+    failed.outputs.push({ output_type: "error", ename: error.name, evalue: error.errorText, traceback: [] });
+  }
+  partial.metadata = { ...partial.metadata, gasframes: { failed: { cell: error.cellNumber, error: error.errorText } } };
+  return partial;
 }
 
 interface CellContext {

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { executeNotebook } from "./execute-notebook";
 import { findKernelSpec } from "../kernel/kernel-spec";
@@ -16,6 +17,11 @@ export interface RunNotebooksOptions {
   cellTimeoutMs?: number;
   /** Progress lines ("quickstart.ipynb: 12 cells in 4.1 s"). Default: nothing. */
   log?: (line: string) => void;
+  /**
+   * Called with the path of the partially executed notebook written for a failed run
+   * (`<outDir>/<name>.failed.ipynb`) before the error is thrown. Default: nothing.
+   */
+  onPartial?: (path: string) => void;
 }
 
 /** One executed notebook. */
@@ -31,7 +37,9 @@ export interface NotebookRun {
 /**
  * Executes each notebook top to bottom in its own kernel (started in the notebook's folder, as Jupyter does)
  * and writes the executed copy to `outDir`. Stops at the first failing cell of the first failing notebook by
- * throwing CellExecutionError (notebook, cell number, error text); nothing is written for that notebook.
+ * throwing CellExecutionError (notebook, cell number, error text). The failed notebook is written as far as it
+ * ran, outputs up to and including the failing cell's error, as `<outDir>/<stem>.failed.ipynb` (never under
+ * its own name, so nothing half-done looks complete); a run that succeeds removes an earlier `.failed` copy.
  */
 export async function runNotebooks(paths: string[], options: RunNotebooksOptions): Promise<NotebookRun[]> {
   const runs: NotebookRun[] = [];
@@ -41,9 +49,27 @@ export async function runNotebooks(paths: string[], options: RunNotebooksOptions
     const nb = readNotebook(source);
     const name = basename(source);
     const kernelSpec = options.kernelName ? findKernelSpec(options.kernelName, options.env) : undefined;
-    const executed = await executeNotebook(nb, { name, kernelSpec, cwd: dirname(source), env: options.env, cellTimeoutMs: options.cellTimeoutMs });
     const output = join(resolve(options.outDir), name);
+    const failedOutput = join(resolve(options.outDir), `${name.replace(/\.ipynb$/, "")}.failed.ipynb`);
+    const executed = await executeNotebook(nb, {
+      name,
+      kernelSpec,
+      cwd: dirname(source),
+      env: options.env,
+      cellTimeoutMs: options.cellTimeoutMs,
+      onFailure: (partial) => {
+        try {
+          writeNotebook(failedOutput, partial);
+        } catch (e) {
+          // The cell's own failure is the error to report; a full disk must not replace it.
+          options.log?.(`could not write the partial notebook ${failedOutput}: ${(e as Error).message}`);
+          return;
+        }
+        options.onPartial?.(failedOutput);
+      },
+    });
     writeNotebook(output, executed);
+    rmSync(failedOutput, { force: true });
     const seconds = (Date.now() - started) / 1000;
     options.log?.(`${name}: ${executed.cells.filter((c) => c.cell_type === "code").length} code cells in ${seconds.toFixed(1)} s -> ${output}`);
     runs.push({ source, output, notebook: executed, seconds });
