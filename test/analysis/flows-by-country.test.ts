@@ -57,7 +57,7 @@ describe("flowsByCountry", () => {
         requests++;
         return { records: [], meta: { url: "http://127.0.0.1/", status: 200, durationMs: 0, pages: 1 } } as never;
       },
-    } as EndpointTransport;
+    } as unknown as EndpointTransport;
     const quiet = new LngClient({ transport: counting, checkNames: false, token: "t" });
     await expect(flowsByCountry(quiet, [])).rejects.toBeInstanceOf(InvalidParamsError);
     await expect(flowsByCountry(quiet, ["Japan", "Japan"])).rejects.toThrow(/countries\[1\]/);
