@@ -1,17 +1,15 @@
 /**
- * The group columns of aggregated rows, named by the dimension. The schema of an aggregated call
- * lists the group columns that were asked for (`aggregate_by: ["region"]` -> `region`) and no other,
- * and the rows of productionbycountyandoperator, which name their group in two columns
- * (`aggregate_by: "region,operator"`, `aggregate_by_filter_value: "Permian,Acme"`), also get one
- * column per dimension (`region`, `operator_name`), the service's two columns kept.
+ * The group columns of aggregated rows, named by the dimension: the rows of
+ * productionbycountyandoperator, which name their group in two columns (`aggregate_by:
+ * "region,operator"`, `aggregate_by_filter_value: "Permian,Acme"`), get one column per dimension
+ * (`region`, `operator_name`), as the other endpoints' aggregated rows have, the service's two kept.
  */
 import { DataError } from "../errors";
 import type { EndpointSpec } from "../catalog/types";
-import type { FieldSpec, RecordSchema } from "../table/schema";
+import type { RecordSchema } from "../table/schema";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
 import type { RecordPart } from "../http/columnar/gathered-parts";
 
-const DATE_LIKE = new Set(["date", "timestamp"]);
 const BY = "aggregate_by";
 const VALUE = "aggregate_by_filter_value";
 
@@ -23,33 +21,6 @@ export function dimensionField(record: RecordSchema, dimension: string): string 
   if (names.has(`${d}_name`)) return `${d}_name`;
   if (d === "state_code" && names.has("state_ab")) return "state_ab";
   return d;
-}
-
-function listOf(value: unknown): string[] {
-  return value === undefined || value === null ? [] : (Array.isArray(value) ? value : [value]).map(String);
-}
-
-/**
- * The schema of an aggregated call's rows: the aggregated record without the group columns that were
- * not asked for, with those that were (typed as in the plain record) before the date.
- */
-export function aggregatedSchema(spec: EndpointSpec, aggregateBy: unknown): RecordSchema {
-  const schema = spec.aggregatedRecord!;
-  const param = spec.params.find((p) => p.name === BY);
-  const allowed = param !== undefined && "values" in param.type && Array.isArray(param.type.values) ? (param.type.values as readonly string[]) : [];
-  const isDate = (name: string): boolean => [...schema.fields, ...spec.record.fields].some((f) => f.name === name && DATE_LIKE.has(f.type));
-  const groups = new Set(allowed.map((d) => dimensionField(spec.record, d)).filter((n) => !isDate(n)));
-  const chosen = [...new Set(listOf(aggregateBy).map((d) => dimensionField(spec.record, d)))].filter((n) => !isDate(n));
-  const kept = schema.fields.filter((f) => !groups.has(f.name) || chosen.includes(f.name));
-  const added: FieldSpec[] = chosen
-    .filter((n) => !kept.some((f) => f.name === n))
-    .map((n) => {
-      const plain = spec.record.fields.find((f) => f.name === n);
-      return plain === undefined ? { name: n, type: "string" } : { ...plain, nullable: true };
-    });
-  const at = kept.findIndex((f) => DATE_LIKE.has(f.type));
-  const fields = at < 0 ? [...kept, ...added] : [...kept.slice(0, at), ...added, ...kept.slice(at)];
-  return { ...schema, fields };
 }
 
 /**

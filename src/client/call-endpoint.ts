@@ -17,7 +17,7 @@ import { warnIfEmpty, type NameChecker } from "../validate/names/name-checker";
 import type { EndpointRequest, EndpointTransport } from "./endpoint-transport";
 import { jobAnswer, type JobAnswer } from "./job-response";
 import { RecordShaper, recordPlan, type RecordPlan } from "./normalise-records";
-import { addGroupColumns, aggregatedSchema } from "./aggregated-columns";
+import { addGroupColumns } from "./aggregated-columns";
 import { warnOnce, type WarningSink } from "./warn-once";
 
 /** A whole call's answer, shaped, before it becomes a Result. */
@@ -67,12 +67,9 @@ export interface StreamOptions extends CallOptions {
   batchSize?: number;
 }
 
-/**
- * The record schema a call's rows follow: when `aggregate_by` was sent, the aggregated one with the
- * group columns asked for (see `aggregatedSchema`).
- */
+/** The record schema a call's rows follow: the aggregated one when `aggregate_by` was sent. */
 export function schemaFor(spec: EndpointSpec, body: Record<string, unknown>): RecordSchema {
-  return isAggregated(spec, body) ? aggregatedSchema(spec, body.aggregate_by) : spec.record;
+  return isAggregated(spec, body) ? spec.aggregatedRecord! : spec.record;
 }
 
 function isAggregated(spec: EndpointSpec, body: Record<string, unknown>): boolean {
