@@ -89,6 +89,19 @@ describe("rollup countPer: day", () => {
     expect(notesOf(t)).toMatchObject({ count_per_day: expect.stringContaining("counts as 0") });
   });
 
+  it("gives the same from a danfo frame, and by week", async () => {
+    const { Table } = await import("../../src/table/table");
+    const frame = Table.fromRecords(rigs).toFrame();
+    const fromFrame = rollup(frame, { by: [{ column: "date", freq: "month" }, "region"], countAs: "rigs", countPer: "day" });
+    expect(fromFrame.column("rigs")).toEqual([1, 2 / 3, 1]);
+    // Week of Monday 2024-01-01: the input has 3 days in it; the week of 2024-02-05 has 1.
+    const weekly = rollup(rigs, { by: [{ column: "date", freq: "week" }], countAs: "rigs", countPer: "day" });
+    expect(weekly.rows()).toEqual([
+      { date: "2024-01-01", rigs: 5 / 3 },
+      { date: "2024-02-05", rigs: 1 },
+    ]);
+  });
+
   it("needs a period key", () => {
     expect(() => rollup(rigs, { by: ["date", "region"], countPer: "day" })).toThrow(/countPer/);
     expect(() => rollup(rigs, { by: [{ column: "date", freq: "month" }], countPer: "month" as never })).toThrow(/countPer/);
