@@ -129,6 +129,7 @@ export { parseServiceTimestamp } from "./lng";
 // Analysis.
 export {
   rollup,
+  flowsByCountry,
   resampleFlows,
   deriveVoyages,
   fleetSummary,
@@ -138,6 +139,10 @@ export {
   legacyOverview,
   legacyFlowTimeseries,
   type RollupOptions,
+  type RollupAgg,
+  type FlowsByCountryOptions,
+  type CountryFlowsParams,
+  type CountryFlowRow,
   type RollupKey,
   type ResampleFlowsOptions,
   type Freq,

@@ -7,12 +7,14 @@ import { slowNumber } from "../table/read-records";
 import { allNumbers, type DictionaryCodes as CodedColumn } from "../table/typed-columns";
 import { isoFromDay, toDayNumber } from "../table/dates";
 import { normaliseColumn } from "../table/normalise";
+import { encodeInts, isDateLike, isTimeLike, mergeDates } from "./rollup-keys";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { codedGroupSums, frameGroupSums, type GroupSums } from "./rollup-kernel";
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
 import { outputTable, type OutputColumn } from "./output-table";
+import { inputDaysPerPeriod, parseAgg, parseCountPer, valuesPerGroup, type RollupAgg } from "./rollup-means";
 import type { Table } from "../table/table";
 
 /** A grouping column, optionally bucketed into periods (`{ column: "date_prod", freq: "month" }`). */
@@ -28,16 +30,32 @@ export type RollupRow = Record<string, string | number | boolean | null>;
 export interface RollupOptions {
   /** Grouping columns (or period buckets of a date column). Required; `[]` sums everything into one row. */
   by: string | readonly RollupKey[];
-  /** Columns to sum. Default: none (only the row count). */
+  /** Columns to aggregate (see `agg`). Default: none (only the row count). */
   measures?: readonly string[];
+  /**
+   * How measures are aggregated: `"sum"` (default) or `"mean"` for every measure, or per measure
+   * (`{ gas_daily: "mean" }`; a measure left out is summed). A mean is over the **rows** of the group
+   * that have a value (a missing value is left out, not counted as 0), in the measure's unit.
+   */
+  agg?: RollupAgg | Readonly<Record<string, RollupAgg>>;
   /** Name of the row-count column. Default `"count"` (the service names it `rigs_count`, `frac_crews_count`...). */
   countAs?: string;
+  /**
+   * `"day"`: the count column is the mean over the days of each period of the daily number of rows
+   * (monthly average rigs, not rig-days): rows in the group divided by the days of the period that the
+   * input has (any row, any group, on that date). Needs a period key (`{ column, freq }`). Default:
+   * the number of rows.
+   */
+  countPer?: "day";
+  /** Unit of the count column (what a row is: `"rigs"`, `"frac crews"`). Default: none. */
+  countUnit?: string;
 }
 
 /**
- * Group-by sums. One row per distinct tuple of `by` values (null is a value of its own), sorted by
- * those values; each measure is the sum of its non-null values (NaN when the group has none: never
- * 0), and `count` is the number of rows in the group. Dates in `by` are normalised to YYYY-MM-DD
+ * Group-by sums and means. One row per distinct tuple of `by` values (null is a value of its own),
+ * sorted by those values; each measure is the sum of its non-null values (NaN when the group has
+ * none: never 0), or with `agg: "mean"` their mean over the rows of the group that have one; `count`
+ * is the number of rows in the group, or with `countPer: "day"` its mean per day of the period. Dates in `by` are normalised to YYYY-MM-DD
  * (the service's aggregated rows use M/D/YYYY).
  *
  * Measures whose unit (from `unitsOf`) is a daily rate (`BCF/day`, `MCF/day`, `BBL/day`) follow the
@@ -48,12 +66,14 @@ export interface RollupOptions {
  *   counted as 0). The notes (`notesOf`) name the measures averaged so;
  * - with a plain key holding dates (and no period key), each group is one date: the rate is summed;
  * - with no date among the keys, summing a rate over dates gives no rate: InvalidParamsError.
- * Other measures (volumes like `MCF`, counts, unknown units) are summed. Units of measures are kept
+ * Other measures (volumes like `MCF`, counts, unknown units) are summed. A measure with `agg:
+ * "mean"` is the mean of its rows whatever its unit (rates included), in that unit. Units of measures are kept
  * (`units` of the table, and `unitsOf(table.toFrame())`).
  * @param input records, a Table or Result, or a danfo frame.
  * @returns a Table of the groups (`toFrame()` gives the danfo frame); a missing measure is null in
  *   its rows and NaN in the frame.
- * @throws InvalidParamsError for a rate measure when no key is a date.
+ * @throws InvalidParamsError for a summed rate measure when no key is a date, a bad `agg`, or
+ *   `countPer` without a period key.
  */
 export function rollup(input: FrameInput, options: RollupOptions): Table<RollupRow> {
   const fn = "rollup";
@@ -64,6 +84,7 @@ export function rollup(input: FrameInput, options: RollupOptions): Table<RollupR
   const keyNames = keys.map((k) => (typeof k === "string" ? k : k.column));
   const measures = [...(options.measures ?? [])];
   const countAs = options.countAs ?? "count";
+  const aggs = parseAgg(fn, options.agg, measures);
   const outNames = [...keyNames, ...measures, countAs];
   const repeated = outNames.find((name, i) => outNames.indexOf(name) !== i);
   if (repeated !== undefined) {
@@ -71,9 +92,13 @@ export function rollup(input: FrameInput, options: RollupOptions): Table<RollupR
   }
   requireColumns(input, [...keyNames, ...measures], fn);
   const units = unitsOf(input);
-  const rates = measures.filter((m) => isDailyRateUnit(units[m]));
+  const rates = measures.filter((m, j) => aggs[j] === "sum" && isDailyRateUnit(units[m]));
   const periodKey = keys.find((k): k is Exclude<RollupKey, string> => typeof k !== "string");
-  const g: Sums = (isDataFrame(input) && periodKey === undefined ? frameSums(input, keyNames, measures) : undefined) ?? generalSums(input, keys, measures, fn, rates);
+  const countPer = parseCountPer(fn, options.countPer, periodKey !== undefined);
+  // Means and counts per day need each row's group: only the general path keeps it.
+  const needRows = countPer !== undefined || aggs.includes("mean");
+  const fast = isDataFrame(input) && periodKey === undefined && !needRows ? frameSums(input, keyNames, measures) : undefined;
+  const g: Sums = fast ?? generalSums(input, keys, measures, fn, rates, needRows);
   if (rates.length > 0 && periodKey === undefined && !g.keys.some((k) => isDateLike(k) || isTimeLike(k))) {
     throw new InvalidParamsError(fn, [
       {
@@ -93,19 +118,37 @@ export function rollup(input: FrameInput, options: RollupOptions): Table<RollupR
     return { name: keyNames[c]!, values: type === "float" ? vals.map((v) => (v === null ? NaN : v)) : vals, type };
   });
   measures.forEach((m, j) => {
-    const days = g.rateDays?.[j];
+    const days = aggs[j] === "mean" ? valuesPerGroup(g.rows!.values[j]!, g.rows!.ids, g.groups) : g.rateDays?.[j];
     const values = Array.from(order, (o) => (g.seen[j]![o] ? (days === undefined ? g.sums[j]![o]! : g.sums[j]![o]! / days[o]!) : NaN));
     const unit = units[m];
     cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
   });
-  cols.push({ name: countAs, values: Array.from(order, (o) => g.counts[o]!), type: "int" });
-  if (periodKey === undefined || rates.length === 0) return outputTable<RollupRow>("gasframes.rollup", cols, g.groups);
-  const how = `mean over the ${periodKey.column} dates with a value in each ${periodKey.freq} of the sum on each date (a date without a value is left out)`;
-  return outputTable<RollupRow>("gasframes.rollup", cols, g.groups, { daily_rates_averaged: Object.fromEntries(rates.map((m) => [m, `${units[m]}: ${how}`])) });
+  const notes: Record<string, unknown> = {};
+  if (countPer === undefined) cols.push({ name: countAs, values: Array.from(order, (o) => g.counts[o]!), type: "int", ...(options.countUnit === undefined ? {} : { unit: options.countUnit }) });
+  else {
+    const p = keys.indexOf(periodKey!);
+    const perPeriod = inputDaysPerPeriod(g.rows!.days!, parseFreq(fn, periodKey!.freq, ["day", "week", "month"]), parseWeekStart(fn, periodKey!.weekStart));
+    const values = Array.from(order, (o) => g.counts[o]! / perPeriod.get(g.keys[p]![o] as number)!);
+    cols.push({ name: countAs, values, type: "float", ...(options.countUnit === undefined ? {} : { unit: options.countUnit }) });
+    notes.count_per_day = `${countAs}: rows per ${periodKey!.column} date, averaged over the dates of each ${periodKey!.freq} that the input has (a date on which a group has no row counts as 0)`;
+  }
+  const means = measures.filter((_, j) => aggs[j] === "mean");
+  if (means.length > 0) notes.means = Object.fromEntries(means.map((m) => [m, "mean over the rows of each group that have a value"]));
+  if (periodKey !== undefined && rates.length > 0) {
+    const how = `mean over the ${periodKey.column} dates with a value in each ${periodKey.freq} of the sum on each date (a date without a value is left out)`;
+    notes.daily_rates_averaged = Object.fromEntries(rates.map((m) => [m, `${units[m]}: ${how}`]));
+  }
+  return outputTable<RollupRow>("gasframes.rollup", cols, g.groups, Object.keys(notes).length > 0 ? notes : undefined);
 }
 
-/** Group sums; `rateDays[j]` (for rate measures averaged over a period) counts each group's dates with a value. */
-type Sums = Omit<GroupSums, "distinct"> & { readonly rateDays?: readonly (Float64Array | undefined)[] };
+/**
+ * Group sums; `rateDays[j]` (for rate measures averaged over a period) counts each group's dates with
+ * a value; `rows` (when asked for) keeps each row's group, the measures' values and the period column's days.
+ */
+type Sums = Omit<GroupSums, "distinct"> & {
+  readonly rateDays?: readonly (Float64Array | undefined)[];
+  readonly rows?: { readonly ids: Int32Array; readonly values: readonly (Float64Array | readonly unknown[])[]; readonly days?: Int32Array };
+};
 
 /** Group sums of a frame in one pass (see rollup-kernel), or undefined where that path does not apply. */
 function frameSums(input: FrameInput, keyNames: readonly string[], measures: readonly string[]): Omit<GroupSums, "distinct"> | undefined {
@@ -129,7 +172,7 @@ function frameSums(input: FrameInput, keyNames: readonly string[], measures: rea
 }
 
 /** Group sums through dictionary codes: any input, any keys (period buckets included). */
-function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: readonly string[], fn: string, rates: readonly string[]): Sums {
+function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: readonly string[], fn: string, rates: readonly string[], keepRows = false): Sums {
   const keyNames = keys.map((k) => (typeof k === "string" ? k : k.column));
   const stringKeys = keys.filter((k): k is string => typeof k === "string");
   const periodKeys = keys.filter((k): k is Exclude<RollupKey, string> => typeof k !== "string").map((k) => k.column);
@@ -152,7 +195,7 @@ function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: re
   });
   const periodColumn = periodKeys[0];
   const measureArrays = measures.map((m) => held.get(m)!);
-  if (periodColumn === undefined && measureArrays.every((a) => a instanceof Float64Array)) {
+  if (periodColumn === undefined && !keepRows && measureArrays.every((a) => a instanceof Float64Array)) {
     const one = codedGroupSums(coded, measureArrays as Float64Array[], n);
     if (one !== undefined) return one;
   }
@@ -162,10 +205,11 @@ function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: re
   const counts = new Float64Array(g.groups);
   for (let i = 0; i < n; i++) counts[g.ids[i]!]!++;
   measures.forEach((m, j) => sumByGroup(held.get(m)!, g.ids, sums[j]!, seen[j]!, m));
-  if (periodColumn === undefined || rates.length === 0) return { groups: g.groups, keys: g.keys, counts, sums, seen };
-  const days = t.days.get(periodColumn)!;
+  const days = periodColumn === undefined ? undefined : t.days.get(periodColumn)!;
+  const rows = keepRows ? { rows: { ids: g.ids, values: measureArrays, ...(days === undefined ? {} : { days }) } } : {};
+  if (days === undefined || rates.length === 0) return { groups: g.groups, keys: g.keys, counts, sums, seen, ...rows };
   const rateDays = measures.map((m) => (rates.includes(m) ? datesWithValue(held.get(m)!, g.ids, days, g.groups) : undefined));
-  return { groups: g.groups, keys: g.keys, counts, sums, seen, rateDays };
+  return { groups: g.groups, keys: g.keys, counts, sums, seen, rateDays, ...rows };
 }
 
 /** Per group, the number of distinct days on which the column has a value (not NaN or null). */
@@ -231,67 +275,4 @@ function sumValues(values: readonly unknown[], ids: Int32Array, sums: Float64Arr
       seen[ids[i]!] = 1;
     }
   }
-}
-
-/** A date key's dictionary normalised to YYYY-MM-DD, merging spellings of one day (1/5/2024, 2024-01-05). */
-function mergeDates(col: CodedColumn, name: string): CodedColumn {
-  const iso = normaliseColumn(name, col.values, "date");
-  const index = new Map<unknown, number>();
-  const values: unknown[] = [];
-  const remap = new Int32Array(iso.length);
-  iso.forEach((v, j) => {
-    let c = index.get(v);
-    if (c === undefined) {
-      c = values.length;
-      values.push(v);
-      index.set(v, c);
-    }
-    remap[j] = c;
-  });
-  // Dates already in YYYY-MM-DD (the usual case) keep their codes: no pass over the rows.
-  if (values.length === col.values.length) return { codes: col.codes, values };
-  const codes = new Int32Array(col.codes.length);
-  for (let i = 0; i < codes.length; i++) codes[i] = remap[col.codes[i]!]!;
-  return { codes, values };
-}
-
-/** Dictionary-codes an integer column (period starts). */
-function encodeInts(col: Int32Array): CodedColumn {
-  const codes = new Int32Array(col.length);
-  const values: unknown[] = [];
-  const index = new Map<number, number>();
-  for (let i = 0; i < col.length; i++) {
-    let c = index.get(col[i]!);
-    if (c === undefined) {
-      c = values.length;
-      values.push(col[i]!);
-      index.set(col[i]!, c);
-    }
-    codes[i] = c;
-  }
-  return { codes, values };
-}
-
-/** Whether key values are instants (ISO 8601 timestamps or Date objects): each group is then one instant. */
-function isTimeLike(values: readonly unknown[]): boolean {
-  let present = 0;
-  for (let i = 0; i < values.length && present < 50; i++) {
-    const v = values[i];
-    if (v === null || v === undefined) continue;
-    if (!(v instanceof Date) && (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v))) return false;
-    present++;
-  }
-  return present > 0;
-}
-
-/** Whether a column holds date strings (YYYY-MM-DD or the aggregated M/D/YYYY) and nothing else. */
-function isDateLike(values: readonly unknown[]): boolean {
-  let present = 0;
-  for (let i = 0; i < values.length && present < 50; i++) {
-    const v = values[i];
-    if (v === null || v === undefined) continue;
-    if (typeof v !== "string" || !/^(\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})$/.test(v)) return false;
-    present++;
-  }
-  return present > 0;
 }

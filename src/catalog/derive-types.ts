@@ -81,7 +81,57 @@ export type RecordOfSchema<S extends RecordSchema> = Simplify<{
 /** The plain record of an endpoint. */
 export type RecordOf<S> = S extends { readonly record: infer Schema extends RecordSchema } ? RecordOfSchema<Schema> : never;
 
-/** The record of an endpoint when `aggregate_by` is set (its plain record when it has no aggregated shape). */
-export type AggregatedRecordOf<S> = S extends { readonly aggregatedRecord: infer Schema extends RecordSchema }
-  ? RecordOfSchema<Schema>
+/** One value of an endpoint's `aggregate_by` (`"region"`, not a list). */
+export type AggregateDimensionOf<S> = AggregateByOf<S> extends infer A ? (A extends readonly (infer V)[] ? V : A) & string : never;
+
+type FieldsOf<Schema> = Schema extends { readonly fields: readonly (infer F)[] } ? F : never;
+type FieldNameOf<Schema> = FieldsOf<Schema> extends { readonly name: infer N } ? N : never;
+type PlainRecordOf<S> = S extends { readonly record: infer Schema } ? Schema : never;
+type DateLikeField = { readonly type: "date" | "timestamp" };
+
+/**
+ * The field a dimension of `aggregate_by` groups by, and which aggregated rows carry: the plain
+ * record's field of that name, else `<dimension>_name` (`operator` -> `operator_name`), else
+ * `state_ab` for `state_code`. The service names group columns by the record's field.
+ */
+export type DimensionFieldOf<S, D extends string> = D extends FieldNameOf<PlainRecordOf<S>>
+  ? D
+  : `${D}_name` extends FieldNameOf<PlainRecordOf<S>>
+    ? `${D}_name`
+    : D extends "state_code"
+      ? "state_ab" extends FieldNameOf<PlainRecordOf<S>>
+        ? "state_ab"
+        : D
+      : D;
+
+type AggregatedSchemaOf<S> = S extends { readonly aggregatedRecord: infer Schema extends RecordSchema } ? Schema : never;
+/** Names of the group columns an aggregated row may carry (dates are not: rows always carry their date). */
+type GroupFieldNames<S> = DimensionFieldOf<S, AggregateDimensionOf<S>>;
+type FieldType_<S, N> = Extract<FieldsOf<AggregatedSchemaOf<S>> | FieldsOf<PlainRecordOf<S>>, { readonly name: N }> extends { readonly type: infer T extends FieldType }
+  ? FieldValue<T>
+  : string | null;
+
+/**
+ * The record of an endpoint when `aggregate_by` is set to `A` (its plain record when it has no
+ * aggregated shape): the aggregated schema's fields that every aggregated row carries (the date, the
+ * measures, the counts; for productionbycountyandoperator `aggregate_by` and
+ * `aggregate_by_filter_value`), plus one field per dimension in `A`, named by the record's field
+ * (`region`, `operator_name`), and no other group column. Without `A`, the group columns are optional.
+ */
+export type AggregatedRecordOf<S, A extends string = never> = S extends { readonly aggregatedRecord: RecordSchema }
+  ? Simplify<
+      {
+        [F in FieldsOf<AggregatedSchemaOf<S>> as F extends { readonly name: infer N extends string }
+          ? F extends DateLikeField
+            ? N
+            : N extends GroupFieldNames<S>
+              ? never
+              : N
+          : never]: F extends { readonly type: infer T extends FieldType } ? FieldValue<T> : never;
+      } & ([A] extends [never]
+        ? { [N in Exclude<GroupFieldNames<S>, DateFieldNames<S>>]?: FieldType_<S, N> }
+        : { [N in Exclude<DimensionFieldOf<S, A>, DateFieldNames<S>>]: FieldType_<S, N> })
+    >
   : RecordOf<S>;
+
+type DateFieldNames<S> = Extract<FieldsOf<AggregatedSchemaOf<S>>, DateLikeField> extends { readonly name: infer N } ? N : never;

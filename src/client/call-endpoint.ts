@@ -17,6 +17,7 @@ import { warnIfEmpty, type NameChecker } from "../validate/names/name-checker";
 import type { EndpointRequest, EndpointTransport } from "./endpoint-transport";
 import { jobAnswer, type JobAnswer } from "./job-response";
 import { RecordShaper, recordPlan, type RecordPlan } from "./normalise-records";
+import { addGroupColumns } from "./aggregated-columns";
 import { warnOnce, type WarningSink } from "./warn-once";
 
 /** A whole call's answer, shaped, before it becomes a Result. */
@@ -68,7 +69,11 @@ export interface StreamOptions extends CallOptions {
 
 /** The record schema a call's rows follow: the aggregated one when `aggregate_by` was sent. */
 export function schemaFor(spec: EndpointSpec, body: Record<string, unknown>): RecordSchema {
-  return body.aggregate_by !== undefined && spec.aggregatedRecord ? spec.aggregatedRecord : spec.record;
+  return isAggregated(spec, body) ? spec.aggregatedRecord! : spec.record;
+}
+
+function isAggregated(spec: EndpointSpec, body: Record<string, unknown>): boolean {
+  return body.aggregate_by !== undefined && body.aggregate_by !== null && spec.aggregatedRecord !== undefined;
 }
 
 /**
@@ -108,6 +113,7 @@ export async function callEndpoint<R = Record<string, unknown>>(
   }
   const shaper = new RecordShaper(plan);
   data = Array.isArray(data) ? shaper.records(data) : shaper.columns(data);
+  if (isAggregated(spec, filters)) data = addGroupColumns(data, spec);
   for (const w of shaper.warnings()) warnOnce(`records:${w}`, w, opts.warn);
   const answer: EndpointAnswer = { spec, data, meta: resultMeta(spec, fetched.meta, rowsOf(data)), schema, ...(job ? { job } : {}) };
   const result = (opts.result ?? plainResult)(answer) as Result<R>;
@@ -150,6 +156,7 @@ export function streamEndpoint<R = Record<string, unknown>>(
         let batch = step.value;
         if (spec.response === "job") batch = jobAnswer(batch, { endpoint: endpointLabel(spec) }).rows;
         shaper.records(batch);
+        if (isAggregated(spec, filters)) addGroupColumns(batch, spec);
         for (const w of shaper.warnings("stream")) warnOnce(`records:${w}`, w, opts.warn);
         watch?.observe(batch);
         rows += batch.length;

@@ -3,7 +3,7 @@
  * client (natural gas v3 and v4, LNG v1, the old LNG API) is built here; a new catalog entry is a new
  * method, with no client code.
  */
-import type { AggregatedRecordOf, AggregateByOf, ParamsOf, RecordOf, Simplify } from "../catalog/derive-types";
+import type { AggregatedRecordOf, AggregateDimensionOf, ParamsOf, RecordOf, Simplify } from "../catalog/derive-types";
 import type { EndpointSpec } from "../catalog/types";
 import type { RecordSchema } from "../table/schema";
 import type { Result, ResultMeta } from "../table/result";
@@ -31,13 +31,16 @@ export interface EndpointStreamOptions extends EndpointCallOptions {
 /** The arguments of a method: the params object is optional unless the endpoint has a required parameter. */
 export type EndpointArgs<S, O> = {} extends ParamsOf<S> ? [params?: ParamsOf<S> | null, options?: O] : [params: ParamsOf<S>, options?: O];
 
-/** Params with `aggregate_by` set. */
-export type AggregatingParams<S> = Simplify<Omit<ParamsOf<S>, "aggregate_by"> & { aggregate_by: AggregateByOf<S> }>;
+/** Params with `aggregate_by` set to the dimensions `A` (one or a list). */
+export type AggregatingParams<S, A extends string = AggregateDimensionOf<S>> = Simplify<Omit<ParamsOf<S>, "aggregate_by"> & { aggregate_by: A | readonly A[] }>;
 
-/** An endpoint method: resolves to a Result of the aggregated record type when `aggregate_by` is set. */
+/**
+ * An endpoint method: resolves to a Result of the aggregated record type when `aggregate_by` is set,
+ * with a group column per dimension asked for (`aggregate_by: ["region"]` -> rows with `region`).
+ */
 export type EndpointMethod<S> = S extends { readonly aggregatedRecord: RecordSchema }
   ? {
-      (params: AggregatingParams<S>, options?: EndpointCallOptions): Promise<Result<AggregatedRecordOf<S>>>;
+      <A extends AggregateDimensionOf<S>>(params: AggregatingParams<S, A>, options?: EndpointCallOptions): Promise<Result<AggregatedRecordOf<S, A>>>;
       (...args: EndpointArgs<S, EndpointCallOptions>): Promise<Result<RecordOf<S>>>;
     }
   : (...args: EndpointArgs<S, EndpointCallOptions>) => Promise<Result<RecordOf<S>>>;
@@ -45,7 +48,7 @@ export type EndpointMethod<S> = S extends { readonly aggregatedRecord: RecordSch
 /** A streaming endpoint method: record batches as they arrive; the generator returns the call's meta. */
 export type StreamMethod<S> = S extends { readonly aggregatedRecord: RecordSchema }
   ? {
-      (params: AggregatingParams<S>, options?: EndpointStreamOptions): AsyncGenerator<AggregatedRecordOf<S>[], ResultMeta, undefined>;
+      <A extends AggregateDimensionOf<S>>(params: AggregatingParams<S, A>, options?: EndpointStreamOptions): AsyncGenerator<AggregatedRecordOf<S, A>[], ResultMeta, undefined>;
       (...args: EndpointArgs<S, EndpointStreamOptions>): AsyncGenerator<RecordOf<S>[], ResultMeta, undefined>;
     }
   : (...args: EndpointArgs<S, EndpointStreamOptions>) => AsyncGenerator<RecordOf<S>[], ResultMeta, undefined>;

@@ -1,0 +1,83 @@
+/**
+ * The means of `rollup`: which measures are averaged (`agg`), over how many values, and the count per
+ * day of a period (`countPer: "day"`).
+ */
+import { InvalidParamsError } from "../errors";
+import { periodStarts, type Freq } from "./periods";
+
+/** How a measure is aggregated: `"sum"` of its values, or their `"mean"` (over the rows of the group with a value). */
+export type RollupAgg = "sum" | "mean";
+
+const AGGS: readonly RollupAgg[] = ["sum", "mean"];
+
+/**
+ * Reads the `agg` option into one aggregation per measure: a single value applies to every measure;
+ * an object names measures (`{ gas_daily: "mean" }`), the others are summed.
+ */
+export function parseAgg(fn: string, agg: unknown, measures: readonly string[]): RollupAgg[] {
+  if (agg === undefined) return measures.map(() => "sum");
+  if (typeof agg === "string") return measures.map(() => checkAgg(fn, "agg", agg));
+  if (agg === null || typeof agg !== "object" || Array.isArray(agg)) {
+    throw new InvalidParamsError(fn, [{ param: "agg", value: agg, expected: `"sum", "mean", or an object of measure names to "sum" or "mean"` }]);
+  }
+  const per = agg as Record<string, unknown>;
+  for (const name of Object.keys(per)) {
+    if (!measures.includes(name)) {
+      const guess = measures.find((m) => m.toLowerCase() === name.toLowerCase()) ?? measures.find((m) => m.startsWith(name.slice(0, 3)));
+      throw new InvalidParamsError(fn, [
+        { param: `agg.${name}`, value: name, expected: `one of the measures (${measures.join(", ") || "none given"})`, ...(guess ? { suggestion: guess } : {}) },
+      ]);
+    }
+  }
+  return measures.map((m) => (per[m] === undefined ? "sum" : checkAgg(fn, `agg.${m}`, per[m])));
+}
+
+function checkAgg(fn: string, param: string, value: unknown): RollupAgg {
+  if (typeof value === "string" && (AGGS as readonly string[]).includes(value.toLowerCase())) return value.toLowerCase() as RollupAgg;
+  const guess = typeof value === "string" ? AGGS.find((a) => a.startsWith(value.toLowerCase().slice(0, 1))) : undefined;
+  throw new InvalidParamsError(fn, [{ param, value, expected: `"sum" or "mean"`, ...(guess ? { suggestion: guess } : {}) }]);
+}
+
+/** Checks `countPer`: undefined (the count of rows) or `"day"` (needs a period key). */
+export function parseCountPer(fn: string, countPer: unknown, hasPeriodKey: boolean): "day" | undefined {
+  if (countPer === undefined) return undefined;
+  if (countPer !== "day") {
+    throw new InvalidParamsError(fn, [{ param: "countPer", value: countPer, expected: `"day" (or leave it out for the number of rows)`, suggestion: "day" }]);
+  }
+  if (!hasPeriodKey) {
+    throw new InvalidParamsError(fn, [
+      { param: "countPer", value: countPer, expected: `a period key in by ({ column, freq }) to count days of: countPer "day" averages the daily count over each period's days` },
+    ]);
+  }
+  return "day";
+}
+
+/** Per group, the number of rows whose value is there (not null, NaN or ""): what a mean divides by. */
+export function valuesPerGroup(values: Float64Array | readonly unknown[], ids: Int32Array, groups: number): Float64Array {
+  const out = new Float64Array(groups);
+  for (let i = 0; i < ids.length; i++) {
+    const v = values[i];
+    // Values were read (and refused if bad) by the sums: here only missing or not matters.
+    if (v === null || v === undefined || v === "" || (typeof v === "number" && v !== v)) continue;
+    out[ids[i]!]!++;
+  }
+  return out;
+}
+
+/**
+ * Per period start (a day number), the distinct days of the input in that period, over every row
+ * whatever its group: a day on which a group has no row counts as 0 for it, a day the input does
+ * not reach (before its first date, after its last) is not counted.
+ */
+export function inputDaysPerPeriod(days: Int32Array, freq: Freq, weekStart: number): Map<number, number> {
+  const starts = periodStarts(days, freq, weekStart);
+  const seen = new Set<number>();
+  const out = new Map<number, number>();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i]!;
+    if (seen.has(d)) continue;
+    seen.add(d);
+    out.set(starts[i]!, (out.get(starts[i]!) ?? 0) + 1);
+  }
+  return out;
+}
