@@ -13,6 +13,7 @@ export const ZOOM_PARAM = "report_zoom_x";
  * A copy of a Vega-Lite spec with tooltips on every data mark and zoom/pan on a time x axis:
  * - a mark without a tooltip gets one from its encoding (`tooltip: true`); the states layer of a map
  *   shows the state's name;
+ * - a tooltip names a field as its axis or legend does (`Gas production (BCF/day)`, not `gas_daily`);
  * - a date in a tooltip is printed in UTC, as the axes print it (Vega-Lite formats a tooltip's date in the
  *   viewer's time zone unless the field def names a UTC scale, so the day before would show west of UTC);
  * - lines and areas get transparent points on their data, because vega's pointer picks a whole line
@@ -54,16 +55,46 @@ function addTooltip(view: Json): void {
     const feature = ((view.data as Json | undefined)?.format as Json | undefined)?.feature;
     if (feature === "states") view.encoding = { ...encoding, tooltip: [{ field: "properties.name", type: "nominal", title: "state" }] };
   } else if (encoding.tooltip === undefined && mark.tooltip === undefined) {
-    mark.tooltip = true;
+    if (encoding.y2 !== undefined || encoding.x2 !== undefined) view.encoding = { ...encoding, tooltip: rangeTooltip(encoding) };
+    else mark.tooltip = true;
   }
-  const tooltip = (view.encoding as Json | undefined)?.tooltip;
+  const channels = (view.encoding as Json | undefined) ?? {};
+  const tooltip = channels.tooltip;
   for (const def of Array.isArray(tooltip) ? tooltip : [tooltip]) {
-    if (isObject(def) && def.type === "temporal" && def.timeUnit === undefined && def.scale === undefined) def.scale = { type: "utc" };
+    if (!isObject(def)) continue;
+    if (def.type === "temporal" && def.timeUnit === undefined && def.scale === undefined) def.scale = { type: "utc" };
+    // A field shown on an axis or legend is named in the tooltip as there (with its unit), not by its column name.
+    if (def.title === undefined) {
+      const shown = Object.entries(channels).find(([k, c]) => k !== "tooltip" && isObject(c) && c.field === def.field && typeof c.title === "string" && c.aggregate === undefined);
+      if (shown) def.title = (shown[1] as Json).title;
+    }
   }
   if ((mark.type === "line" || mark.type === "area") && mark.point === undefined) {
-    mark.point = { filled: true, opacity: 0, size: 90 };
+    mark.point = { filled: false, opacity: 0, size: 90 };
   }
   view.mark = mark;
+}
+
+/**
+ * The tooltip of a band or span (y with y2, or x with x2): Vega-Lite's own would show the low end under the
+ * axis title, as if it were the value. Each end is shown under its field's name.
+ */
+function rangeTooltip(encoding: Json): Json[] {
+  const out: Json[] = [];
+  for (const channel of ["x", "x2", "y", "y2", "color", "detail"]) {
+    const def = encoding[channel];
+    if (!isObject(def) || typeof def.field !== "string") continue;
+    const paired = encoding[channel.length === 1 ? `${channel}2` : channel[0]!] !== undefined;
+    const main = channel.length === 1 ? def : (encoding[channel[0]!] as Json | undefined) ?? {};
+    const type = (def.type ?? main.type) as string | undefined;
+    const tip: Json = { field: def.field, type: type ?? "nominal", title: paired ? def.field : (def.title ?? def.field) };
+    if (tip.type === "temporal") {
+      tip.scale = { type: "utc" };
+      tip.format = ((main.axis as Json | undefined)?.format as string | undefined) ?? "%Y-%m-%d";
+    } else if (tip.type === "quantitative") tip.format = ",.3~f";
+    out.push(tip);
+  }
+  return out;
 }
 
 function isTemporalX(view: Json, root: Json): boolean {

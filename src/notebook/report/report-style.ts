@@ -22,7 +22,7 @@ pre.out.stderr { background: #fff6e5; }
 pre.out.error { background: #fdecec; color: #8a1010; }
 .out.chart img { max-width: 100%; height: auto; }
 figure.vega-chart { margin: 6px 0; }
-figure.vega-chart .vega-view { max-width: 100%; overflow-x: auto; }
+figure.vega-chart .vega-view { max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 figure.vega-chart .hint { color: var(--muted); font-size: 12px; margin-top: 2px; }
 #vg-tooltip-element { font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
 table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
