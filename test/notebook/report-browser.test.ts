@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notebook } from "../../src/notebook/nbformat/types";
 import { renderNotebookPage } from "../../src/notebook/report/render-notebook-page";
-import { writeVegaBundle } from "../../src/notebook/report/vega-bundle";
+import { vegaBundle, writeVegaBundle } from "../../src/notebook/report/vega-bundle";
 import { productionChart } from "../../src/plot/production-chart";
 import { displayBundle } from "../../src/plot/show";
 import { Table } from "../../src/table/table";
@@ -43,6 +43,15 @@ async function buildPage(dir: string): Promise<string> {
 }
 
 const binary = chromiumPath();
+
+describe("the report's vega bundle", () => {
+  it("is vega, vega-lite and vega-embed from node_modules, in load order, then the loader", () => {
+    const bundle = vegaBundle();
+    const heads = [...bundle.matchAll(/^\/\*! ([\w-]+) (\d+)\.\d+\.\d+ /gm)].map((m) => `${m[1]}@${m[2]}`);
+    expect(heads).toEqual(["vega@5", "vega-lite@5", "vega-embed@6"]);
+    expect(bundle.indexOf("window.vegaEmbed(target, spec")).toBeGreaterThan(bundle.lastIndexOf("vega-embed"));
+  });
+});
 
 describe("a report page in headless Chromium", () => {
   let page: HeadlessPage;

@@ -83,7 +83,7 @@ function rangeTooltip(encoding: Json): Json[] {
   const out: Json[] = [];
   for (const channel of ["x", "x2", "y", "y2", "color", "detail"]) {
     const def = encoding[channel];
-    if (!isObject(def) || typeof def.field !== "string") continue;
+    if (!isObject(def) || typeof def.field !== "string" || out.some((t) => t.field === def.field)) continue;
     const paired = encoding[channel.length === 1 ? `${channel}2` : channel[0]!] !== undefined;
     const main = channel.length === 1 ? def : (encoding[channel[0]!] as Json | undefined) ?? {};
     const type = (def.type ?? main.type) as string | undefined;
@@ -98,7 +98,9 @@ function rangeTooltip(encoding: Json): Json[] {
 }
 
 function isTemporalX(view: Json, root: Json): boolean {
-  const x = ((view.encoding as Json | undefined)?.x ?? (root.encoding as Json | undefined)?.x) as Json | undefined;
+  const encoding = { ...((root.encoding as Json | undefined) ?? {}), ...((view.encoding as Json | undefined) ?? {}) };
+  if (encoding.row !== undefined || encoding.column !== undefined || encoding.facet !== undefined) return false;
+  const x = encoding.x as Json | undefined;
   return isObject(x) && x.type === "temporal" && x.bin === undefined && x.aggregate === undefined;
 }
 
