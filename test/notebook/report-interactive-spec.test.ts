@@ -50,14 +50,14 @@ describe("interactiveSpec", () => {
   });
 
   it("prints tooltip dates in UTC and names fields as their axes do", () => {
-    const tips = interactiveSpec(production).encoding.tooltip as Json[];
+    const tips = (interactiveSpec(production) as Json).encoding.tooltip as Json[];
     expect(tips[0]).toMatchObject({ field: "date", type: "temporal", scale: { type: "utc" } });
     expect(tips[2]).toMatchObject({ field: "gas_daily", title: production.encoding.y.title });
     expect(production.encoding.tooltip[2].title).toBeUndefined();
   });
 
   it("names the state under the pointer on a map, and adds no zoom where x is not time", () => {
-    const live = interactiveSpec(json(mapChart([{ lat: 31.9, long: -102.1, operator_name: "A" }])));
+    const live = interactiveSpec(json(mapChart([{ lat: 31.9, long: -102.1, operator_name: "A" }]))) as Json;
     expect(live.layer[0].encoding.tooltip).toEqual([{ field: "properties.name", type: "nominal", title: "state" }]);
     expect(zoomParams(live)).toEqual([]);
     const facet = interactiveSpec({ data: { values: [] }, mark: "bar", encoding: { x: { field: "t", type: "temporal" }, row: { field: "g", type: "nominal" } } });
