@@ -4,7 +4,8 @@ import { DEFAULT_SANDBOX_AS_OF } from "../../connect/connect";
 import { GasframesError } from "../../errors";
 import { runNotebooks } from "../run/run-notebooks";
 import { renderIndexPage, type IndexEntry } from "./render-index-page";
-import { notebookTitle, renderNotebookPage } from "./render-notebook-page";
+import { hasVegaCharts, notebookTitle, renderNotebookPage } from "./render-notebook-page";
+import { writeVegaBundle } from "./vega-bundle";
 
 /** Options for {@link buildReport}. */
 export interface BuildReportOptions {
@@ -39,8 +40,9 @@ const CACHE_PORT = 47801;
 
 /**
  * Builds the research report: starts the embedded sandbox (unless GASFRAMES_TOKEN and the service URLs are
- * set, or the cache replays), runs every notebook against it, and writes `index.html` linking one standalone
- * page per notebook plus the executed notebooks under `notebooks/`. The index is written last and removed
+ * set, or the cache replays), runs every notebook against it, and writes `index.html` linking one page per
+ * notebook, the executed notebooks under `notebooks/`, and `assets/vega-bundle.js`, the one script that makes
+ * the charts interactive offline (written when a page has a Vega-Lite chart). The index is written last and removed
  * first, so a failed run never leaves a report that looks complete. Throws the first failure
  * (CellExecutionError names the notebook, the cell and the error).
  */
@@ -84,6 +86,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
       writeFileSync(join(outDir, `${stem}.html`), renderNotebookPage(run.notebook, { title, indexHref: "index.html" }));
       return { href: `${stem}.html`, title, notebook: run.notebook };
     });
+    if (runs.some((run) => hasVegaCharts(run.notebook))) writeVegaBundle(outDir);
     const kernel = runs[0]?.notebook.metadata.kernelspec as { display_name?: string } | undefined;
     writeFileSync(indexPath, renderIndexPage(entries, kernel?.display_name ? `${source}, in the ${kernel.display_name} kernel` : source));
     return { indexPath, pages: entries.map((e) => join(outDir, e.href)), seconds: (Date.now() - started) / 1000 };

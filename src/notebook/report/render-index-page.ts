@@ -60,7 +60,7 @@ export function renderIndexPage(entries: IndexEntry[], source: string): string {
 <ul class="notebooks">
 ${items.join("\n")}
 </ul>
-<footer>Every page is standalone: no network is needed to view it.</footer>
+<footer>No network is needed to view these pages: the charts' one script is in <code>assets/</code>, and each chart shows as a static image when scripts are off.</footer>
 </main>
 </body>
 </html>

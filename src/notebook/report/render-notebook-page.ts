@@ -2,8 +2,9 @@ import { joinLines } from "../nbformat/notebook-file";
 import type { Notebook } from "../nbformat/types";
 import { escapeHtml } from "./escape-html";
 import { renderMarkdown } from "./render-markdown";
-import { renderOutput } from "./render-output";
+import { renderOutput, vegaLiteSpec } from "./render-output";
 import { REPORT_CSS } from "./report-style";
+import { VEGA_BUNDLE_HREF } from "./vega-bundle";
 
 /** The title of a notebook: its first Markdown heading, else `fallback`. */
 export function notebookTitle(nb: Notebook, fallback: string): string {
@@ -15,12 +16,28 @@ export function notebookTitle(nb: Notebook, fallback: string): string {
   return fallback;
 }
 
+/** Whether a notebook has a Vega-Lite chart output (its page then needs the report's vega bundle). */
+export function hasVegaCharts(nb: Notebook): boolean {
+  return nb.cells.some((c) => c.cell_type === "code" && c.outputs.some((o) => (o.output_type === "display_data" || o.output_type === "execute_result") && vegaLiteSpec(o.data) !== undefined));
+}
+
+/** Options of {@link renderNotebookPage}. */
+export interface NotebookPageOptions {
+  /** The page title. */
+  title: string;
+  /** Link back to the index. Default: none. */
+  indexHref?: string;
+  /** Address of the vega bundle (see vega-bundle.ts) from the page. Default "assets/vega-bundle.js". */
+  vegaBundleHref?: string;
+}
+
 /**
- * One executed notebook as a standalone HTML page: Markdown rendered, code shown with its execution
- * count, outputs inline (tables, SVG charts as data: images), the stylesheet inlined. Deterministic: the
- * same notebook always gives the same bytes (no dates, no random ids).
+ * One executed notebook as an HTML page that needs no network: Markdown rendered, code shown with its
+ * execution count, outputs inline (tables to publish, charts interactive through the report's one shared
+ * script, with their SVG shown when scripts are off), the stylesheet inlined. Deterministic: the same
+ * notebook always gives the same bytes (no dates, no random ids).
  */
-export function renderNotebookPage(nb: Notebook, options: { title: string; indexHref?: string }): string {
+export function renderNotebookPage(nb: Notebook, options: NotebookPageOptions): string {
   const cells = nb.cells.map((cell) => {
     const source = joinLines(cell.source);
     if (cell.cell_type === "markdown") return `<section class="cell markdown">\n${renderMarkdown(source)}\n</section>`;
@@ -42,7 +59,7 @@ export function renderNotebookPage(nb: Notebook, options: { title: string; index
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
-<style>${REPORT_CSS}</style>
+<style>${REPORT_CSS}</style>${hasVegaCharts(nb) ? `\n<script src="${escapeHtml(options.vegaBundleHref ?? VEGA_BUNDLE_HREF)}" defer></script>` : ""}
 </head>
 <body>
 <main>

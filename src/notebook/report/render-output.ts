@@ -1,14 +1,17 @@
 import { joinLines } from "../nbformat/notebook-file";
 import type { MimeBundle, Output } from "../nbformat/types";
+import { chartFigure, staticImage, VEGA_LITE_MIMES } from "./chart-figure";
 import { escapeHtml } from "./escape-html";
+import { publishTable } from "./publish-table";
 import { renderMarkdown } from "./render-markdown";
 
 const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
 
 /**
- * One cell output as self-contained HTML. From a MIME bundle the richest static form is chosen:
- * SVG (as a data: image, so charts on one page cannot clash over element ids), PNG/JPEG, HTML, Markdown,
- * JSON, then plain text. Nothing refers to the network.
+ * One cell output as HTML that needs no network. From a MIME bundle the richest form is chosen: a Vega-Lite
+ * spec as an interactive chart with its SVG as the fallback (see chart-figure.ts), SVG (as a data: image,
+ * so charts on one page cannot clash over element ids), PNG/JPEG, HTML (a gasframes table rewritten to
+ * publish, see publish-table.ts), Markdown, JSON, then plain text.
  */
 export function renderOutput(o: Output): string {
   switch (o.output_type) {
@@ -24,14 +27,17 @@ export function renderOutput(o: Output): string {
 
 function renderBundle(data: MimeBundle): string {
   const text = (mime: string) => joinLines(data[mime]);
-  if (data["image/svg+xml"] !== undefined) {
-    const svg = text("image/svg+xml");
-    return `<div class="out chart"><img alt="chart" src="data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}"${svgSize(svg)}></div>`;
-  }
+  const spec = vegaLiteSpec(data);
+  if (spec !== undefined) return chartFigure(spec, data["image/svg+xml"] !== undefined ? text("image/svg+xml") : undefined);
+  if (data["image/svg+xml"] !== undefined) return `<div class="out chart">${staticImage(text("image/svg+xml"))}</div>`;
   for (const mime of ["image/png", "image/jpeg", "image/gif"]) {
     if (data[mime] !== undefined) return `<div class="out chart"><img alt="image" src="data:${mime};base64,${text(mime).replace(/\s+/g, "")}"></div>`;
   }
-  if (data["text/html"] !== undefined) return `<div class="out html">${stripScripts(text("text/html"))}</div>`;
+  if (data["text/html"] !== undefined) {
+    const html = text("text/html");
+    const table = publishTable(html);
+    return table !== undefined ? `<div class="out table">${table}</div>` : `<div class="out html">${stripScripts(html)}</div>`;
+  }
   if (data["text/markdown"] !== undefined) return `<div class="out markdown">${renderMarkdown(text("text/markdown"))}</div>`;
   const json = Object.keys(data).find((m) => m.endsWith("json"));
   if (json) return `<pre class="out json">${escapeHtml(JSON.stringify(data[json], null, 2))}</pre>`;
@@ -39,12 +45,20 @@ function renderBundle(data: MimeBundle): string {
   return `<p class="out missing">(output of type ${escapeHtml(Object.keys(data).join(", ") || "none")} cannot be shown statically)</p>`;
 }
 
-/** Keeps the SVG's own width/height on the <img> so charts are shown at their drawn size. */
-function svgSize(svg: string): string {
-  const open = /<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
-  const w = /\swidth="([\d.]+)(?:px)?"/.exec(open)?.[1];
-  const h = /\sheight="([\d.]+)(?:px)?"/.exec(open)?.[1];
-  return w && h ? ` width="${w}" height="${h}"` : "";
+/** The Vega-Lite spec of a bundle (a JSON object, or JSON text as some kernels send it), if it has one. */
+export function vegaLiteSpec(data: MimeBundle): Record<string, unknown> | undefined {
+  for (const mime of VEGA_LITE_MIMES) {
+    let v: unknown = data[mime];
+    if (typeof v === "string" || Array.isArray(v)) {
+      try {
+        v = JSON.parse(joinLines(v as string | string[]));
+      } catch {
+        continue;
+      }
+    }
+    if (typeof v === "object" && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+  }
+  return undefined;
 }
 
 /** The report is static: scripts in HTML outputs would need a live kernel or the network, so they are dropped. */

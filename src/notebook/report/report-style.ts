@@ -21,9 +21,25 @@ pre.out { white-space: pre-wrap; padding: 4px 10px; margin: 6px 0; }
 pre.out.stderr { background: #fff6e5; }
 pre.out.error { background: #fdecec; color: #8a1010; }
 .out.chart img { max-width: 100%; height: auto; }
+figure.vega-chart { margin: 6px 0; }
+figure.vega-chart .vega-view { max-width: 100%; overflow-x: auto; overflow-y: hidden; }
+figure.vega-chart .hint { color: var(--muted); font-size: 12px; margin-top: 2px; }
+#vg-tooltip-element { font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
 table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
-th, td { border: 1px solid var(--line); padding: 3px 8px; text-align: right; }
+th, td { border: 1px solid var(--line); padding: 3px 8px; text-align: left; }
 th { background: var(--code); }
+.out.table { overflow: visible; }
+.table-box { margin: 6px 0; }
+.table-caption, .table-note { color: var(--muted); font-size: 12px; margin: 0 0 4px; }
+.table-note { margin: 4px 0 0; }
+.table-scroll { display: inline-block; vertical-align: top; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: 4px; }
+table.data { margin: 0; border: 0; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.data th, table.data td { border: 0; border-bottom: 1px solid var(--line); padding: 4px 10px; }
+table.data thead th { background: var(--code); border-bottom: 2px solid #b9c1cf; vertical-align: bottom; font-weight: 600; }
+table.data th .unit { display: block; font-weight: normal; color: var(--muted); font-size: 11px; }
+table.data .num { text-align: right; }
+table.data tbody tr:nth-child(even) { background: #fafbfc; }
+table.data tr.gap td { text-align: center; color: var(--muted); font-style: italic; }
 blockquote { margin: 8px 0; padding: 2px 14px; border-left: 4px solid var(--line); color: var(--muted); }
 ul.notebooks { list-style: none; padding: 0; }
 ul.notebooks li { border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; margin: 10px 0; }
