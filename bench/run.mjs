@@ -118,6 +118,12 @@ function spawnRun(args) {
   });
 }
 
+/** The median of the numbers in a list (undefined when it has none). */
+function medianOf(list) {
+  const xs = (list ?? []).filter((x) => typeof x === "number");
+  return xs.length ? summary(xs).median : undefined;
+}
+
 /** The lowest and highest load average over some variants' runs (undefined entries skipped). */
 function loadRange(loads) {
   const ok = loads.filter(Boolean);
@@ -138,6 +144,7 @@ function evaluate(scenario, runs, dataMeta) {
       growthMB: ok.length && ok.every((x) => x.growthMB !== undefined) ? summary(ok.map((x) => x.growthMB)) : undefined,
       load: ok.length ? summary(ok.map((x) => x.load)) : undefined,
       check: ok[0]?.check,
+      checks: ok.map((x) => x.check),
     };
   }
   const targets = scenario.targets.map((t) => {
@@ -148,10 +155,12 @@ function evaluate(scenario, runs, dataMeta) {
     // The load averages of the runs the figure comes from (the variant's and its reference's).
     const load = loadRange([variants[t.variant]?.load, variants[t.reference]?.load]);
     if (t.check !== undefined) {
-      // A figure of the variant's own answer (the same in every run when the data is): its first run's.
-      const value = variants[t.variant]?.check?.[t.check];
-      const pass = t.equals !== undefined ? value === t.equals : typeof value === "number" && value <= t.max;
-      return { label: t.label, value, limit: t.equals ?? t.max, load, pass };
+      // A figure of the variant's own answer (the same in every run when the data is): its first run's;
+      // a measured figure (rows/s, a query's time: `median: true`) is the median over the runs.
+      const value = t.median ? medianOf(variants[t.variant]?.checks?.map((c) => c?.[t.check])) : variants[t.variant]?.check?.[t.check];
+      const ok = typeof value === "number";
+      const pass = t.equals !== undefined ? value === t.equals : t.min !== undefined ? ok && value >= t.min : ok && value <= t.max;
+      return { label: t.label, value, limit: t.equals ?? t.min ?? t.max, load, pass };
     }
     const v = variants[t.variant]?.[t.measure];
     if (t.absolute !== undefined) {

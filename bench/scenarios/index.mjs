@@ -7,6 +7,7 @@ import { requireScenario } from "./require.mjs";
 import { coldScenario } from "./cold.mjs";
 import { firstRollupScenario } from "./first-rollup.mjs";
 import { memoryScenario } from "./memory.mjs";
+import { sandboxNdjsonScenario } from "./sandbox-ndjson.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -21,6 +22,7 @@ export const SCENARIOS = [
   firstRollupScenario,
   memoryScenario,
   compressionScenario,
+  sandboxNdjsonScenario,
 ];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */

@@ -1,0 +1,10 @@
+// The sandbox in a process of its own, as the service is on a machine of its own, so that a scenario's
+// process measures only the client's time and memory.
+// Usage (forked by startSandboxChild): node sandbox-server.mjs <seed> <asOf>; sends { url } when ready,
+// exits when its parent goes.
+import { gasframes } from "./gasframes.mjs";
+
+const [seed, asOf] = process.argv.slice(2);
+const sandbox = await gasframes().startSandbox({ seed: Number(seed), asOf, compression: false, keepProcessAlive: true });
+process.send({ url: sandbox.url });
+process.on("disconnect", () => process.exit(0));
