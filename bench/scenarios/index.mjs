@@ -8,6 +8,7 @@ import { coldScenario } from "./cold.mjs";
 import { firstRollupScenario } from "./first-rollup.mjs";
 import { memoryScenario } from "./memory.mjs";
 import { sandboxNdjsonScenario } from "./sandbox-ndjson.mjs";
+import { lakeSyncScenario } from "./lake-sync.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -23,6 +24,7 @@ export const SCENARIOS = [
   memoryScenario,
   compressionScenario,
   sandboxNdjsonScenario,
+  lakeSyncScenario,
 ];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */
