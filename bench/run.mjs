@@ -20,18 +20,25 @@ if (opts.help) {
 }
 const started = Date.now();
 const scenarios = opts.only ? opts.only.map((id) => SCENARIOS.find((s) => s.id === id) ?? fail(`no scenario ${id}`)) : SCENARIOS;
-console.error(`bench: preparing data (size ${opts.size})...`);
-const { dir, meta } = await prepareData(opts.size, { fresh: opts.fresh });
-const prepared = await loadPrepared(dir);
-let jsonArray;
-const server = await startStaticServer({
-  v3Path: V3_PATH,
-  v3Pages: prepared.v3Pages,
-  v4Path: V4_PATH,
-  ndjson: prepared.ndjson,
-  jsonArray: () => (jsonArray ??= Buffer.from(`[${prepared.ndjson.toString("utf8").trimEnd().split("\n").join(",")}]`)),
-});
-const context = { url: server.url, dir, meta, size: opts.size, rows: Math.round(opts.size * 1_000_000) };
+// The lake and sandbox scenarios make their own data: a run of only those skips the prepared answers.
+const needsData = scenarios.some((s) => s.needsData !== false);
+let dir;
+let meta;
+let server;
+if (needsData) {
+  console.error(`bench: preparing data (size ${opts.size})...`);
+  ({ dir, meta } = await prepareData(opts.size, { fresh: opts.fresh }));
+  const prepared = await loadPrepared(dir);
+  let jsonArray;
+  server = await startStaticServer({
+    v3Path: V3_PATH,
+    v3Pages: prepared.v3Pages,
+    v4Path: V4_PATH,
+    ndjson: prepared.ndjson,
+    jsonArray: () => (jsonArray ??= Buffer.from(`[${prepared.ndjson.toString("utf8").trimEnd().split("\n").join(",")}]`)),
+  });
+}
+const context = { url: server?.url, dir, meta, size: opts.size, rows: Math.round(opts.size * 1_000_000) };
 
 const results = [];
 try {
@@ -50,7 +57,7 @@ try {
     results.push(evaluate(scenario, runs, meta));
   }
 } finally {
-  await server.close();
+  await server?.close();
 }
 
 const report = {

@@ -27,6 +27,8 @@ export const USAGE = `npm run bench -- [options]
   --size F    fraction of the full size (1,000,000 rows); default 1
   --runs N    runs per variant (median, min-max reported); default 3
   --only A,B  only these scenarios (ids: v3, ndjson, toframe, rollup, resample, voyages, svg,
-              require, cold, first-rollup, memory, compression)
+              require, cold, first-rollup, memory, compression, sandbox-ndjson,
+              lake-sync, lake-query: these three make their own data, at 20M rows
+              for the lake at --size 1)
   --fresh     re-fetch the prepared data from the sandbox
   --out FILE  JSON results file; default bench/results/bench-<size>-<time>.json`;

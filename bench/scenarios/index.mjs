@@ -9,6 +9,7 @@ import { firstRollupScenario } from "./first-rollup.mjs";
 import { memoryScenario } from "./memory.mjs";
 import { sandboxNdjsonScenario } from "./sandbox-ndjson.mjs";
 import { lakeSyncScenario } from "./lake-sync.mjs";
+import { lakeQueryScenario } from "./lake-query.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -25,6 +26,7 @@ export const SCENARIOS = [
   compressionScenario,
   sandboxNdjsonScenario,
   lakeSyncScenario,
+  lakeQueryScenario,
 ];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */

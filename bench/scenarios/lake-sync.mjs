@@ -18,6 +18,7 @@ export const lakeSyncScenario = {
   id: "lake-sync",
   title: "lake: syncDataset v4 productionByWell, one Parquet file a month, sandbox in its own process",
   rows: () => undefined,
+  needsData: false,
   variants: {
     sync: {
       label: "first sync into an empty lake",

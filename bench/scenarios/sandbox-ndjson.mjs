@@ -37,6 +37,7 @@ export const sandboxNdjsonScenario = {
   id: "sandbox-ndjson",
   title: "sandbox v4 productionByWell NDJSON over HTTP, raw client (sandbox in its own process)",
   rows: () => undefined,
+  needsData: false,
   variants: {
     raw: {
       label: "raw client: undici, line ends counted",

@@ -1,0 +1,48 @@
+// The lake-query scenario's danfo reference: node fresh-danfo-lake.mjs <lake-dir> <lake-rows> <entry>.
+// Runs fresh-danfo-lake-step.mjs (default heap) on 250,000 rows, then twice as many, up to the whole
+// lake, and stops at the first that fails (out of memory). Prints the largest row count danfo held, its
+// times there, and the count it failed at (null when it held the whole lake).
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const { report } = require("./fresh-report.cjs");
+const [dir, totalText, entry] = process.argv.slice(2);
+const total = Number(totalText);
+
+/** One step in a fresh process with node's default heap: its JSON line, or { error }. */
+function step(rows) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, "fresh-danfo-lake-step.mjs"), dir, String(rows), entry], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.on("close", (code) => {
+      if (code === 0) return resolve(JSON.parse(out.trim().split("\n").pop()));
+      const oom = /heap out of memory|Allocation failed/i.test(err);
+      resolve({ error: oom ? "out of memory" : `exit ${code}: ${err.trim().split("\n").slice(-3).join(" | ").slice(0, 300)}` });
+    });
+  });
+}
+
+let held;
+let failedAt = null;
+let failure;
+for (let rows = Math.min(250_000, total); ; rows = Math.min(rows * 2, total)) {
+  const r = step(rows);
+  const line = await r;
+  if (line.error !== undefined) {
+    failedAt = rows;
+    failure = line.error;
+    break;
+  }
+  held = { rows, ...line.check, rssMB: line.rssMB };
+  process.stderr.write(`danfo held ${rows} rows: load ${line.check.loadMs} ms, by region ${line.check.regionMs} ms, top 20 ${line.check.topMs} ms, peak RSS ${Math.round(line.rssMB)} MB\n`);
+  if (rows >= total) break;
+}
+report(
+  { heldRows: held?.rows ?? 0, failedAtRows: failedAt, failure: failure ?? null, regionMs: held?.regionMs, topMs: held?.topMs, loadMs: held?.loadMs, stepRssMB: held ? Math.round(held.rssMB) : undefined },
+  held ? { ms: held.regionMs + held.topMs } : {},
+);
