@@ -10,6 +10,11 @@ const require = createRequire(import.meta.url);
 const { report } = require("./fresh-report.cjs");
 const [dir, totalText, entry] = process.argv.slice(2);
 const total = Number(totalText);
+/**
+ * A step still running after this long is stopped and counted as failed: near the heap limit V8 spends
+ * minutes collecting garbage before it gives up with "out of memory".
+ */
+const STEP_LIMIT_MS = 300_000;
 
 /** One step in a fresh process with node's default heap: its JSON line, or { error }. */
 function step(rows) {
@@ -17,9 +22,16 @@ function step(rows) {
     const child = spawn(process.execPath, [join(import.meta.dirname, "fresh-danfo-lake-step.mjs"), dir, String(rows), entry], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, STEP_LIMIT_MS);
     child.stdout.on("data", (c) => (out += c));
     child.stderr.on("data", (c) => (err += c));
     child.on("close", (code) => {
+      clearTimeout(timer);
+      if (timedOut) return resolve({ error: `no answer within ${STEP_LIMIT_MS / 1000} s (collecting garbage at the heap limit)` });
       if (code === 0) return resolve(JSON.parse(out.trim().split("\n").pop()));
       const oom = /heap out of memory|Allocation failed/i.test(err);
       resolve({ error: oom ? "out of memory" : `exit ${code}: ${err.trim().split("\n").slice(-3).join(" | ").slice(0, 300)}` });
@@ -43,6 +55,16 @@ for (let rows = Math.min(250_000, total); ; rows = Math.min(rows * 2, total)) {
   if (rows >= total) break;
 }
 report(
-  { heldRows: held?.rows ?? 0, failedAtRows: failedAt, failure: failure ?? null, regionMs: held?.regionMs, topMs: held?.topMs, loadMs: held?.loadMs, stepRssMB: held ? Math.round(held.rssMB) : undefined },
+  {
+    heldRows: held?.rows ?? 0,
+    failedAtRows: failedAt,
+    failure: failure ?? null,
+    regionMs: held?.regionMs,
+    topMs: held?.topMs,
+    loadMs: held?.loadMs,
+    groups: held?.groups,
+    top1: held?.top1,
+    stepRssMB: held ? Math.round(held.rssMB) : undefined,
+  },
   held ? { ms: held.regionMs + held.topMs } : {},
 );

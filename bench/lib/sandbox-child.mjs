@@ -3,8 +3,9 @@ import { fork } from "node:child_process";
 import { join } from "node:path";
 
 /**
- * A sandbox (seed, asOf) in a process of its own: `{ url, close() }`. It exits with this process
- * (the IPC channel closes) or on `close()`.
+ * A sandbox (seed, asOf) in a process of its own: `{ url, cpuMs(), close() }`, `cpuMs()` resolving to
+ * the CPU time the sandbox's process has used so far. It exits with this process (the IPC channel
+ * closes) or on `close()`.
  */
 export function startSandboxChild(seed, asOf) {
   const child = fork(join(import.meta.dirname, "sandbox-server.mjs"), [String(seed), asOf], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
@@ -17,7 +18,12 @@ export function startSandboxChild(seed, asOf) {
       // Not keeping this process alive for the child's sake: it goes when the scenario's process does.
       child.unref();
       child.channel?.unref();
-      resolve({ url, close: () => child.kill() });
+      const cpuMs = () =>
+        new Promise((done) => {
+          child.once("message", (m) => done(m.cpuMs));
+          child.send("cpu");
+        });
+      resolve({ url, cpuMs, close: () => child.kill() });
     });
   });
 }

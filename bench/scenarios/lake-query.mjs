@@ -51,7 +51,7 @@ export const lakeQueryScenario = {
       },
     },
     danfo: {
-      label: "danfo: the lake's first N rows in a DataFrame (toFrame), default heap, N doubled from 250,000 until out of memory or whole",
+      label: "danfo: N rows of the lake (2024 first) in a DataFrame (toFrame), default heap, N doubled from 250,000 until out of memory or whole",
       fresh: (ctx) => {
         const plan = lakePlan(ctx.size, RESULTS);
         return [join(import.meta.dirname, "..", "lib", "fresh-danfo-lake.mjs"), plan.dir, String(plan.rows), entry()];

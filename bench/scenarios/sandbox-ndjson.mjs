@@ -48,12 +48,18 @@ export const sandboxNdjsonScenario = {
         return { ctx, sandbox };
       },
       async run({ ctx, sandbox }) {
+        const cpu0 = await sandbox.cpuMs();
         const t0 = performance.now();
         const { rows, bytes } = await readRows(sandbox.url, ndjsonQuery(ctx.size));
         const seconds = (performance.now() - t0) / 1000;
-        return { rows, MB: Math.round(bytes / 1e5) / 10, rowsPerSecond: Math.round(rows / seconds) };
+        // The sandbox's own CPU time for the answer: what a machine busy with other work distorts least.
+        const serverCpuSeconds = ((await sandbox.cpuMs()) - cpu0) / 1000;
+        return { rows, MB: Math.round(bytes / 1e5) / 10, rowsPerSecond: Math.round(rows / seconds), rowsPerServerCpuSecond: Math.round(rows / serverCpuSeconds) };
       },
     },
   },
-  targets: [{ label: "rows/s >= 1,000,000", check: "rowsPerSecond", variant: "raw", min: 1_000_000, median: true }],
+  targets: [
+    { label: "rows/s >= 1,000,000", check: "rowsPerSecond", variant: "raw", min: 1_000_000, median: true },
+    { label: "rows per second of the sandbox's CPU time", check: "rowsPerServerCpuSecond", variant: "raw", info: true, median: true },
+  ],
 };
