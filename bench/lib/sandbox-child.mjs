@@ -20,7 +20,12 @@ export function startSandboxChild(seed, asOf) {
       child.channel?.unref();
       const cpuMs = () =>
         new Promise((done) => {
-          child.once("message", (m) => done(m.cpuMs));
+          // The channel is unreferenced: referenced while a reply is awaited, or this process would end.
+          child.channel?.ref();
+          child.once("message", (m) => {
+            child.channel?.unref();
+            done(m.cpuMs);
+          });
           child.send("cpu");
         });
       resolve({ url, cpuMs, close: () => child.kill() });
