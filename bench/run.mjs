@@ -43,7 +43,7 @@ const context = { url: server?.url, dir, meta, size: opts.size, rows: Math.round
 const results = [];
 try {
   for (const scenario of scenarios) {
-    const names = Object.keys(scenario.variants);
+    const names = Object.keys(scenario.variants).filter((n) => !opts.skip.includes(`${scenario.id}.${n}`));
     const runs = Object.fromEntries(names.map((n) => [n, []]));
     for (let r = 0; r < opts.runs; r++) {
       // Interleaved, so a noisy minute hits gasframes and its references alike.
@@ -54,7 +54,7 @@ try {
         runs[name].push(run);
       }
     }
-    results.push(evaluate(scenario, runs, meta));
+    results.push(evaluate({ ...scenario, variants: Object.fromEntries(names.map((n) => [n, scenario.variants[n]])) }, runs, meta));
   }
 } finally {
   await server?.close();
