@@ -4,6 +4,7 @@
 // times there, and the count it failed at (null when it held the whole lake).
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { freemem } from "node:os";
 import { join } from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -15,6 +16,12 @@ const total = Number(totalText);
  * minutes collecting garbage before it gives up with "out of memory".
  */
 const STEP_LIMIT_MS = 300_000;
+/**
+ * danfo keeps most of a frame outside V8's heap (7.6 GB resident for 6M rows), so the default heap limit
+ * is not what stops it: the machine's memory is. On a shared machine a step is not started when the
+ * last one's peak RSS, scaled to its rows, would pass this share of the free memory.
+ */
+const FREE_MEMORY_SHARE = 0.5;
 
 /** One step in a fresh process with node's default heap: its JSON line, or { error }. */
 function step(rows) {
@@ -43,8 +50,15 @@ let held;
 let failedAt = null;
 let failure;
 for (let rows = Math.min(250_000, total); ; rows = Math.min(rows * 2, total)) {
-  const r = step(rows);
-  const line = await r;
+  if (held !== undefined) {
+    const needMB = (held.rssMB * rows) / held.rows;
+    if (needMB > (FREE_MEMORY_SHARE * freemem()) / 1048576) {
+      failedAt = rows;
+      failure = `not started: would need about ${Math.round(needMB / 1024)} GB, more than ${FREE_MEMORY_SHARE * 100}% of the free memory`;
+      break;
+    }
+  }
+  const line = await step(rows);
   if (line.error !== undefined) {
     failedAt = rows;
     failure = line.error;
