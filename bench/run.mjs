@@ -20,23 +20,30 @@ if (opts.help) {
 }
 const started = Date.now();
 const scenarios = opts.only ? opts.only.map((id) => SCENARIOS.find((s) => s.id === id) ?? fail(`no scenario ${id}`)) : SCENARIOS;
-console.error(`bench: preparing data (size ${opts.size})...`);
-const { dir, meta } = await prepareData(opts.size, { fresh: opts.fresh });
-const prepared = await loadPrepared(dir);
-let jsonArray;
-const server = await startStaticServer({
-  v3Path: V3_PATH,
-  v3Pages: prepared.v3Pages,
-  v4Path: V4_PATH,
-  ndjson: prepared.ndjson,
-  jsonArray: () => (jsonArray ??= Buffer.from(`[${prepared.ndjson.toString("utf8").trimEnd().split("\n").join(",")}]`)),
-});
-const context = { url: server.url, dir, meta, size: opts.size, rows: Math.round(opts.size * 1_000_000) };
+// The lake and sandbox scenarios make their own data: a run of only those skips the prepared answers.
+const needsData = scenarios.some((s) => s.needsData !== false);
+let dir;
+let meta;
+let server;
+if (needsData) {
+  console.error(`bench: preparing data (size ${opts.size})...`);
+  ({ dir, meta } = await prepareData(opts.size, { fresh: opts.fresh }));
+  const prepared = await loadPrepared(dir);
+  let jsonArray;
+  server = await startStaticServer({
+    v3Path: V3_PATH,
+    v3Pages: prepared.v3Pages,
+    v4Path: V4_PATH,
+    ndjson: prepared.ndjson,
+    jsonArray: () => (jsonArray ??= Buffer.from(`[${prepared.ndjson.toString("utf8").trimEnd().split("\n").join(",")}]`)),
+  });
+}
+const context = { url: server?.url, dir, meta, size: opts.size, rows: Math.round(opts.size * 1_000_000) };
 
 const results = [];
 try {
   for (const scenario of scenarios) {
-    const names = Object.keys(scenario.variants);
+    const names = Object.keys(scenario.variants).filter((n) => !opts.skip.includes(`${scenario.id}.${n}`));
     const runs = Object.fromEntries(names.map((n) => [n, []]));
     for (let r = 0; r < opts.runs; r++) {
       // Interleaved, so a noisy minute hits gasframes and its references alike.
@@ -47,10 +54,10 @@ try {
         runs[name].push(run);
       }
     }
-    results.push(evaluate(scenario, runs, meta));
+    results.push(evaluate({ ...scenario, variants: Object.fromEntries(names.map((n) => [n, scenario.variants[n]])) }, runs, meta));
   }
 } finally {
-  await server.close();
+  await server?.close();
 }
 
 const report = {
@@ -118,6 +125,12 @@ function spawnRun(args) {
   });
 }
 
+/** The median of the numbers in a list (undefined when it has none). */
+function medianOf(list) {
+  const xs = (list ?? []).filter((x) => typeof x === "number");
+  return xs.length ? summary(xs).median : undefined;
+}
+
 /** The lowest and highest load average over some variants' runs (undefined entries skipped). */
 function loadRange(loads) {
   const ok = loads.filter(Boolean);
@@ -138,6 +151,7 @@ function evaluate(scenario, runs, dataMeta) {
       growthMB: ok.length && ok.every((x) => x.growthMB !== undefined) ? summary(ok.map((x) => x.growthMB)) : undefined,
       load: ok.length ? summary(ok.map((x) => x.load)) : undefined,
       check: ok[0]?.check,
+      checks: ok.map((x) => x.check),
     };
   }
   const targets = scenario.targets.map((t) => {
@@ -148,10 +162,14 @@ function evaluate(scenario, runs, dataMeta) {
     // The load averages of the runs the figure comes from (the variant's and its reference's).
     const load = loadRange([variants[t.variant]?.load, variants[t.reference]?.load]);
     if (t.check !== undefined) {
-      // A figure of the variant's own answer (the same in every run when the data is): its first run's.
-      const value = variants[t.variant]?.check?.[t.check];
-      const pass = t.equals !== undefined ? value === t.equals : typeof value === "number" && value <= t.max;
-      return { label: t.label, value, limit: t.equals ?? t.max, load, pass };
+      // A figure of the variant's own answer (the same in every run when the data is): its first run's;
+      // a measured figure (rows/s, a query's time: `median: true`) is the median over the runs.
+      const value = t.median ? medianOf(variants[t.variant]?.checks?.map((c) => c?.[t.check])) : variants[t.variant]?.check?.[t.check];
+      const ok = typeof value === "number";
+      // An `info` row reports a figure without judging it (rows/s of a sync, a row count).
+      if (t.info) return { label: t.label, value, load, pass: true, info: true };
+      const pass = t.equals !== undefined ? value === t.equals : t.min !== undefined ? ok && value >= t.min : ok && value <= t.max;
+      return { label: t.label, value, limit: t.equals ?? t.min ?? t.max, load, pass };
     }
     const v = variants[t.variant]?.[t.measure];
     if (t.absolute !== undefined) {

@@ -2,7 +2,7 @@
 
 /** Parses argv into the bench options; unknown flags are an error naming them. */
 export function parseArgs(argv) {
-  const opts = { size: 1, runs: 3, only: undefined, fresh: false, out: undefined };
+  const opts = { size: 1, runs: 3, only: undefined, skip: [], fresh: false, out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -13,6 +13,7 @@ export function parseArgs(argv) {
     if (a === "--size") opts.size = Number(value());
     else if (a === "--runs") opts.runs = Number(value());
     else if (a === "--only") opts.only = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else if (a === "--skip") opts.skip = value().split(",").map((s) => s.trim()).filter(Boolean);
     else if (a === "--out") opts.out = value();
     else if (a === "--fresh") opts.fresh = true;
     else if (a === "--help" || a === "-h") opts.help = true;
@@ -27,6 +28,9 @@ export const USAGE = `npm run bench -- [options]
   --size F    fraction of the full size (1,000,000 rows); default 1
   --runs N    runs per variant (median, min-max reported); default 3
   --only A,B  only these scenarios (ids: v3, ndjson, toframe, rollup, resample, voyages, svg,
-              require, cold, first-rollup, memory, compression)
+              require, cold, first-rollup, memory, compression, sandbox-ndjson,
+              lake-sync, lake-query: these three make their own data, at 20M rows
+              for the lake at --size 1)
+  --skip S.V  skip these variants (scenario.variant, e.g. lake-query.danfo: its steps take minutes)
   --fresh     re-fetch the prepared data from the sandbox
   --out FILE  JSON results file; default bench/results/bench-<size>-<time>.json`;

@@ -7,6 +7,9 @@ import { requireScenario } from "./require.mjs";
 import { coldScenario } from "./cold.mjs";
 import { firstRollupScenario } from "./first-rollup.mjs";
 import { memoryScenario } from "./memory.mjs";
+import { sandboxNdjsonScenario } from "./sandbox-ndjson.mjs";
+import { lakeSyncScenario } from "./lake-sync.mjs";
+import { lakeQueryScenario } from "./lake-query.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -21,6 +24,9 @@ export const SCENARIOS = [
   firstRollupScenario,
   memoryScenario,
   compressionScenario,
+  sandboxNdjsonScenario,
+  lakeSyncScenario,
+  lakeQueryScenario,
 ];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */

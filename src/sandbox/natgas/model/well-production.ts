@@ -1,4 +1,4 @@
-import { unit } from "../../core/hash";
+import { unit4 } from "./keyed-noise";
 import { SUB_REGION_OF_COUNTY } from "../geo/geography";
 import { waterOf } from "./pair-production";
 import { actualGas, actualOil } from "./region-curve";
@@ -32,7 +32,7 @@ export function wellMonth(seed: number, well: Well, month: number): WellMonth {
   const gas = well.gasIp * shape * wellNoise(seed, well, month, 21) * scales.actualScale(sub, month, 0);
   const oil = well.oilIp === 0 ? 0 : well.oilIp * shape * wellNoise(seed, well, month, 22) * scales.actualScale(sub, month, 1);
   const invalid =
-    unit(seed, well.index, month, 47) < 0.005 &&
+    unit4(seed, well.index, month, 47) < 0.005 &&
     gas < INVALID_SHARE_BELOW * actualGas(seed, sub, month) &&
     oil <= INVALID_SHARE_BELOW * actualOil(seed, sub, month);
   return { gas, oil, water: waterOf(gas, oil), invalid };

@@ -1,5 +1,5 @@
 import { monthNumber } from "../../core/dates";
-import { normal } from "../../core/hash";
+import { normal4 } from "./keyed-noise";
 import { SUB_REGION_OF_COUNTY, SUB_REGIONS } from "../geo/geography";
 import { actualGas, actualOil, expectedGas, expectedOil } from "./region-curve";
 import { wellTypeOf } from "./well-types";
@@ -28,7 +28,7 @@ const WELL_NOISE = 0.06;
 
 /** A well's noise factor in a month: salt 21 for gas, 22 for oil. */
 export function wellNoise(seed: number, well: Well, month: number, salt: 21 | 22): number {
-  return 1 + WELL_NOISE * normal(seed, well.index, month, salt);
+  return 1 + WELL_NOISE * normal4(seed, well.index, month, salt);
 }
 
 /** Per-seed scale tables, months FIRST_MONTH .. lastMonth. */

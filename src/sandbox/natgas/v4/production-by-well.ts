@@ -31,18 +31,37 @@ export function v4Wells(wells: readonly Well[], params: ParsedParams): Well[] {
   return matchingWells(wells, params, V4_NAMES).filter((w) => acceptsWellId(params, w));
 }
 
+/**
+ * Per-month text and day counts and per-well ids, made once: a million-row NDJSON answer otherwise
+ * formats the same few hundred months and 24,000 ids a million times (bench scenario sandbox-ndjson).
+ */
+const monthText = new Map<number, { readonly date: string; readonly days: number }>();
+const wellIds = new Map<number, string>();
+
+function monthOf(month: number): { readonly date: string; readonly days: number } {
+  let m = monthText.get(month);
+  if (m === undefined) monthText.set(month, (m = { date: formatMonth(month), days: daysInMonth(month) }));
+  return m;
+}
+
+function wellIdText(api: number): string {
+  let id = wellIds.get(api);
+  if (id === undefined) wellIds.set(api, (id = wellIdOf(api)));
+  return id;
+}
+
 /** The v4 productionbywell record of a well-month (wet gas in MCF, oil and water in BBL; ~0.4% nulls). */
 function productionRecord(data: NatgasDataset, w: Well, month: number): Record<string, unknown> {
-  const days = daysInMonth(month);
+  const { date, days } = monthOf(month);
   const v = wellMonth(data.seed, w, month);
   const invalid = v.invalid;
   const wet = v.gas * MCF_PER_BCF * WET_OVER_DRY;
   const oil = v.oil;
   const water = v.water;
   return {
-    well_id: wellIdOf(w.api),
+    well_id: wellIdText(w.api),
     county: w.county.name,
-    date_prod: formatMonth(month),
+    date_prod: date,
     prod_wet_gas_mcf_day: invalid ? null : Math.round(wet * 100) / 100,
     prod_wet_gas_mcf_month: invalid ? null : Math.round(wet * days),
     prod_oil_bbl_day: invalid ? null : Math.round(oil * 100) / 100,
