@@ -8,10 +8,11 @@ import { describe, expect, it } from "vitest";
 const root = resolve(__dirname, "..", "..");
 const sandboxDir = join(root, "src", "sandbox");
 /**
- * Folders (and one file) of gasframes the sandbox may import besides its own. src/errors imports nothing;
- * src/util/duckdb.ts is the lazy DuckDB loader, standing only on src/errors.
+ * Folders (and two files) of gasframes the sandbox may import besides its own. src/errors imports nothing;
+ * src/util/duckdb.ts is the lazy DuckDB loader, standing only on src/errors; src/util/sandbox-as-of.ts is
+ * one constant (the default "today" that connect() shares), importing nothing.
  */
-const allowed = [sandboxDir, join(root, "src", "errors"), join(root, "src", "util", "duckdb.ts")];
+const allowed = [sandboxDir, join(root, "src", "errors"), join(root, "src", "util", "duckdb.ts"), join(root, "src", "util", "sandbox-as-of.ts")];
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
