@@ -180,41 +180,46 @@ function isMissing(v: unknown): boolean {
 }
 
 function dateVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
-  const length = columns.length;
-  const days = new Int32Array(length);
-  const nulls = new Uint8Array(length);
-  perValue(
-    columns,
-    name,
-    (v, row) => {
-      if (isMissing(v)) return null;
-      const day = toDayNumber(v);
-      if (Number.isNaN(day)) throw new DataError(`toArrow: column "${name}" row ${row}: ${JSON.stringify(v)} is not a date`);
-      return day;
-    },
-    { set: (i, d) => (d === null ? (nulls[i] = 1) : (days[i] = d)) },
-  );
-  const { bitmap, nulls: count } = validity(length, (i) => nulls[i] === 1);
-  return A.makeVector(A.makeData({ type: new A.DateDay(), length, nullCount: count, nullBitmap: count > 0 ? bitmap : null, data: days }));
+  const day = (v: unknown): number | undefined => {
+    const d = toDayNumber(v);
+    return Number.isNaN(d) ? undefined : d;
+  };
+  return convertedVector(A, columns, name, "date", day, new Int32Array(columns.length), new A.DateDay());
 }
 
 function timestampVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+  return convertedVector(A, columns, name, "timestamp", microsOf, new BigInt64Array(columns.length), new A.TimestampMicrosecond("UTC"));
+}
+
+/**
+ * A column whose values `convert` reads into `data` (a value it cannot read is a DataError naming the column,
+ * the row and `what` was expected); missing values are nulls.
+ */
+function convertedVector<T extends number | bigint>(
+  A: typeof Arrow,
+  columns: RecordColumns,
+  name: string,
+  what: string,
+  convert: (v: unknown) => T | undefined,
+  data: { [i: number]: T; readonly length: number },
+  type: Arrow.DataType,
+): Arrow.Vector {
   const length = columns.length;
-  const micros = new BigInt64Array(length);
   const nulls = new Uint8Array(length);
   perValue(
     columns,
     name,
     (v, row) => {
       if (isMissing(v)) return null;
-      const us = microsOf(v);
-      if (us === undefined) throw new DataError(`toArrow: column "${name}" row ${row}: ${JSON.stringify(v)} is not a timestamp`);
-      return us;
+      const out = convert(v);
+      if (out === undefined) throw new DataError(`toArrow: column "${name}" row ${row}: ${JSON.stringify(v)} is not a ${what}`);
+      return out;
     },
-    { set: (i, us) => (us === null ? (nulls[i] = 1) : (micros[i] = us)) },
+    { set: (i, x: T | null) => (x === null ? (nulls[i] = 1) : (data[i] = x)) },
   );
   const { bitmap, nulls: count } = validity(length, (i) => nulls[i] === 1);
-  return A.makeVector(A.makeData({ type: new A.TimestampMicrosecond("UTC"), length, nullCount: count, nullBitmap: count > 0 ? bitmap : null, data: micros }));
+  // makeData is typed per Arrow type; each caller pairs its type with the matching array (Int32 days, Int64 micros).
+  return A.makeVector(A.makeData({ type, length, nullCount: count, nullBitmap: count > 0 ? bitmap : null, data } as never));
 }
 
 /** Microseconds since the epoch, keeping the fraction's 4th to 6th digits of a text timestamp. */
