@@ -7,6 +7,7 @@ import { DataError } from "../errors";
 import { toEpochMs } from "../table/instants";
 import { MIXED_UNITS, unitsOf } from "../frame/units";
 import { distinctVolumeUnits } from "../table/volume-unit";
+import { canonicalUnit } from "../table/units";
 import { chartData, firstColumn, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
 import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { axisDateFormat, isMissing, isoUtc, keyText, numberAt, timeAt } from "./values";
@@ -67,8 +68,9 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   }
   let firstSpread = Infinity;
   for (const r of rows) if ((r.std ?? 0) > 0 && r.t < firstSpread) firstSpread = r.t;
+  // A period (week, month) that starts on asOf is all forecast; a day is forecast after asOf, as the service says.
   const isForecast = (r: Row): boolean =>
-    asOf !== undefined ? r.t > asOf : useFlag ? r.flag : hasStd && r.t >= firstSpread;
+    asOf !== undefined ? (timeCol === "period" ? r.t >= asOf : r.t > asOf) : useFlag ? r.flag : hasStd && r.t >= firstSpread;
 
   const values: Record<string, unknown>[] = [];
   // One line per series, in the order the series first appear.
@@ -92,7 +94,7 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
     }
   }
 
-  const volumeTitle = unit === undefined ? "Volume" : `Volume (${unit})`;
+  const volumeTitle = volumeAxisTitle(unit, timeCol === "period" ? periodWord(rows.map((r) => r.t)) : "d");
   const x = utcTimeChannel(timeCol, timeCol === "period" ? "Period start (UTC)" : "Date (UTC)", axisDateFormat(rows.map((r) => r.t)));
   const seriesTitle = by.join(" / ");
   const segmentScale = { domain: ["observed", "forecast"] };
@@ -165,4 +167,30 @@ function asOfTime(v: string | Date): number {
   const t = isMissing(v) ? NaN : toEpochMs(v);
   if (Number.isNaN(t)) throw optionError(CHART, "asOf", v, "a date (YYYY-MM-DD) or an ISO 8601 timestamp");
   return t;
+}
+
+/** Volume units in the words an analyst uses (`gas_Bcf` and `bcf` are `Bcf`); others as given. */
+const UNIT_WORDS: Readonly<Record<string, string>> = { BCF: "Bcf", MMCF: "MMcf", MCF: "Mcf", m3: "m³ LNG", tonnes: "t LNG", Mt: "Mt LNG", bcm: "bcm", mcm: "mcm" };
+
+/**
+ * The volume axis: `LNG volume (Bcf/d)` for daily rows, `(Bcf/week)` or `(Bcf/month)` for resampled
+ * periods, so an axis never reads a bare "Volume" or a service label such as `gas_Bcf`.
+ */
+function volumeAxisTitle(unit: string | undefined, per: string | undefined): string {
+  if (unit === undefined) return "LNG volume";
+  const canonical = canonicalUnit(unit);
+  const words = canonical === undefined ? unit : (UNIT_WORDS[canonical] ?? canonical);
+  return per === undefined ? `LNG volume (${words})` : `LNG volume (${words}/${per})`;
+}
+
+/** `week` or `month` when the periods' starts are that far apart, else undefined (the unit is then said alone). */
+function periodWord(times: readonly number[]): string | undefined {
+  const starts = [...new Set(times)].sort((a, b) => a - b);
+  let gap = Infinity;
+  for (let i = 1; i < starts.length; i++) gap = Math.min(gap, starts[i]! - starts[i - 1]!);
+  const days = gap / 86_400_000;
+  if (days === 1) return "d";
+  if (days === 7) return "week";
+  if (days >= 28 && days <= 31) return "month";
+  return undefined;
 }

@@ -107,7 +107,24 @@ describe("what the builders compute", () => {
     expect(observed).toHaveLength(40);
     expect(forecast).toHaveLength(21);
     expect(forecast[0]).toMatchObject({ bridge: true, timestamp: observed[39]!.timestamp });
-    expect(spec.layer[0].encoding.y.title).toBe("Volume (gas_Bcf)");
+    expect(spec.layer[0].encoding.y.title).toBe("LNG volume (Bcf/d)");
+  });
+
+  it("flows: resampled periods say per week or per month, and a period starting on asOf is forecast", () => {
+    const weeks = ["2026-10-19", "2026-10-26", "2026-11-02", "2026-11-09"].map((period, i) => ({ period, volume: 10 + i, volume_unit: "gas_Bcf" }));
+    const weekly = flowsChart(weeks, { asOf: "2026-11-02" });
+    expect(weekly.layer[0].encoding.y.title).toBe("LNG volume (Bcf/week)");
+    const segments = values(weekly).filter((r) => r.bridge !== true).map((r) => [r.period, r.segment]);
+    expect(segments).toEqual([
+      ["2026-10-19T00:00:00.000Z", "observed"],
+      ["2026-10-26T00:00:00.000Z", "observed"],
+      ["2026-11-02T00:00:00.000Z", "forecast"],
+      ["2026-11-09T00:00:00.000Z", "forecast"],
+    ]);
+    const months = ["2026-09-01", "2026-10-01", "2026-11-01"].map((period) => ({ period, volume: 1, volume_unit: "bcf" }));
+    const monthly = flowsChart(months, { asOf: "2026-11-01" });
+    expect(monthly.layer[0].encoding.y.title).toBe("LNG volume (Bcf/month)");
+    expect(values(monthly).filter((r) => r.bridge !== true).map((r) => r.segment)).toEqual(["observed", "observed", "forecast"]);
   });
 
   it("flows: asOf wins over volume_std, and a forecast flag column is honoured", () => {

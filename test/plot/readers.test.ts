@@ -140,9 +140,9 @@ describe("units come from the frame layer", () => {
     expect(productionChart(rows, { value: "output" }).encoding.y.title).toBe("output");
     expect(productionChart(withUnits(toFrame(rows), { output: "MMcf" }), { value: "output" }).encoding.y.title).toBe("output (MMcf)");
     const flows = [{ timestamp: "2024-01-01", volume: 1 }];
-    expect(flowsChart(withUnits(toFrame(flows), { volume: "Mt" })).layer[0].encoding.y.title).toBe("Volume (Mt)");
+    expect(flowsChart(withUnits(toFrame(flows), { volume: "Mt" })).layer[0].encoding.y.title).toBe("LNG volume (Mt LNG/d)");
     const spelt = [{ ...flows[0], volume_unit: "bcf" }, { timestamp: "2024-01-02", volume: 2, volume_unit: "gas_Bcf" }];
-    expect(flowsChart(spelt).layer[0].encoding.y.title).toBe("Volume (bcf)");
+    expect(flowsChart(spelt).layer[0].encoding.y.title).toBe("LNG volume (Bcf/d)");
   });
 
   it("mixed volume units are refused, naming them", () => {

@@ -16,7 +16,7 @@ describe("toSvg draws every data family", () => {
     expect(dashed).toHaveLength(2);
     expect(new Set(lines.map((l) => attr(l, "stroke"))).size).toBe(2);
     expect(itemsOf(svg, "area")).toHaveLength(4);
-    expect(texts(svg)).toEqual(expect.arrayContaining(["Volume (gas_Bcf)", "Japan", "China", "observed", "forecast"]));
+    expect(texts(svg)).toEqual(expect.arrayContaining(["LNG volume (Bcf/d)", "Japan", "China", "observed", "forecast"]));
   });
 
   it("flows: dates on the axis are UTC dates even in a zone with daylight saving", async () => {
