@@ -96,6 +96,8 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
 
   const volumeTitle = volumeAxisTitle(unit, timeCol === "period" ? periodWord(rows.map((r) => r.t)) : "d");
   const x = utcTimeChannel(timeCol, timeCol === "period" ? "Period start (UTC)" : "Date (UTC)", axisDateFormat(rows.map((r) => r.t)));
+  // Weekly periods start on their week's first day: tick there, not on the month starts Vega would choose.
+  if (timeCol === "period" && periodWord(rows.map((r) => r.t)) === "week") (x.axis as Record<string, unknown>).values = weekTicks(rows.map((r) => r.t));
   const seriesTitle = by.join(" / ");
   const segmentScale = { domain: ["observed", "forecast"] };
   const color =
@@ -193,4 +195,11 @@ function periodWord(times: readonly number[]): string | undefined {
   if (days === 7) return "week";
   if (days >= 28 && days <= 31) return "month";
   return undefined;
+}
+
+/** At most eight of the weeks' own starts, evenly spaced from the first, as axis tick values (epoch ms). */
+function weekTicks(times: readonly number[]): number[] {
+  const starts = [...new Set(times)].sort((a, b) => a - b);
+  const step = Math.max(1, Math.ceil(starts.length / 8));
+  return starts.filter((_, i) => i % step === 0);
 }

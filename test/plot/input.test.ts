@@ -114,6 +114,13 @@ describe("what the builders compute", () => {
     const weeks = ["2026-10-19", "2026-10-26", "2026-11-02", "2026-11-09"].map((period, i) => ({ period, volume: 10 + i, volume_unit: "gas_Bcf" }));
     const weekly = flowsChart(weeks, { asOf: "2026-11-02" });
     expect(weekly.layer[0].encoding.y.title).toBe("LNG volume (Bcf/week)");
+    // Ticks on the weeks' own first days (Mondays here), not on month starts.
+    const ticks = (weekly.layer[0].encoding.x as { axis: { values: number[] } }).axis.values;
+    expect(ticks.map((t) => new Date(t).toISOString().slice(0, 10))).toEqual(["2026-10-19", "2026-10-26", "2026-11-02", "2026-11-09"]);
+    const many = Array.from({ length: 30 }, (_, i) => ({ period: new Date(Date.UTC(2026, 0, 5 + 7 * i)).toISOString().slice(0, 10), volume: 1, volume_unit: "bcf" }));
+    const manyTicks = (flowsChart(many).layer[0].encoding.x as { axis: { values: number[] } }).axis.values;
+    expect(manyTicks.length).toBeLessThanOrEqual(8);
+    expect(manyTicks.every((t) => new Date(t).getUTCDay() === 1)).toBe(true);
     const segments = values(weekly).filter((r) => r.bridge !== true).map((r) => [r.period, r.segment]);
     expect(segments).toEqual([
       ["2026-10-19T00:00:00.000Z", "observed"],
