@@ -39,9 +39,14 @@ function filler(n: number): string {
   return out;
 }
 
-/** Every two-character piece of the token found in any rendering of `err`. */
-function pieces(err: unknown): string[] {
-  const text = [String(err), inspect(err, { depth: 8 }), JSON.stringify(err), (err as Error).message].join("\n");
+/**
+ * Every two-character piece of the token found in any rendering of `err`. `own` is text the test itself put
+ * there (the cache folder, whose random mkdtemp suffix is mixed-case and can hold two token characters by
+ * chance, as `...-2nM9w8` once did): it is left out before looking.
+ */
+function pieces(err: unknown, own?: string): string[] {
+  let text = [String(err), inspect(err, { depth: 8 }), JSON.stringify(err), (err as Error).message].join("\n");
+  if (own !== undefined) text = text.split(own).join("");
   const found = new Set<string>();
   for (let i = 0; i + 2 <= TOKEN.length; i++) if (text.includes(TOKEN.slice(i, i + 2))) found.add(TOKEN.slice(i, i + 2));
   return [...found];
@@ -60,7 +65,7 @@ describe("no piece of the token survives a cut", () => {
     for (let offset = 270; offset <= 300; offset++) {
       const err = await rejectionOf(t.fetchRecords(postRequest({ body: { county: `${filler(offset)}${TOKEN}${filler(50)}` } })));
       expect(err).toBeInstanceOf(CacheMissError);
-      expect(pieces(err), `offset ${offset}: ${String(err)}`).toEqual([]);
+      expect(pieces(err, dir), `offset ${offset}: ${String(err)}`).toEqual([]);
     }
   });
 
