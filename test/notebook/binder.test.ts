@@ -37,10 +37,16 @@ describe("binder/", () => {
   describe("postBuild run into a temporary environment prefix", () => {
     let prefix: string;
     let stdout: string;
+    let distBefore: number;
     beforeAll(async () => {
       prefix = mkdtempSync(join(tmpdir(), "binder-prefix-"));
+      distBefore = statSync(join(repoRoot, "dist", "index.js")).mtimeMs;
       ({ stdout } = await run("bash", [join(binder, "postBuild")], { cwd: repoRoot, env: binderEnv(prefix), maxBuffer: 16 * 1024 * 1024 }));
     }, 300_000);
+
+    it("leaves dist/ alone in a dry run (other test files load it meanwhile; npm ci builds it on Binder)", () => {
+      expect(statSync(join(repoRoot, "dist", "index.js")).mtimeMs).toBe(distBefore);
+    });
 
     it("registers the tslab kernel inside the prefix, where Jupyter lists it", () => {
       const kernelJson = join(prefix, "share", "jupyter", "kernels", "tslab", "kernel.json");
