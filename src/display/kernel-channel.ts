@@ -3,7 +3,7 @@
  * its per-cell sender), Deno's Jupyter kernel (`Deno.jupyter.display`), or none (a script, a REPL, a test).
  */
 import type { DisplayBundle } from "./display-bundle";
-import { denoDisplay } from "./deno-channel";
+import { denoDisplay } from "../util/deno-jupyter";
 import { tslabSender } from "./tslab-channel";
 
 /** The notebook kernels gasframes displays in. */

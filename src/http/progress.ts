@@ -1,10 +1,10 @@
 /**
  * Download progress: pages and rows done of the total, bytes and rate. Shown as one notebook display
- * updated in place under tslab, as one rewritten stderr line on a terminal, and not at all when
+ * updated in place under tslab or Deno's kernel, as one rewritten stderr line on a terminal, and not at all when
  * stderr is not a TTY, under `CI`, or with `progress: false`.
  */
 import { describeRateLimit, type RateLimit } from "./rate-pacer";
-import { findTslabNewDisplay } from "./tslab-display";
+import { findKernelNewDisplay } from "./kernel-display";
 import type { ProgressSink, ProgressUpdate } from "./types";
 
 /** Automatic displays wait this long before showing anything, so quick calls stay quiet. */
@@ -85,7 +85,7 @@ export function terminalSink(stream: NodeJS.WritableStream & { isTTY?: boolean; 
   };
 }
 
-/** A sink updating one tslab display entry in place. */
+/** A sink updating one notebook display entry in place (tslab's or Deno's). */
 export function notebookSink(newDisplay: () => { text(s: string): void }): ProgressSink {
   let display: { text(s: string): void } | undefined;
   return {
@@ -119,7 +119,7 @@ export function chooseProgressSink(
 ): { sink: ProgressSink; automatic: boolean } | undefined {
   if (option === false) return undefined;
   if (typeof option === "object" && option !== null) return { sink: option, automatic: false };
-  const newDisplay = environment.newDisplay ?? findTslabNewDisplay();
+  const newDisplay = environment.newDisplay ?? findKernelNewDisplay();
   if (option === undefined) {
     if (isCi(environment.env)) return undefined;
     if (newDisplay !== undefined) return { sink: notebookSink(newDisplay), automatic: true };

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundledDenoSpec, findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { joinLines } from "../../src/notebook/nbformat/notebook-file";
 import type { Notebook, Output } from "../../src/notebook/nbformat/types";
+import { executeNotebook } from "../../src/notebook/run/execute-notebook";
 import { runNotebooks } from "../../src/notebook/run/run-notebooks";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";
 import { repoRoot } from "./helpers/jupyter";
@@ -91,6 +92,28 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     }
     expect(rich.some((d) => "application/vnd.dataresource+json" in d)).toBe(false);
     expect(markdownOf(nb).length).toBeGreaterThan(0);
+  }, 900_000);
+
+  it("updates a progress display in place under Deno (one output, its last text)", async () => {
+    // The display download progress uses, driven directly: a quick call never shows progress (it waits a second).
+    const code = [
+      'import { findKernelNewDisplay } from "../dist/http/kernel-display.js";',
+      "const make = findKernelNewDisplay();",
+      'if (make === undefined) throw new Error("no in-place display found in the Deno kernel");',
+      "const progress = make();",
+      'for (const n of [1, 2, 3]) progress.text(`gasframes rigs: page ${n}/3`);',
+    ].join("\n");
+    const nb: Notebook = {
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: { kernelspec: { name: "deno", display_name: "Deno", language: "typescript" } },
+      cells: [{ cell_type: "code", id: "progress", metadata: {}, source: code, outputs: [], execution_count: null }],
+    };
+    const ran = await executeNotebook(nb, { name: "progress", cwd: join(repoRoot, "notebooks"), env, cellTimeoutMs: 600_000 });
+    const outs = (ran.cells[0] as { outputs: Output[] }).outputs;
+    expect(outs.filter((o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"))).toEqual([]);
+    const shown = outs.flatMap((o) => (o.output_type === "display_data" ? [joinLines(o.data["text/plain"] as string | string[])] : []));
+    expect(shown).toEqual(["gasframes rigs: page 3/3"]);
   }, 900_000);
 
   it("gasframes run --kernel deno gives the numbers tslab gives", async () => {

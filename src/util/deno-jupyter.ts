@@ -3,7 +3,9 @@
  * { raw: true })` sends the MIME bundle as it is to the running cell. Outside that kernel `Deno.jupyter`
  * throws when read (and outside Deno there is no `Deno`), so the lookup is guarded.
  */
-import type { DisplayBundle } from "./display-bundle";
+
+/** A MIME bundle: MIME type to content (the display module's DisplayBundle). */
+type DisplayBundle = Record<string, unknown>;
 
 interface DenoJupyter {
   display(bundle: DisplayBundle, options: { raw: boolean; display_id?: string; update?: boolean }): Promise<void> | void;
