@@ -99,7 +99,8 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
     }
     return start[x]! - start[y]!;
   });
-  const labels = answer.column("units") as unknown[];
+  const labels = (answer.column("units") as unknown[]).map((joined) => (joined === null || joined === undefined || joined === "" ? [] : String(joined).split(SEP).sort()));
+  const spelling = firstSpellings(labels.flat());
   const pick = (a: Float64Array, b: number): number => a[order[b]!]!;
   const figure = (name: string, sqrt = false): Float64Array | undefined => {
     const s = numbersOf(answer, `s_${name}`);
@@ -123,7 +124,7 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
     ...(vstd === undefined ? {} : { volumeStd: figure("vs", true)! }),
     ...(count === undefined ? {} : { count: figure("c")!, countMissing: missing("c") }),
     ...(cstd === undefined ? {} : { countStd: figure("cs", true)! }),
-    volumeUnit: order.map((b) => bucketUnit(fn, labels[b], start[b]!)),
+    volumeUnit: order.map((b) => bucketUnit(fn, labels[b]!, start[b]!, spelling)),
     days,
     complete: Array.from(periodDay, (d, r) => days[r] === periodLength(d, freq)),
     volumeMissing: missing("v"),
@@ -132,21 +133,28 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
   };
 }
 
-/**
- * The one unit of a period's labels (`gas_Bcf` and `bcf` are one unit: the first label in text order
- * is reported), null for none; two units are a DataError, as in memory.
- */
-function bucketUnit(fn: string, joined: unknown, start: number): string | null {
-  if (joined === null || joined === undefined || joined === "") return null;
-  const labels = String(joined).split(SEP).sort();
+/** Each unit's label: of its spellings in the dataset (`bcf`, `gas_Bcf`), the first in text order. */
+function firstSpellings(labels: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const label of [...new Set(labels)].sort()) {
+    const key = volumeUnitKey(label) ?? label;
+    if (!out.has(key)) out.set(key, label);
+  }
+  return out;
+}
+
+/** The one unit of a period's labels, null for none; two units are a DataError, as in memory. */
+function bucketUnit(fn: string, labels: readonly string[], start: number, spelling: ReadonlyMap<string, string>): string | null {
+  if (labels.length === 0) return null;
   const first = labels[0]!;
-  const other = labels.find((l) => (volumeUnitKey(l) ?? l) !== (volumeUnitKey(first) ?? first));
+  const key = volumeUnitKey(first) ?? first;
+  const other = labels.find((l) => (volumeUnitKey(l) ?? l) !== key);
   if (other !== undefined) {
     throw new DataError(
       `${fn}: the period starting ${isoFromDay(start)} mixes volume units ${JSON.stringify(first)} and ${JSON.stringify(other)}; convert them to one unit first (convertUnits)`,
     );
   }
-  return first;
+  return spelling.get(key) ?? first;
 }
 
 /** The DataError for two rows on one UTC day of one series, naming the day and the series. */

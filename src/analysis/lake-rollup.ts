@@ -7,7 +7,7 @@ import { InvalidParamsError } from "../errors";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { quoteIdent, type LakeColumn, type LakeSource } from "../lake/lake-source";
 import { isoFromDay } from "../table/dates";
-import type { Table } from "../table/table";
+import { Table } from "../table/table";
 import { sortedGroups } from "./group-keys";
 import { dayNumberSql, lakeColumn, numberSql, numbersOf, periodSql, utcDaySql } from "./lake-sql";
 import { outputTable, type OutputColumn } from "./output-table";
@@ -124,15 +124,19 @@ export async function lakeRollup(source: LakeSource, options: LakeRollupOptions)
 }
 
 /**
- * The units the in-memory path would read from the same rows: those known from the columns' names,
- * and a volume's from the labels of its `volume_unit` column. One row per label carries them all.
+ * The units the in-memory path would read from the same rows (`unitsOf` of a table with the view's
+ * columns): those known from the columns' names, and a volume's from the labels of its `volume_unit`
+ * column, when the dataset has one (one small query; none otherwise). Labels come in text order, so
+ * of two spellings of one unit (`bcf`, `gas_Bcf`) the first in text order names it.
  */
 export async function unitsOfDataset(source: LakeSource, names: readonly string[]): Promise<Record<string, string>> {
-  const view = quoteIdent(source.view);
-  const hasLabels = source.columns.some((c) => c.name === "volume_unit");
-  const sample = hasLabels
-    ? await source.lake.query(`SELECT v.* REPLACE (u.volume_unit AS volume_unit) FROM (SELECT DISTINCT volume_unit FROM ${view}) u, (SELECT * FROM ${view} LIMIT 1) v`)
-    : await source.lake.query(`SELECT * FROM ${view} LIMIT 0`);
+  const labelled = source.columns.some((c) => c.name === "volume_unit");
+  const labels = labelled ? (await source.lake.query(`SELECT DISTINCT volume_unit FROM ${quoteIdent(source.view)} ORDER BY 1`)).column("volume_unit") : [];
+  const fields = source.columns.map((c) => ({ name: c.name, type: c.type }));
+  const sample = Table.fromRecords<Record<string, unknown>>(
+    labels.map((label) => Object.fromEntries(source.columns.map((c) => [c.name, c.name === "volume_unit" ? label : null]))),
+    { schema: { name: source.view, fields } },
+  );
   const all = unitsOf(sample);
   return Object.fromEntries(Object.entries(all).filter(([name]) => names.includes(name)));
 }

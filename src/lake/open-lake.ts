@@ -71,7 +71,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
   let connection: DuckDbConnection;
   try {
     connection = await instance.connect();
-    for (const d of datasets) {
+    for (const d of found) {
       const files = join(d.dir, "month=*", "*.parquet").replace(/'/g, "''");
       await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS SELECT * FROM read_parquet('${files}', hive_partitioning = true, hive_types = {'month': VARCHAR})`);
       datasets.push({ ...d, columns: await describe(connection, d.view) });
