@@ -146,14 +146,14 @@ describe("a lake whose names and rows are hostile", () => {
   const QUOTED = `a"b; DROP VIEW x_v1_flows; --`;
 
   beforeAll(async () => {
-    // Written by DuckDB itself: a column name with a quote and a semicolon, two rows on one day of one
-    // series, and a month holding two volume units.
+    // Written by DuckDB itself: a column name with a quote and a semicolon, a NaN volume (missing, as in
+    // memory), two rows on one day of one series, and a month holding two volume units.
     const write = async (dataset: string, month: string, select: string): Promise<void> => {
       const dir = join(root, "odd", "x", "v1", dataset, `month=${month}`);
       mkdirSync(dir, { recursive: true });
       await lake.query(`COPY (${select}) TO '${join(dir, "part-00000.parquet")}' (FORMAT parquet)`);
     };
-    await write("flows", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-01 00:00:00+00', 1.5, 'bcf', 'A'), (TIMESTAMPTZ '2025-01-02 00:00:00+00', 2.0, 'gas_Bcf', 'A'), (TIMESTAMPTZ '2025-01-02 00:00:00+00', 4.0, 'gas_Bcf', 'B')) t("timestamp", volume, volume_unit, "${QUOTED.replace(/"/g, '""')}")`);
+    await write("flows", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-01 00:00:00+00', 1.5, 'bcf', 'A'), (TIMESTAMPTZ '2025-01-02 00:00:00+00', 2.0, 'gas_Bcf', 'A'), (TIMESTAMPTZ '2025-01-02 00:00:00+00', 4.0, 'gas_Bcf', 'B'), (TIMESTAMPTZ '2025-01-03 00:00:00+00', 'NaN'::DOUBLE, 'gas_Bcf', 'A')) t("timestamp", volume, volume_unit, "${QUOTED.replace(/"/g, '""')}")`);
     await write("dupes", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0, 'A'), (TIMESTAMPTZ '2025-01-03 06:00:00+00', 2.0, 'A')) t("timestamp", volume, series)`);
     await write("mixed", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0, 'mt'), (TIMESTAMPTZ '2025-01-04 00:00:00+00', 2.0, 'bcf')) t("timestamp", volume, volume_unit)`);
     odd = await openLake(join(root, "odd"));
@@ -171,7 +171,9 @@ describe("a lake whose names and rows are hostile", () => {
     expect(sql.units.volume).toBe("bcf");
     expectSameTable(sql, rollup(rows, options), "quoted key");
     expectSameTable(await resampleFlows(source, { freq: "month", by: QUOTED }), resampleFlows(rows, { freq: "month", by: QUOTED }), "quoted series");
-    expect((await odd.query("SELECT count(*) AS n FROM x_v1_flows")).get(0).n).toBe(3);
+    const monthly = await resampleFlows(source, { freq: "month", by: QUOTED });
+    expect(monthly.column("volume_missing")).toEqual([1, 0]);
+    expect((await odd.query("SELECT count(*) AS n FROM x_v1_flows")).get(0).n).toBe(4);
   });
 
   it("refuses two rows on one UTC day of a series, and two units in one period, as DataErrors", async () => {
