@@ -88,10 +88,11 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
   const m = answer.length;
   const n = numbersOf(answer, "n");
   const nd = numbersOf(answer, "nd");
-  if (n.some((rows, b) => rows !== nd[b])) throw await duplicateDay(fn, source, byCols, day);
 
   const keyValues = by.map((_, c) => answer.column(`k${c}`) as unknown[]);
   const start = numbersOf(answer, "p");
+  if (start.some((d) => !Number.isFinite(d))) throw new DataError(`${fn}: column "timestamp": a row has null, which is not a date or timestamp`);
+  if (n.some((rows, b) => rows !== nd[b])) throw await duplicateDay(fn, source, byCols, day);
   const order = Array.from({ length: m }, (_, b) => b).sort((x, y) => {
     for (const k of keyValues) {
       const d = compareKeys(k[x], k[y]);

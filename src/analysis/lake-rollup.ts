@@ -3,7 +3,7 @@
  * columns it needs and spills past its memory limit; only the groups come back, and they are shaped
  * into the Table the in-memory `rollup` returns (same columns, order, types, units, notes and sort).
  */
-import { InvalidParamsError } from "../errors";
+import { DataError, InvalidParamsError } from "../errors";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
 import { quoteIdent, type LakeColumn, type LakeSource } from "../lake/lake-source";
 import { isoFromDay } from "../table/dates";
@@ -88,6 +88,9 @@ export async function lakeRollup(source: LakeSource, options: LakeRollupOptions)
   // With no key SQL answers one row even for no rows; the in-memory rollup answers none.
   const groups = keySql.length === 0 && counts[0] === 0 ? 0 : answer.length;
   const groupKeys = keySql.map((_, c) => answer.column(`k${c}`).slice(0, groups) as unknown[]);
+  keySql.forEach((k, c) => {
+    if (k.period && groupKeys[c]!.some((d) => typeof d !== "number" || !Number.isFinite(d))) throw noDate(fn, k.name);
+  });
   if (rates.length > 0 && periodKey === undefined && !groupKeys.some((k) => isDateLike(k) || isTimeLike(k))) throw rateWithoutDate(fn, keyNames, rates, units);
 
   const order = sortedGroups({ groups, keys: groupKeys });
@@ -147,6 +150,11 @@ async function daysPerPeriod(source: LakeSource, periodSqlText: string, col: Lak
   const p = numbersOf(answer, "p");
   const d = numbersOf(answer, "d");
   return new Map(Array.from(p, (start, i) => [start, d[i]!]));
+}
+
+/** As in memory: a row without a date cannot be put in a period. */
+export function noDate(fn: string, column: string): DataError {
+  return new DataError(`${fn}: column ${JSON.stringify(column)}: a row has null, which is not a date or timestamp`);
 }
 
 function rateWithoutDate(fn: string, keyNames: readonly string[], rates: readonly string[], units: Record<string, string>): InvalidParamsError {

@@ -156,6 +156,7 @@ describe("a lake whose names and rows are hostile", () => {
     await write("flows", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-01 00:00:00+00', 1.5, 'bcf', 'A'), (TIMESTAMPTZ '2025-01-02 00:00:00+00', 2.0, 'gas_Bcf', 'A'), (TIMESTAMPTZ '2025-01-02 00:00:00+00', 4.0, 'gas_Bcf', 'B'), (TIMESTAMPTZ '2025-01-03 00:00:00+00', 'NaN'::DOUBLE, 'gas_Bcf', 'A')) t("timestamp", volume, volume_unit, "${QUOTED.replace(/"/g, '""')}")`);
     await write("dupes", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0, 'A'), (TIMESTAMPTZ '2025-01-03 06:00:00+00', 2.0, 'A')) t("timestamp", volume, series)`);
     await write("mixed", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0, 'mt'), (TIMESTAMPTZ '2025-01-04 00:00:00+00', 2.0, 'bcf')) t("timestamp", volume, volume_unit)`);
+    await write("undated", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0), (NULL, 2.0)) t("timestamp", volume)`);
     odd = await openLake(join(root, "odd"));
   });
 
@@ -181,5 +182,22 @@ describe("a lake whose names and rows are hostile", () => {
     await expect(resampleFlows(dupes, { freq: "month", by: "series" })).rejects.toThrow(DataError);
     await expect(resampleFlows(dupes, { freq: "month", by: "series" })).rejects.toThrow(/two rows for the UTC day 2025-01-03 \(series="A"\)/);
     await expect(resampleFlows(odd.dataset("x_v1_mixed"), { freq: "month" })).rejects.toThrow(/mixes volume units/);
+  });
+
+  it("answers a DataError once its lake is closed", async () => {
+    const other = await openLake(join(root, "odd"));
+    const source = other.dataset("x_v1_mixed");
+    other.close();
+    await expect(rollup(source, { by: "volume_unit" })).rejects.toThrow(/the lake is closed/);
+  });
+
+  it("refuses a row without a date where a period is asked, as the in-memory path does", async () => {
+    const undated = odd.dataset("x_v1_undated");
+    const rows = await odd.query("SELECT * FROM x_v1_undated");
+    expect(() => resampleFlows(rows, { freq: "month" })).toThrow(/null is not a date or timestamp/);
+    await expect(resampleFlows(undated, { freq: "month" })).rejects.toThrow(DataError);
+    await expect(resampleFlows(undated, { freq: "month" })).rejects.toThrow(/"timestamp": a row has null, which is not a date or timestamp/);
+    expect(() => rollup(rows, { by: [{ column: "timestamp", freq: "week" }] })).toThrow(/null is not a date or timestamp/);
+    await expect(rollup(undated, { by: [{ column: "timestamp", freq: "week" }] })).rejects.toThrow(/"timestamp": a row has null/);
   });
 });
