@@ -102,8 +102,7 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
   });
   const labels = (answer.column("units") as unknown[]).map((joined) => (joined === null || joined === undefined || joined === "" ? [] : String(joined).split(SEP).sort()));
   const spelling = firstSpellings(labels.flat());
-  const pick = (a: Float64Array, b: number): number => a[order[b]!]!;
-  const figure = (name: string, sqrt = false): Float64Array | undefined => {
+  const figure = (name: string, sqrt = false): Float64Array => {
     const s = numbersOf(answer, `s_${name}`);
     const c = numbersOf(answer, `c_${name}`);
     return Float64Array.from(order, (b) => (c[b]! > 0 ? (sqrt ? Math.sqrt(s[b]!) : s[b]!) : NaN));
@@ -115,16 +114,16 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
   const firstDays = numbersOf(answer, "first_day");
   const lastDays = numbersOf(answer, "last_day");
   const periodDay = Int32Array.from(order, (b) => start[b]!);
-  const days = Int32Array.from({ length: m }, (_, r) => pick(n, r));
+  const days = Int32Array.from(order, (b) => n[b]!);
   return {
     by,
     byValues: keyValues.map((k) => order.map((b) => k[b])),
     period: Array.from(periodDay, (d) => isoFromDay(d)),
     periodDay,
-    volume: figure("v")!,
-    ...(vstd === undefined ? {} : { volumeStd: figure("vs", true)! }),
-    ...(count === undefined ? {} : { count: figure("c")!, countMissing: missing("c") }),
-    ...(cstd === undefined ? {} : { countStd: figure("cs", true)! }),
+    volume: figure("v"),
+    ...(vstd === undefined ? {} : { volumeStd: figure("vs", true) }),
+    ...(count === undefined ? {} : { count: figure("c"), countMissing: missing("c") }),
+    ...(cstd === undefined ? {} : { countStd: figure("cs", true) }),
     volumeUnit: order.map((b) => bucketUnit(fn, labels[b]!, start[b]!, spelling)),
     days,
     complete: Array.from(periodDay, (d, r) => days[r] === periodLength(d, freq)),
