@@ -10,6 +10,7 @@ import { memoryScenario } from "./memory.mjs";
 import { sandboxNdjsonScenario } from "./sandbox-ndjson.mjs";
 import { lakeSyncScenario } from "./lake-sync.mjs";
 import { lakeQueryScenario } from "./lake-query.mjs";
+import { lakeRollupScenario } from "./lake-rollup.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -27,6 +28,7 @@ export const SCENARIOS = [
   sandboxNdjsonScenario,
   lakeSyncScenario,
   lakeQueryScenario,
+  lakeRollupScenario,
 ];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */

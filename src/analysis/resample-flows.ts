@@ -9,6 +9,8 @@ import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type 
 import { distinctVolumeUnits, volumeUnitKey } from "../table/volume-unit";
 import type { Table } from "../table/table";
 import { outputTable, type OutputColumn } from "./output-table";
+import { isLakeSource, type LakeSource } from "../lake/lake-source";
+import { lakeResampleFlowColumns, type LakeResampleOptions } from "./lake-resample-flows";
 
 /** Options of `resampleFlows`. */
 export interface ResampleFlowsOptions {
@@ -84,7 +86,19 @@ export interface ResampledFlows {
  *   `volume`, `count`, `volume_unit`...).
  * @returns a Table of the periods (`toFrame()` gives the danfo frame).
  */
-export function resampleFlows(flows: FrameInput, options: ResampleFlowsOptions): Table<ResampledFlowRow> {
+export function resampleFlows(flows: FrameInput, options: ResampleFlowsOptions): Table<ResampledFlowRow>;
+/**
+ * The same over a lake dataset of volume flows (`lake.dataset("lng_v1_volume_flows")`): the sums run
+ * as SQL in the lake's DuckDB and the promise resolves to the Table the in-memory path gives for the
+ * same rows (docs/lake.md). A `by` column the dataset lacks, a `timestamp` that is not a DATE or
+ * TIMESTAMP column or a `volume` that is not numeric is an InvalidParamsError before any query.
+ */
+export function resampleFlows(flows: LakeSource, options: ResampleFlowsOptions): Promise<Table<ResampledFlowRow>>;
+export function resampleFlows(flows: FrameInput | LakeSource, options: ResampleFlowsOptions): Table<ResampledFlowRow> | Promise<Table<ResampledFlowRow>> {
+  if (isLakeSource(flows)) {
+    const shaped: LakeResampleOptions = options;
+    return lakeResampleFlowColumns(flows, shaped).then((columns) => resampledToTable(columns));
+  }
   return resampledToTable(resampleFlowColumns(flows, options));
 }
 

@@ -16,6 +16,8 @@ import { inferKeyType } from "./resample-flows";
 import { outputTable, type OutputColumn } from "./output-table";
 import { inputDaysPerPeriod, parseAgg, parseCountPer, valuesPerGroup, type RollupAgg } from "./rollup-means";
 import type { Table } from "../table/table";
+import { isLakeSource, type LakeSource } from "../lake/lake-source";
+import { lakeRollup, type LakeRollupOptions } from "./lake-rollup";
 
 /** A grouping column, optionally bucketed into periods (`{ column: "date_prod", freq: "month" }`). */
 export type RollupKey = string | { column: string; freq: "day" | "week" | "month"; weekStart?: "monday" | "saturday" | "sunday" };
@@ -75,7 +77,19 @@ export interface RollupOptions {
  * @throws InvalidParamsError for a summed rate measure when no key is a date, a bad `agg`, or
  *   `countPer` without a period key.
  */
-export function rollup(input: FrameInput, options: RollupOptions): Table<RollupRow> {
+export function rollup(input: FrameInput, options: RollupOptions): Table<RollupRow>;
+/**
+ * The same over a lake dataset (`lake.dataset("natgas_v4_productionByWell")`): the group-by runs as SQL
+ * in the lake's DuckDB and the promise resolves to the Table the in-memory path gives for the same rows
+ * (docs/lake.md). A key or measure the dataset lacks, a measure that is not numeric or a period key
+ * that is not a DATE or TIMESTAMP column is an InvalidParamsError (a rejected promise) before any query.
+ */
+export function rollup(input: LakeSource, options: RollupOptions): Promise<Table<RollupRow>>;
+export function rollup(input: FrameInput | LakeSource, options: RollupOptions): Table<RollupRow> | Promise<Table<RollupRow>> {
+  if (isLakeSource(input)) {
+    const shaped: LakeRollupOptions = options;
+    return lakeRollup(input, shaped) as Promise<Table<RollupRow>>;
+  }
   const fn = "rollup";
   if (options === null || typeof options !== "object" || options.by === undefined) {
     throw new InvalidParamsError(fn, [{ param: "by", expected: "a column name or a list of them" }]);

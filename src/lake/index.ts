@@ -8,3 +8,4 @@ export { readLakeManifest, MANIFEST_FILE, type LakeManifest, type LakePartition 
 export { datasetFolder } from "./dataset-folder";
 export type { SyncClient } from "./stream-of";
 export { openLake, type Lake, type LakeDataset, type OpenLakeOptions } from "./open-lake";
+export { isLakeSource, quoteIdent, type LakeColumn, type LakeQuery, type LakeSource } from "./lake-source";

@@ -4,13 +4,15 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { DataError } from "../errors";
+import { DataError, InvalidParamsError } from "../errors";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
 import { Result } from "../table/result";
 import type { FieldSpec, FieldType } from "../table/schema";
 import { encodeColumn } from "../table/typed-columns";
 import { loadDuckDb, type DuckDbConnection, type DuckDbInstance, type DuckDbReader } from "../util/duckdb";
+import { closest } from "../util/closest";
 import { MANIFEST_FILE } from "./lake-manifest";
+import { quoteIdent, type LakeColumn, type LakeSource } from "./lake-source";
 
 /** One dataset of the lake: its view name and where its files are. */
 export interface LakeDataset {
@@ -18,6 +20,8 @@ export interface LakeDataset {
   readonly view: string;
   /** The dataset's folder (`<dir>/natgas/v4/rigs`). */
   readonly dir: string;
+  /** The view's columns as DuckDB describes them (the `month` partition column included). */
+  readonly columns: readonly LakeColumn[];
 }
 
 /** Options of `openLake`. */
@@ -39,6 +43,12 @@ export interface Lake {
    * A DuckDB error (a typo, an unknown column) is a DataError carrying DuckDB's message.
    */
   query(sql: string): Promise<Result<Record<string, unknown>>>;
+  /**
+   * One dataset, to hand to `rollup` or `resampleFlows`, which then aggregate in DuckDB.
+   * @param name the view's name, in any letter case (`"natgas_v4_productionByWell"`).
+   * @throws InvalidParamsError naming the closest view when there is no such dataset.
+   */
+  dataset(name: string): LakeSource;
   /** Closes the database. */
   close(): void;
 }
@@ -54,23 +64,34 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
   if (typeof dir !== "string" || dir.trim() === "") throw new DataError(`openLake: expected the lake's folder, got ${JSON.stringify(dir)}`);
   const root = resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new DataError(`openLake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
-  const datasets = findDatasets(root);
+  const found = findDatasets(root);
+  const datasets: LakeDataset[] = [];
   const duckdb = loadDuckDb("openLake", options.from === undefined ? {} : { from: options.from });
   const instance: DuckDbInstance = await duckdb.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "2GB" });
   let connection: DuckDbConnection;
   try {
     connection = await instance.connect();
-    for (const d of datasets) {
+    for (const d of found) {
       const files = join(d.dir, "month=*", "*.parquet").replace(/'/g, "''");
-      await connection.run(`CREATE VIEW "${d.view}" AS SELECT * FROM read_parquet('${files}', hive_partitioning = true, hive_types = {'month': VARCHAR})`);
+      await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS SELECT * FROM read_parquet('${files}', hive_partitioning = true, hive_types = {'month': VARCHAR})`);
+      datasets.push({ ...d, columns: await describe(connection, d.view) });
     }
   } catch (error) {
     instance.closeSync();
     throw new DataError(`openLake: DuckDB could not open the lake at ${root}: ${messageOf(error)}`, { cause: error });
   }
   let closed = false;
-  return {
+  const lake: Lake = {
     datasets,
+    dataset(name: string): LakeSource {
+      const views = datasets.map((d) => d.view);
+      const d = typeof name === "string" ? datasets.find((x) => x.view === name.toLowerCase()) : undefined;
+      if (d === undefined) {
+        const guess = typeof name === "string" ? closest(name, views) : undefined;
+        throw new InvalidParamsError("lake.dataset", [{ param: "name", value: name, expected: `a dataset of the lake: ${views.join(", ")}`, ...(guess === undefined ? {} : { suggestion: guess }) }]);
+      }
+      return { kind: "lake-dataset", view: d.view, dir: d.dir, columns: d.columns, lake };
+    },
     async query(sql: string): Promise<Result<Record<string, unknown>>> {
       if (closed) throw new DataError("lake.query: the lake is closed");
       if (typeof sql !== "string" || sql.trim() === "") throw new DataError(`lake.query: expected SQL text, got ${JSON.stringify(sql)}`);
@@ -91,11 +112,22 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
       instance.closeSync();
     },
   };
+  return lake;
+}
+
+/** The columns of a view, as DuckDB's DESCRIBE names and types them. */
+async function describe(connection: DuckDbConnection, view: string): Promise<LakeColumn[]> {
+  const reader = await (await connection.prepare(`DESCRIBE SELECT * FROM ${quoteIdent(view)}`)).streamAndReadUntil(Number.MAX_SAFE_INTEGER);
+  const names = reader.columnNames();
+  const raw = reader.getColumnsJson();
+  const nameAt = raw[names.indexOf("column_name")] ?? [];
+  const typeAt = raw[names.indexOf("column_type")] ?? [];
+  return nameAt.map((n, i) => ({ name: String(n), type: fieldTypeOf(String(typeAt[i])), duckType: String(typeAt[i]) }));
 }
 
 /** `<root>/<service>/<version>/<endpoint>` folders with at least one `month=*` folder. */
-function findDatasets(root: string): LakeDataset[] {
-  const out: LakeDataset[] = [];
+function findDatasets(root: string): Omit<LakeDataset, "columns">[] {
+  const out: Omit<LakeDataset, "columns">[] = [];
   const dirs = (p: string): string[] => readdirSync(p, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".") && !e.name.startsWith("_")).map((e) => e.name).sort();
   for (const service of dirs(root))
     for (const version of dirs(join(root, service)))
