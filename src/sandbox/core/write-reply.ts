@@ -2,10 +2,12 @@ import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { constants, createDeflate, createGzip, type Deflate, type Gzip } from "node:zlib";
-import type { SandboxReply } from "./types";
+import type { RowJoin, SandboxReply } from "./types";
 import type { FaultDecision } from "./faults";
 
 const FLUSH_BYTES = 64 * 1024;
+const NDJSON_JOIN: RowJoin = { before: "", after: "\n" };
+const ARRAY_JOIN: RowJoin = { before: ",", after: "" };
 /** A whole JSON reply shorter than this is sent as it is: compressing it would save next to nothing. */
 export const MIN_COMPRESSED_BYTES = 1024;
 /** zlib level 1: most of the size gain (JSON rows shrink about tenfold) for a fraction of the CPU of the default 6. */
@@ -143,17 +145,24 @@ export async function writeReply(res: ServerResponse, reply: SandboxReply, fault
   await run(async () => {
     if (reply.format === "envelope") await sink.push('{"data":[');
     else if (reply.format === "array") await sink.push("[");
-    let first = true;
-    for (const row of reply.rows) {
-      const text = JSON.stringify(row);
-      const wait = sink.push(ndjson ? text + "\n" : first ? text : "," + text);
-      first = false;
+    const join = ndjson ? NDJSON_JOIN : ARRAY_JOIN;
+    for (const text of reply.text?.(join, FLUSH_BYTES) ?? stringified(reply.rows, join)) {
+      const wait = sink.push(text);
       if (wait) await wait;
     }
     if (reply.format === "envelope") await sink.push(`],"pagination":${JSON.stringify(reply.pagination ?? null)}}`);
     else if (reply.format === "array") await sink.push("]");
     await sink.end();
   });
+}
+
+/** Each record as `JSON.stringify` text, joined by `join`. */
+function* stringified(rows: Iterable<Record<string, unknown>>, join: RowJoin): Generator<string> {
+  let first = true;
+  for (const row of rows) {
+    yield (first ? "" : join.before) + JSON.stringify(row) + join.after;
+    first = false;
+  }
 }
 
 /**

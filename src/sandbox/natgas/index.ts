@@ -37,6 +37,12 @@ export function createNatgasHandler(): ServiceHandler {
         pagination: { start, page_size: ctx.pageSize, total_count: rows.count },
       };
     }
-    return { kind: "rows", format: req.ndjson ? "ndjson" : "array", rows: rowsOf(rows) };
+    const text = rows.textChunks?.bind(rows);
+    return {
+      kind: "rows",
+      format: req.ndjson ? "ndjson" : "array",
+      rows: rowsOf(rows),
+      text: text && ((join, chunkChars) => text(0, rows.count, join, chunkChars)),
+    };
   };
 }

@@ -10,6 +10,7 @@ import { aggregateBy } from "../v3/shared-params";
 import { matchingWells } from "../v3/wells";
 import { acceptsWellId, DATE, LIST, MCF_PER_BCF, MONTH_INDEX, V4_LOCATION, V4_NAMES, WET_OVER_DRY, wellIdOf } from "./v4-params";
 import { wellMonthRows } from "../shared/well-month-rows";
+import { productionText } from "./production-text";
 
 /** Month range of a well under date_prod_min/max and production_month_min/max (1 = first productive month). */
 export function wellMonthRange(params: ParsedParams, w: Well, lastMonth: number): [number, number] {
@@ -99,7 +100,8 @@ export const productionByWell: NatgasEndpoint = {
   },
   answer(params, data) {
     const wells = v4Wells(data.producingWells, params);
-    const rows = wellMonthRows(wells, (w) => wellMonthRange(params, w, data.lastHistoryMonth), (w, m) => productionRecord(data, w, m));
+    const range = (w: Well) => wellMonthRange(params, w, data.lastHistoryMonth);
+    const rows = wellMonthRows(wells, range, (w, m) => productionRecord(data, w, m), (w, first, last, join) => productionText(data, w, first, last, join));
     const dims = params.listOrder.get("aggregate_by");
     if (!dims) return { rows };
     const fields = dims.map((d) => d.toLowerCase()).filter((d) => d !== "date_prod");
