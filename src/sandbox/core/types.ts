@@ -47,10 +47,10 @@ export type SandboxReply =
       readonly kind: "rows";
       readonly rows: Iterable<Record<string, unknown>>;
       /**
-       * The same rows as text, when the module writes them quicker than `JSON.stringify` would: chunks
-       * of whole rows of at least `chunkChars` characters, each row exactly `JSON.stringify` of its record.
+       * The same rows as UTF-8 bytes, when the module writes them quicker than `JSON.stringify` would:
+       * buffers of whole rows of up to `chunkBytes` each, each row exactly `JSON.stringify` of its record.
        */
-      readonly text?: (join: RowJoin, chunkChars: number) => Iterable<string>;
+      readonly bytes?: (join: RowJoin, chunkBytes: number) => Iterable<Buffer>;
       readonly format: "array" | "ndjson" | "envelope";
       /** For `envelope`: the pagination object written after the data. */
       readonly pagination?: { start: number; page_size: number; total_count: number };

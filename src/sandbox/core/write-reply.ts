@@ -6,6 +6,8 @@ import type { RowJoin, SandboxReply } from "./types";
 import type { FaultDecision } from "./faults";
 
 const FLUSH_BYTES = 64 * 1024;
+/** Batches of rows written as bytes: larger than FLUSH_BYTES, as each costs a write and a wait. */
+const BYTE_BATCH = Number(process.env.SBX_BATCH ?? 256 * 1024);
 const NDJSON_JOIN: RowJoin = { before: "", after: "\n" };
 const ARRAY_JOIN: RowJoin = { before: ",", after: "" };
 /** A whole JSON reply shorter than this is sent as it is: compressing it would save next to nothing. */
@@ -48,21 +50,31 @@ class BodySink {
     return this.pending.length >= FLUSH_BYTES ? this.flush() : undefined;
   }
 
-  /** Sends what is queued, cutting the answer short when a body fault is due. */
+  /** Sends bytes after what is queued. */
+  async pushBytes(chunk: Buffer): Promise<void> {
+    await this.flush();
+    await this.send(chunk);
+  }
+
+  /** Sends what is queued. */
   async flush(): Promise<void> {
     if (this.pending === "") return;
-    let chunk = Buffer.from(this.pending, "utf8");
+    const chunk = Buffer.from(this.pending, "utf8");
     this.pending = "";
+    await this.send(chunk);
+  }
+
+  /** Sends a batch, cutting the answer short when a body fault is due. */
+  private async send(chunk: Buffer): Promise<void> {
     const cut = this.fault.kind === "reset" || this.fault.kind === "truncate";
     if (cut && this.sent + chunk.length >= this.fault.afterBytes) {
-      chunk = chunk.subarray(0, Math.max(0, this.fault.afterBytes - this.sent));
-      await this.write(chunk);
+      await this.write(chunk.subarray(0, Math.max(0, this.fault.afterBytes - this.sent)));
       this.breakConnection();
       throw new StopWriting();
     }
     await this.write(chunk);
     // A sync flush hands every batch to the client now (a streamed answer stays streamed) and keeps the
-    // compression window, so it costs a few bytes per 64 KiB, not the ratio.
+    // compression window, so it costs a few bytes per batch, not the ratio.
     this.encoder?.flush(constants.Z_SYNC_FLUSH);
   }
 
@@ -146,9 +158,13 @@ export async function writeReply(res: ServerResponse, reply: SandboxReply, fault
     if (reply.format === "envelope") await sink.push('{"data":[');
     else if (reply.format === "array") await sink.push("[");
     const join = ndjson ? NDJSON_JOIN : ARRAY_JOIN;
-    for (const text of reply.text?.(join, FLUSH_BYTES) ?? stringified(reply.rows, join)) {
-      const wait = sink.push(text);
-      if (wait) await wait;
+    if (reply.bytes !== undefined) {
+      for (const chunk of reply.bytes(join, BYTE_BATCH)) await sink.pushBytes(chunk);
+    } else {
+      for (const text of stringified(reply.rows, join)) {
+        const wait = sink.push(text);
+        if (wait) await wait;
+      }
     }
     if (reply.format === "envelope") await sink.push(`],"pagination":${JSON.stringify(reply.pagination ?? null)}}`);
     else if (reply.format === "array") await sink.push("]");

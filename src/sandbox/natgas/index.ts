@@ -37,12 +37,12 @@ export function createNatgasHandler(): ServiceHandler {
         pagination: { start, page_size: ctx.pageSize, total_count: rows.count },
       };
     }
-    const text = rows.textChunks?.bind(rows);
+    const bytes = rows.byteChunks?.bind(rows);
     return {
       kind: "rows",
       format: req.ndjson ? "ndjson" : "array",
       rows: rowsOf(rows),
-      text: text && ((join, chunkChars) => text(0, rows.count, join, chunkChars)),
+      bytes: bytes && ((join, chunkBytes) => bytes(0, rows.count, join, chunkBytes)),
     };
   };
 }

@@ -7,11 +7,11 @@ export interface RowSet {
   readonly count: number;
   row(k: number): Record<string, unknown>;
   /**
-   * Rows [from, to) as text, in chunks of whole rows of at least `chunkChars` characters (the last may
-   * be shorter): each row exactly `JSON.stringify(row(k))`, joined by `join`. Present only where it is
-   * quicker than stringifying the records (a million-row NDJSON answer).
+   * Rows [from, to) as UTF-8 bytes, in buffers of whole rows of up to `chunkBytes` each: each row
+   * exactly `JSON.stringify(row(k))`, joined by `join`. Present only where it is quicker than
+   * stringifying the records (a million-row NDJSON answer).
    */
-  textChunks?(from: number, to: number, join: RowJoin, chunkChars: number): Iterable<string>;
+  byteChunks?(from: number, to: number, join: RowJoin, chunkBytes: number): Iterable<Buffer>;
 }
 
 /** A row set over an in-memory list. */

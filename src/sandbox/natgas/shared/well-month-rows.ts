@@ -1,23 +1,32 @@
-import type { Well } from "../model/wells";
+import { ByteChunks } from "../../core/byte-chunks";
 import type { RowJoin } from "../../core/types";
+import type { Well } from "../model/wells";
 import type { RowSet } from "../shared/row-set";
 
+/** A row separator as bytes (RowJoin's). */
+export interface RowJoinBytes {
+  readonly before: Uint8Array;
+  readonly after: Uint8Array;
+}
+
 /**
- * The text of a well's rows for months [first, last]: each row `join.before + JSON + join.after`, the
- * JSON exactly `JSON.stringify` of the row's record.
+ * Writes a well's rows for months [first, last] into `out`: each row `join.before + JSON + join.after`,
+ * the JSON exactly the UTF-8 of `JSON.stringify` of the row's record.
  */
-export type WellMonthsText = (w: Well, first: number, last: number, join: RowJoin) => string;
+export type WellMonthsWriter = (out: ByteChunks, w: Well, first: number, last: number, join: RowJoinBytes) => void;
+
+const NOTHING = new Uint8Array(0);
 
 /**
  * Rows of (well, month) over a month range per well, well-major then month. Per-well counts differ,
  * so offsets are found by binary search over prefix sums: any page is read without the ones before it.
- * With `wellText`, the row set also gives its rows as text, a well at a time (RowSet.textChunks).
+ * With `writeWell`, the row set also gives its rows as bytes, a well at a time (RowSet.byteChunks).
  */
 export function wellMonthRows(
   wells: readonly Well[],
   range: (w: Well) => readonly [first: number, last: number],
   toRow: (w: Well, month: number) => Record<string, unknown>,
-  wellText?: WellMonthsText,
+  writeWell?: WellMonthsWriter,
 ): RowSet {
   const kept: Well[] = [];
   const firsts: number[] = [];
@@ -47,29 +56,26 @@ export function wellMonthRows(
       return toRow(kept[i], firsts[i] + (k - prefix[i]));
     },
   };
-  if (wellText === undefined) return set;
+  if (writeWell === undefined) return set;
   return {
     ...set,
-    *textChunks(from, to, join, chunkChars) {
+    *byteChunks(from, to, join, chunkBytes) {
       const start = Math.max(0, from);
       const end = Math.min(to, count);
       if (start >= end) return;
-      let chunk = "";
-      let i = wellAt(start);
-      let k = start;
-      while (k < end) {
-        const first = firsts[i] + (k - prefix[i]);
+      const out = new ByteChunks(chunkBytes);
+      const bytes = { before: Buffer.from(join.before, "utf8"), after: Buffer.from(join.after, "utf8") };
+      const i0 = wellAt(start);
+      const first0 = firsts[i0] + (start - prefix[i0]);
+      // The answer's first row has no separator before it.
+      writeWell(out, kept[i0], first0, first0, { before: NOTHING, after: bytes.after });
+      for (let i = i0; i < kept.length && prefix[i] < end; i++) {
+        const first = i === i0 ? first0 + 1 : firsts[i];
         const last = firsts[i] + (Math.min(end, prefix[i + 1]) - 1 - prefix[i]);
-        const text = wellText(kept[i], first, last, join);
-        // The answer's first row has no separator before it.
-        chunk += k === start ? text.slice(join.before.length) : text;
-        k = prefix[++i];
-        if (chunk.length >= chunkChars) {
-          yield chunk;
-          chunk = "";
-        }
+        if (first <= last) writeWell(out, kept[i], first, last, bytes);
+        yield* out.takeFull();
       }
-      if (chunk !== "") yield chunk;
+      yield* out.takeAll();
     },
   };
 }

@@ -10,7 +10,7 @@ import { aggregateBy } from "../v3/shared-params";
 import { matchingWells } from "../v3/wells";
 import { acceptsWellId, DATE, LIST, MCF_PER_BCF, MONTH_INDEX, V4_LOCATION, V4_NAMES, WET_OVER_DRY, wellIdOf } from "./v4-params";
 import { wellMonthRows } from "../shared/well-month-rows";
-import { productionText } from "./production-text";
+import { writeProductionRows } from "./production-bytes";
 
 /** Month range of a well under date_prod_min/max and production_month_min/max (1 = first productive month). */
 export function wellMonthRange(params: ParsedParams, w: Well, lastMonth: number): [number, number] {
@@ -101,7 +101,9 @@ export const productionByWell: NatgasEndpoint = {
   answer(params, data) {
     const wells = v4Wells(data.producingWells, params);
     const range = (w: Well) => wellMonthRange(params, w, data.lastHistoryMonth);
-    const rows = wellMonthRows(wells, range, (w, m) => productionRecord(data, w, m), (w, first, last, join) => productionText(data, w, first, last, join));
+    const rows = wellMonthRows(wells, range, (w, m) => productionRecord(data, w, m), (out, w, first, last, join) =>
+      writeProductionRows(data, out, w, first, last, join),
+    );
     const dims = params.listOrder.get("aggregate_by");
     if (!dims) return { rows };
     const fields = dims.map((d) => d.toLowerCase()).filter((d) => d !== "date_prod");
