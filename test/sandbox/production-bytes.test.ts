@@ -59,6 +59,10 @@ describe("productionbywell rows written as bytes", () => {
       expect(chunk[chunk.length - 1]).toBe(10);
     }
     expect(written(rows, 5, 6, ARRAY, 1024).text).toBe(JSON.stringify(rows.row(5)));
+    // Buffers smaller than a row: one row each.
+    const tiny = written(rows, 0, 300, NDJSON, 64);
+    expect(tiny.text === stringified(rows, 0, 300, NDJSON)).toBe(true);
+    expect(tiny.chunks.length).toBe(300);
     expect(written(rows, 10, 10, NDJSON, 1024).chunks).toEqual([]);
   });
 

@@ -16,6 +16,19 @@ export interface RowJoinBytes {
 export type WellMonthsWriter = (out: ByteChunks, w: Well, first: number, last: number, join: RowJoinBytes) => void;
 
 const NOTHING = new Uint8Array(0);
+/** Separators as bytes, one object per pair of strings, so that writers can cache what they make of one. */
+const joins = new Map<string, { readonly all: RowJoinBytes; readonly first: RowJoinBytes }>();
+
+function joinBytes(join: RowJoin): { readonly all: RowJoinBytes; readonly first: RowJoinBytes } {
+  const key = `${join.before}\u0000${join.after}`;
+  let j = joins.get(key);
+  if (j === undefined) {
+    const after = Buffer.from(join.after, "utf8");
+    j = { all: { before: Buffer.from(join.before, "utf8"), after }, first: { before: NOTHING, after } };
+    joins.set(key, j);
+  }
+  return j;
+}
 
 /**
  * Rows of (well, month) over a month range per well, well-major then month. Per-well counts differ,
@@ -64,15 +77,15 @@ export function wellMonthRows(
       const end = Math.min(to, count);
       if (start >= end) return;
       const out = new ByteChunks(chunkBytes);
-      const bytes = { before: Buffer.from(join.before, "utf8"), after: Buffer.from(join.after, "utf8") };
+      const bytes = joinBytes(join);
       const i0 = wellAt(start);
       const first0 = firsts[i0] + (start - prefix[i0]);
       // The answer's first row has no separator before it.
-      writeWell(out, kept[i0], first0, first0, { before: NOTHING, after: bytes.after });
+      writeWell(out, kept[i0], first0, first0, bytes.first);
       for (let i = i0; i < kept.length && prefix[i] < end; i++) {
         const first = i === i0 ? first0 + 1 : firsts[i];
         const last = firsts[i] + (Math.min(end, prefix[i + 1]) - 1 - prefix[i]);
-        if (first <= last) writeWell(out, kept[i], first, last, bytes);
+        if (first <= last) writeWell(out, kept[i], first, last, bytes.all);
         yield* out.takeFull();
       }
       yield* out.takeAll();

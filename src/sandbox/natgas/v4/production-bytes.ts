@@ -36,6 +36,8 @@ interface WellBytes {
   readonly tail: Buffer;
   /** Bytes a row of the well can take at most. */
   readonly maxRow: number;
+  /** `tail + after + before + head` of the last separators used: what lies between two rows of the well. */
+  link?: { readonly join: RowJoinBytes; readonly bytes: Buffer };
 }
 
 const WET_MONTH = utf8(',"prod_wet_gas_mcf_month":');
@@ -43,8 +45,11 @@ const OIL_DAY = utf8(',"prod_oil_bbl_day":');
 const OIL_MONTH = utf8(',"prod_oil_bbl_month":');
 const WATER_MONTH = utf8(',"prod_water_bbl_month":');
 const INVALID_WATER = utf8(`null${WATER_MONTH}null`);
-/** The six numbers and production_month, each at most 24 characters of JSON, and the separators. */
-const MAX_VARIABLE_BYTES = 8 * 24 + 64;
+/**
+ * Bytes of a row beyond the well's constant pieces, at most: the month's piece (under 140 bytes, with
+ * nulls), the keys between the numbers (92), and seven numbers of at most 24 characters of JSON each.
+ */
+const MAX_VARIABLE_BYTES = 140 + 92 + 7 * 24 + 64;
 
 const months = new Map<number, MonthBytes>();
 const wells = new WeakMap<Well, WellBytes>();
@@ -81,14 +86,16 @@ function wellBytes(w: Well): WellBytes {
 /** Writes a well's productionbywell rows for months [first, last], each `join.before + JSON + join.after`. */
 export function writeProductionRows(data: NatgasDataset, out: ByteChunks, w: Well, first: number, last: number, join: RowJoinBytes): void {
   const p = wellBytes(w);
+  if (p.link?.join !== join) p.link = { join, bytes: Buffer.concat([p.tail, join.after, join.before, p.head]) };
+  const link = p.link.bytes;
   const room = p.maxRow + join.before.length + join.after.length;
+  out.room(room);
+  out.pos = writeBytes(out.buf, writeBytes(out.buf, out.pos, join.before), p.head);
   for (let month = first; month <= last; month++) {
     const m = monthBytes(month);
     const v = wellMonth(data.seed, w, month);
-    out.room(room);
     const buf = out.buf;
-    let pos = writeBytes(buf, out.pos, join.before);
-    pos = writeBytes(buf, pos, p.head);
+    let pos = out.pos;
     if (v.invalid) {
       pos = writeBytes(buf, pos, m.invalid);
       pos = writeBytes(buf, pos, p.operator);
@@ -112,7 +119,17 @@ export function writeProductionRows(data: NatgasDataset, out: ByteChunks, w: Wel
       pos = writeBytes(buf, pos, WATER_MONTH);
       pos = writeNumber(buf, pos, Math.round(v.water * m.days));
     }
-    pos = writeBytes(buf, pos, p.tail);
-    out.pos = writeBytes(buf, pos, join.after);
+    if (month === last) {
+      out.pos = writeBytes(buf, writeBytes(buf, pos, p.tail), join.after);
+      return;
+    }
+    if (pos + p.tail.length + join.after.length + room <= buf.length) {
+      out.pos = writeBytes(buf, pos, link);
+      continue;
+    }
+    // The next row may not fit: end this one here and start the next in a fresh buffer.
+    out.pos = writeBytes(buf, writeBytes(buf, pos, p.tail), join.after);
+    out.room(room);
+    out.pos = writeBytes(out.buf, writeBytes(out.buf, out.pos, join.before), p.head);
   }
 }
