@@ -51,7 +51,10 @@ function wellIdText(api: number): string {
   return id;
 }
 
-/** The v4 productionbywell record of a well-month (wet gas in MCF, oil and water in BBL; ~0.4% nulls). */
+/**
+ * The v4 productionbywell record of a well-month (wet gas in MCF, oil and water in BBL; ~0.4% nulls).
+ * production-bytes.ts writes the same record as bytes for NDJSON and JSON answers: change both.
+ */
 function productionRecord(data: NatgasDataset, w: Well, month: number): Record<string, unknown> {
   const { date, days } = monthOf(month);
   const v = wellMonth(data.seed, w, month);
