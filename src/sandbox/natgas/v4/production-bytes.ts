@@ -17,7 +17,7 @@ import { MCF_PER_BCF, WET_OVER_DRY, wellIdOf } from "./v4-params";
 
 const utf8 = (text: string): Buffer => Buffer.from(text, "utf8");
 
-/** A month's `"date_prod",` text with the key after it, for a valid row and for an invalid one (nulls). */
+/** A month's date_prod value and the text after it up to the first number: for a valid row, and for an invalid one (nulls). */
 interface MonthBytes {
   readonly valid: Buffer;
   readonly invalid: Buffer;
