@@ -27,6 +27,14 @@ export interface SandboxRequest {
   readonly ndjson: boolean;
 }
 
+/** How rows are joined in a text answer: NDJSON ends each row with "\n"; a JSON array puts "," between rows. */
+export interface RowJoin {
+  /** Written before every row but the first of the answer. */
+  readonly before: string;
+  /** Written after every row. */
+  readonly after: string;
+}
+
 /**
  * A module's answer:
  * - `json`: a whole body, serialised by the core.
@@ -38,6 +46,11 @@ export type SandboxReply =
   | {
       readonly kind: "rows";
       readonly rows: Iterable<Record<string, unknown>>;
+      /**
+       * The same rows as UTF-8 bytes, when the module writes them quicker than `JSON.stringify` would:
+       * buffers of whole rows of up to `chunkBytes` each, each row exactly `JSON.stringify` of its record.
+       */
+      readonly bytes?: (join: RowJoin, chunkBytes: number) => Iterable<Buffer>;
       readonly format: "array" | "ndjson" | "envelope";
       /** For `envelope`: the pagination object written after the data. */
       readonly pagination?: { start: number; page_size: number; total_count: number };

@@ -37,6 +37,12 @@ export function createNatgasHandler(): ServiceHandler {
         pagination: { start, page_size: ctx.pageSize, total_count: rows.count },
       };
     }
-    return { kind: "rows", format: req.ndjson ? "ndjson" : "array", rows: rowsOf(rows) };
+    const bytes = rows.byteChunks?.bind(rows);
+    return {
+      kind: "rows",
+      format: req.ndjson ? "ndjson" : "array",
+      rows: rowsOf(rows),
+      bytes: bytes && ((join, chunkBytes) => bytes(0, rows.count, join, chunkBytes)),
+    };
   };
 }

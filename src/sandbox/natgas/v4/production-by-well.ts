@@ -10,6 +10,7 @@ import { aggregateBy } from "../v3/shared-params";
 import { matchingWells } from "../v3/wells";
 import { acceptsWellId, DATE, LIST, MCF_PER_BCF, MONTH_INDEX, V4_LOCATION, V4_NAMES, WET_OVER_DRY, wellIdOf } from "./v4-params";
 import { wellMonthRows } from "../shared/well-month-rows";
+import { writeProductionRows } from "./production-bytes";
 
 /** Month range of a well under date_prod_min/max and production_month_min/max (1 = first productive month). */
 export function wellMonthRange(params: ParsedParams, w: Well, lastMonth: number): [number, number] {
@@ -50,7 +51,10 @@ function wellIdText(api: number): string {
   return id;
 }
 
-/** The v4 productionbywell record of a well-month (wet gas in MCF, oil and water in BBL; ~0.4% nulls). */
+/**
+ * The v4 productionbywell record of a well-month (wet gas in MCF, oil and water in BBL; ~0.4% nulls).
+ * production-bytes.ts writes the same record as bytes for NDJSON and JSON answers: change both.
+ */
 function productionRecord(data: NatgasDataset, w: Well, month: number): Record<string, unknown> {
   const { date, days } = monthOf(month);
   const v = wellMonth(data.seed, w, month);
@@ -99,7 +103,10 @@ export const productionByWell: NatgasEndpoint = {
   },
   answer(params, data) {
     const wells = v4Wells(data.producingWells, params);
-    const rows = wellMonthRows(wells, (w) => wellMonthRange(params, w, data.lastHistoryMonth), (w, m) => productionRecord(data, w, m));
+    const range = (w: Well) => wellMonthRange(params, w, data.lastHistoryMonth);
+    const rows = wellMonthRows(wells, range, (w, m) => productionRecord(data, w, m), (out, w, first, last, join) =>
+      writeProductionRows(data, out, w, first, last, join),
+    );
     const dims = params.listOrder.get("aggregate_by");
     if (!dims) return { rows };
     const fields = dims.map((d) => d.toLowerCase()).filter((d) => d !== "date_prod");

@@ -1,0 +1,135 @@
+import type { ByteChunks } from "../../core/byte-chunks";
+import { daysInMonth, formatMonth } from "../../core/dates";
+import { writeBytes, writeHundredths, writeNumber } from "../../core/json-bytes";
+import type { NatgasDataset } from "../model/dataset";
+import { wellMonth } from "../model/well-production";
+import type { Well } from "../model/wells";
+import type { RowJoinBytes } from "../shared/well-month-rows";
+import { MCF_PER_BCF, WET_OVER_DRY, wellIdOf } from "./v4-params";
+
+/**
+ * v4 productionbywell rows written as bytes directly, exactly the UTF-8 of `JSON.stringify` of the
+ * records of production-by-well.ts (test/sandbox/production-bytes.test.ts compares them; the speed
+ * guard pins whole answers). Quicker than stringifying a record (bench sandbox-ndjson) because a
+ * well's fields that do not change month to month are bytes made once per well, numbers are written
+ * as digits without making strings, and no string is made to be encoded again.
+ */
+
+const utf8 = (text: string): Buffer => Buffer.from(text, "utf8");
+
+/** A month's date_prod value and the text after it up to the first number: for a valid row, and for an invalid one (nulls). */
+interface MonthBytes {
+  readonly valid: Buffer;
+  readonly invalid: Buffer;
+  readonly days: number;
+}
+
+/** A well's constant bytes, in the pieces between the fields that change. */
+interface WellBytes {
+  /** `{"well_id":...,"county":...,"date_prod":` */
+  readonly head: Buffer;
+  /** `,"operator":...,"production_month":` */
+  readonly operator: Buffer;
+  /** `,"region_natgas":...,"sub_region_natgas":...,"prod_water_bbl_day":` */
+  readonly place: Buffer;
+  /** `,"well_name":...}` */
+  readonly tail: Buffer;
+  /** Bytes a row of the well can take at most. */
+  readonly maxRow: number;
+  /** `tail + after + before + head` of the last separators used: what lies between two rows of the well. */
+  link?: { readonly join: RowJoinBytes; readonly bytes: Buffer };
+}
+
+const WET_MONTH = utf8(',"prod_wet_gas_mcf_month":');
+const OIL_DAY = utf8(',"prod_oil_bbl_day":');
+const OIL_MONTH = utf8(',"prod_oil_bbl_month":');
+const WATER_MONTH = utf8(',"prod_water_bbl_month":');
+const INVALID_WATER = utf8(`null${WATER_MONTH}null`);
+/**
+ * Bytes of a row beyond the well's constant pieces, at most: the month's piece (under 140 bytes, with
+ * nulls), the keys between the numbers (92), and seven numbers of at most 24 characters of JSON each.
+ */
+const MAX_VARIABLE_BYTES = 140 + 92 + 7 * 24 + 64;
+
+const months = new Map<number, MonthBytes>();
+const wells = new WeakMap<Well, WellBytes>();
+
+function monthBytes(month: number): MonthBytes {
+  let m = months.get(month);
+  if (m === undefined) {
+    const date = JSON.stringify(formatMonth(month));
+    m = {
+      valid: utf8(`${date},"prod_wet_gas_mcf_day":`),
+      invalid: utf8(`${date},"prod_wet_gas_mcf_day":null,"prod_wet_gas_mcf_month":null,"prod_oil_bbl_day":null,"prod_oil_bbl_month":null`),
+      days: daysInMonth(month),
+    };
+    months.set(month, m);
+  }
+  return m;
+}
+
+function wellBytes(w: Well): WellBytes {
+  let b = wells.get(w);
+  if (b === undefined) {
+    const j = JSON.stringify;
+    const head = utf8(`{"well_id":${j(wellIdOf(w.api))},"county":${j(w.county.name)},"date_prod":`);
+    const operator = utf8(`,"operator":${j(w.operatorName)},"production_month":`);
+    const place = utf8(`,"region_natgas":${j(w.county.region)},"state_code":${j(w.county.stateAb)},"sub_region_natgas":${j(w.county.subRegion)},"prod_water_bbl_day":`);
+    const tail = utf8(`,"well_name":${j(w.wellName)}}`);
+    const maxRow = head.length + operator.length + place.length + tail.length + MAX_VARIABLE_BYTES;
+    b = { head, operator, place, tail, maxRow };
+    wells.set(w, b);
+  }
+  return b;
+}
+
+/** Writes a well's productionbywell rows for months [first, last], each `join.before + JSON + join.after`. */
+export function writeProductionRows(data: NatgasDataset, out: ByteChunks, w: Well, first: number, last: number, join: RowJoinBytes): void {
+  const p = wellBytes(w);
+  if (p.link?.join !== join) p.link = { join, bytes: Buffer.concat([p.tail, join.after, join.before, p.head]) };
+  const link = p.link.bytes;
+  const room = p.maxRow + join.before.length + join.after.length;
+  out.room(room);
+  out.pos = writeBytes(out.buf, writeBytes(out.buf, out.pos, join.before), p.head);
+  for (let month = first; month <= last; month++) {
+    const m = monthBytes(month);
+    const v = wellMonth(data.seed, w, month);
+    const buf = out.buf;
+    let pos = out.pos;
+    if (v.invalid) {
+      pos = writeBytes(buf, pos, m.invalid);
+      pos = writeBytes(buf, pos, p.operator);
+      pos = writeNumber(buf, pos, month - w.firstProdMonth + 1);
+      pos = writeBytes(buf, pos, p.place);
+      pos = writeBytes(buf, pos, INVALID_WATER);
+    } else {
+      const wet = v.gas * MCF_PER_BCF * WET_OVER_DRY;
+      pos = writeBytes(buf, pos, m.valid);
+      pos = writeHundredths(buf, pos, wet);
+      pos = writeBytes(buf, pos, WET_MONTH);
+      pos = writeNumber(buf, pos, Math.round(wet * m.days));
+      pos = writeBytes(buf, pos, OIL_DAY);
+      pos = writeHundredths(buf, pos, v.oil);
+      pos = writeBytes(buf, pos, OIL_MONTH);
+      pos = writeNumber(buf, pos, Math.round(v.oil * m.days));
+      pos = writeBytes(buf, pos, p.operator);
+      pos = writeNumber(buf, pos, month - w.firstProdMonth + 1);
+      pos = writeBytes(buf, pos, p.place);
+      pos = writeHundredths(buf, pos, v.water);
+      pos = writeBytes(buf, pos, WATER_MONTH);
+      pos = writeNumber(buf, pos, Math.round(v.water * m.days));
+    }
+    if (month === last) {
+      out.pos = writeBytes(buf, writeBytes(buf, pos, p.tail), join.after);
+      return;
+    }
+    if (pos + p.tail.length + join.after.length + room <= buf.length) {
+      out.pos = writeBytes(buf, pos, link);
+      continue;
+    }
+    // The next row may not fit: end this one here and start the next in a fresh buffer.
+    out.pos = writeBytes(buf, writeBytes(buf, pos, p.tail), join.after);
+    out.room(room);
+    out.pos = writeBytes(out.buf, writeBytes(out.buf, out.pos, join.before), p.head);
+  }
+}

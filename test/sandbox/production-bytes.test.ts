@@ -1,0 +1,98 @@
+/**
+ * v4 productionbywell rows written as bytes (natgas/v4/production-bytes.ts, core/json-bytes.ts) against
+ * `JSON.stringify` of the same records: every byte, both joins (NDJSON, JSON array), answers starting
+ * and ending inside a well, rows with nulls, and the number writers on their edges.
+ */
+import { describe, expect, it } from "vitest";
+import { writeHundredths, writeNumber } from "../../src/sandbox/core/json-bytes";
+import type { RowJoin } from "../../src/sandbox/core/types";
+import { datasetOf } from "../../src/sandbox/natgas/model/dataset";
+import { parseParams } from "../../src/sandbox/natgas/shared/params";
+import type { RowSet } from "../../src/sandbox/natgas/shared/row-set";
+import { productionByWell } from "../../src/sandbox/natgas/v4/production-by-well";
+
+const NDJSON: RowJoin = { before: "", after: "\n" };
+const ARRAY: RowJoin = { before: ",", after: "" };
+const REQUEST = { method: "POST", path: "/v4/productionbywell", query: new URLSearchParams(), body: {}, headers: {}, ndjson: true };
+
+function rowsOf(body: Record<string, unknown>, seed = 3): RowSet {
+  const params = parseParams("/v4/productionbywell", body, productionByWell.params, { pagination: false });
+  const answer = productionByWell.answer(params, datasetOf({ seed, asOf: "2025-06-15", pageSize: 10_000 }), REQUEST);
+  if (!("rows" in answer)) throw new Error("productionbywell answered no rows");
+  return answer.rows;
+}
+
+/** Rows [from, to) as JSON.stringify gives them, joined. */
+function stringified(rows: RowSet, from: number, to: number, join: RowJoin): string {
+  const parts: string[] = [];
+  for (let k = from; k < to; k++) parts.push((k === from ? "" : join.before) + JSON.stringify(rows.row(k)) + join.after);
+  return parts.join("");
+}
+
+function written(rows: RowSet, from: number, to: number, join: RowJoin, chunkBytes: number): { text: string; chunks: Buffer[] } {
+  const chunks = [...(rows.byteChunks?.(from, to, join, chunkBytes) ?? [])];
+  return { text: Buffer.concat(chunks).toString("utf8"), chunks };
+}
+
+describe("productionbywell rows written as bytes", () => {
+  it("are JSON.stringify's bytes for every row, with nulls, in NDJSON and as a JSON array", () => {
+    const rows = rowsOf({ date_prod_min: "2024-10-01", date_prod_max: "2024-12-31" });
+    expect(rows.count).toBeGreaterThan(50_000);
+    const want = stringified(rows, 0, rows.count, NDJSON);
+    expect(want).toContain('"prod_wet_gas_mcf_day":null');
+    expect(want).toMatch(/"prod_oil_bbl_day":\d+\.\d\d?,/);
+    const got = written(rows, 0, rows.count, NDJSON, 64 * 1024);
+    expect(got.text.length).toBe(want.length);
+    expect(got.text === want).toBe(true);
+    expect(written(rows, 0, rows.count, ARRAY, 64 * 1024).text === stringified(rows, 0, rows.count, ARRAY)).toBe(true);
+  });
+
+  it("starts and ends inside a well, and every buffer holds whole rows within its size", () => {
+    const rows = rowsOf({ sub_region_natgas: ["Haynesville"], date_prod_min: "2019-01-01" });
+    const from = 1_001;
+    const to = rows.count - 777;
+    const got = written(rows, from, to, NDJSON, 16 * 1024);
+    expect(got.text === stringified(rows, from, to, NDJSON)).toBe(true);
+    expect(got.chunks.length).toBeGreaterThan(10);
+    for (const chunk of got.chunks) {
+      expect(chunk.length).toBeLessThanOrEqual(16 * 1024);
+      expect(chunk[chunk.length - 1]).toBe(10);
+    }
+    expect(written(rows, 5, 6, ARRAY, 1024).text).toBe(JSON.stringify(rows.row(5)));
+    // Buffers smaller than a row: one row each.
+    const tiny = written(rows, 0, 300, NDJSON, 64);
+    expect(tiny.text === stringified(rows, 0, 300, NDJSON)).toBe(true);
+    expect(tiny.chunks.length).toBe(300);
+    expect(written(rows, 10, 10, NDJSON, 1024).chunks).toEqual([]);
+  });
+
+  it("are the same for another seed and production_month limits", () => {
+    const rows = rowsOf({ production_month_min: 3, production_month_max: 30, state_code: ["TX", "PA"] }, 8);
+    expect(rows.count).toBeGreaterThan(1_000);
+    expect(written(rows, 0, rows.count, ARRAY, 256 * 1024).text === stringified(rows, 0, rows.count, ARRAY)).toBe(true);
+  });
+});
+
+describe("numbers written as bytes", () => {
+  const out = Buffer.alloc(64);
+  const number = (x: number) => out.toString("latin1", 0, writeNumber(out, 0, x));
+  const hundredths = (x: number) => out.toString("latin1", 0, writeHundredths(out, 0, x));
+
+  it("writeNumber gives JSON.stringify's text", () => {
+    const edges = [0, -0, 7, 10, 99, 100, 101, 2_147_483_647, 2_147_483_648, 4_294_967_296, 1e15, 2 ** 53 - 1, 2 ** 53, 1e21, 1.5, -3, NaN, Infinity, -Infinity];
+    for (const x of edges) expect(number(x)).toBe(JSON.stringify(x));
+    for (let i = 0; i < 20_000; i++) {
+      const x = Math.floor(Math.random() * 10 ** (1 + (i % 16)));
+      expect(number(x)).toBe(JSON.stringify(x));
+    }
+  });
+
+  it("writeHundredths gives JSON.stringify(Math.round(x * 100) / 100)", () => {
+    const edges = [0, -0, 0.004, 0.005, 0.1, 0.5, 1.005, 9.995, 99.99, 12_345.6, 21_474_836.47, 9_999_999_999_999.99, 1e13, 1e15, 1e20, -0.004, -2.5, NaN, Infinity];
+    for (const x of edges) expect(hundredths(x)).toBe(JSON.stringify(Math.round(x * 100) / 100));
+    for (let i = 0; i < 50_000; i++) {
+      const x = Math.random() * 10 ** (i % 14);
+      expect(hundredths(x)).toBe(JSON.stringify(Math.round(x * 100) / 100));
+    }
+  });
+});
