@@ -94,7 +94,12 @@ describe("every aggregated answer lists exactly the fields its rows carry", () =
         expect(records.isColumnar).toBe(false);
         expectCarried(records, expected, `${where} (records)`);
 
-        if (version === "v4") expectCarried(await method(client, version, spec)(params, { ndjson: true }), expected, `${where} (NDJSON)`);
+        if (version === "v4") {
+          const ndjson = await method(client, version, spec)(params, { ndjson: true });
+          expect(ndjson.isColumnar).toBe(true);
+          expectCarried(ndjson, expected, `${where} (NDJSON columns)`);
+          expectCarried(await method(recordClient, version, spec)(params, { ndjson: true }), expected, `${where} (NDJSON records)`);
+        }
 
         const seen = new Set<string>();
         for await (const batch of streamOf(version, spec)(params)) {
