@@ -163,8 +163,7 @@ function labelAggregate(row: Record<string, unknown>, dims: readonly string[]): 
   const values = fields.map((f) => row[f]);
   const filterValue = values.length === 1 && (values[0] === null || values[0] === undefined) ? null : values.map((v) => String(v ?? "")).join(",");
   const out: Record<string, unknown> = { aggregate_by: dims.join(","), aggregate_by_filter_value: filterValue };
-  // `count` (wells summed) has no place in the v3 row.
-  // The group columns stay, named as v3 names them (the v3 client adds them from aggregate_by_filter_value).
+  // The group columns stay, as the v3 client adds them to v3 rows; `count` (wells summed) has no place in a v3 row.
   for (const [k, v] of Object.entries(row)) if (k !== "count") out[k] = v;
   return out;
 }
