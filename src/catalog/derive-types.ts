@@ -87,12 +87,26 @@ export type AggregateDimensionOf<S> = AggregateByOf<S> extends infer A ? (A exte
 type FieldsOf<Schema> = Schema extends { readonly fields: readonly (infer F)[] } ? F : never;
 type FieldNameOf<Schema> = FieldsOf<Schema> extends { readonly name: infer N } ? N : never;
 type PlainRecordOf<S> = S extends { readonly record: infer Schema } ? Schema : never;
+type AggregatedSchemaOf<S> = S extends { readonly aggregatedRecord: infer Schema extends RecordSchema } ? Schema : never;
 type DateLikeField = { readonly type: "date" | "timestamp" };
+
+type FirstDateName<Fields> = Fields extends readonly [infer F, ...infer Rest]
+  ? F extends DateLikeField & { readonly name: infer N extends string }
+    ? N
+    : FirstDateName<Rest>
+  : never;
+
+/**
+ * The date aggregated rows are always grouped by: the aggregated record's first date or timestamp
+ * field (`date`; `end_date` for v3 completions; `date_observed`). Runtime twin: `groupedDateField`.
+ */
+export type GroupedDateOf<S> = AggregatedSchemaOf<S> extends { readonly fields: infer Fields } ? FirstDateName<Fields> : never;
 
 /**
  * The field a dimension of `aggregate_by` groups by, and which aggregated rows carry: the plain
  * record's field of that name, else `<dimension>_name` (`operator` -> `operator_name`), else
- * `state_ab` for `state_code`. The service names group columns by the record's field.
+ * `state_ab` for `state_code`; `date` where the record has no `date` field is the grouped date.
+ * Runtime twin: `dimensionField`.
  */
 export type DimensionFieldOf<S, D extends string> = D extends FieldNameOf<PlainRecordOf<S>>
   ? D
@@ -102,36 +116,41 @@ export type DimensionFieldOf<S, D extends string> = D extends FieldNameOf<PlainR
       ? "state_ab" extends FieldNameOf<PlainRecordOf<S>>
         ? "state_ab"
         : D
-      : D;
+      : D extends "date"
+        ? [GroupedDateOf<S>] extends [never]
+          ? D
+          : GroupedDateOf<S>
+        : D;
 
-type AggregatedSchemaOf<S> = S extends { readonly aggregatedRecord: infer Schema extends RecordSchema } ? Schema : never;
-/** Names of the group columns an aggregated row may carry (dates are not: rows always carry their date). */
-type GroupFieldNames<S> = DimensionFieldOf<S, AggregateDimensionOf<S>>;
-type FieldType_<S, N> = Extract<FieldsOf<AggregatedSchemaOf<S>> | FieldsOf<PlainRecordOf<S>>, { readonly name: N }> extends { readonly type: infer T extends FieldType }
-  ? FieldValue<T>
-  : string | null;
+/** Names of the group columns of aggregated rows: every dimension's field but the grouped date, which rows always carry. */
+type GroupFieldNames<S> = Exclude<DimensionFieldOf<S, AggregateDimensionOf<S>>, GroupedDateOf<S>>;
+/** How a group column reads: typed as in the aggregated record, else as in the plain record, else text. */
+type TypeOfField<Fields, N> = Fields extends { readonly name: N; readonly type: infer T extends FieldType } ? T : never;
+type GroupFieldValue<S, N> = [TypeOfField<FieldsOf<AggregatedSchemaOf<S>>, N>] extends [never]
+  ? [TypeOfField<FieldsOf<PlainRecordOf<S>>, N>] extends [never]
+    ? string | null
+    : FieldValue<TypeOfField<FieldsOf<PlainRecordOf<S>>, N>>
+  : FieldValue<TypeOfField<FieldsOf<AggregatedSchemaOf<S>>, N>>;
 
 /**
  * The record of an endpoint when `aggregate_by` is set to `A` (its plain record when it has no
- * aggregated shape): the aggregated schema's fields that every aggregated row carries (the date, the
- * measures, the counts; for productionbycountyandoperator `aggregate_by` and
- * `aggregate_by_filter_value`), plus one field per dimension in `A`, named by the record's field
- * (`region`, `operator_name`), and no other group column. Without `A`, the group columns are optional.
+ * aggregated shape): one field per dimension in `A`, named by the record's field (`region`,
+ * `operator_name`; `date` adds none: rows always carry their date), then the aggregated record's
+ * fields that are no group column (the date, the measures, the counts; for
+ * productionbycountyandoperator `aggregate_by` and `aggregate_by_filter_value`), and no other group
+ * column. Without `A`, the group columns are optional. At run time the Result's schema lists the same
+ * fields in this order (`aggregatedSchema`).
  */
 export type AggregatedRecordOf<S, A extends string = never> = S extends { readonly aggregatedRecord: RecordSchema }
   ? Simplify<
-      {
-        [F in FieldsOf<AggregatedSchemaOf<S>> as F extends { readonly name: infer N extends string }
-          ? F extends DateLikeField
-            ? N
-            : N extends GroupFieldNames<S>
-              ? never
-              : N
-          : never]: F extends { readonly type: infer T extends FieldType } ? FieldValue<T> : never;
-      } & ([A] extends [never]
-        ? { [N in Exclude<GroupFieldNames<S>, DateFieldNames<S>>]?: FieldType_<S, N> }
-        : { [N in Exclude<DimensionFieldOf<S, A>, DateFieldNames<S>>]: FieldType_<S, N> })
+      ([A] extends [never]
+        ? { [N in GroupFieldNames<S>]?: GroupFieldValue<S, N> }
+        : { [N in Exclude<DimensionFieldOf<S, A>, GroupedDateOf<S>>]: GroupFieldValue<S, N> }) & {
+        [F in FieldsOf<AggregatedSchemaOf<S>> as F extends { readonly name: infer N extends string } ? (N extends GroupFieldNames<S> ? never : N) : never]: F extends {
+          readonly type: infer T extends FieldType;
+        }
+          ? FieldValue<T>
+          : never;
+      }
     >
   : RecordOf<S>;
-
-type DateFieldNames<S> = Extract<FieldsOf<AggregatedSchemaOf<S>>, DateLikeField> extends { readonly name: infer N } ? N : never;

@@ -6,22 +6,12 @@
  */
 import { DataError } from "../errors";
 import type { EndpointSpec } from "../catalog/types";
-import type { RecordSchema } from "../table/schema";
+import { dimensionField } from "../catalog/aggregated-schema";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
 import type { RecordPart } from "../http/columnar/gathered-parts";
 
 const BY = "aggregate_by";
 const VALUE = "aggregate_by_filter_value";
-
-/** The record field a dimension groups by: its name, else `<dimension>_name`, else `state_ab` for `state_code`. */
-export function dimensionField(record: RecordSchema, dimension: string): string {
-  const names = new Set(record.fields.map((f) => f.name));
-  const d = dimension.toLowerCase();
-  if (names.has(d)) return d;
-  if (names.has(`${d}_name`)) return `${d}_name`;
-  if (d === "state_code" && names.has("state_ab")) return "state_ab";
-  return d;
-}
 
 /**
  * Rows with `aggregate_by` and `aggregate_by_filter_value` get a column per dimension, named by the
@@ -73,7 +63,7 @@ function splitGroup(spec: EndpointSpec, by: unknown, value: unknown, row: number
     throw new DataError(`${spec.method}: row ${row} has aggregate_by ${JSON.stringify(by)} and aggregate_by_filter_value ${JSON.stringify(value)}; expected two strings`);
   }
   const dims = by.split(",").map((d) => d.trim().toLowerCase());
-  const names = dims.map((d) => dimensionField(spec.record, d));
+  const names = dims.map((d) => dimensionField(spec, d));
   if (value === null || value === undefined) return names.map((n) => [n, null]);
   const parts = dims.length === 1 ? [value] : value.split(",");
   const extra = parts.length - dims.length;

@@ -5,6 +5,7 @@
  */
 import { BadRequestError, QueryTooLargeError } from "../errors";
 import { tokenHeaderFor } from "../catalog/token-headers";
+import { aggregatedSchema } from "../catalog/aggregated-schema";
 import type { EndpointSpec } from "../catalog/types";
 import type { RecordSchema } from "../table/schema";
 import { rowsOf, type RecordPart } from "../http/columnar/gathered-parts";
@@ -26,7 +27,7 @@ export interface EndpointAnswer {
   /** The records as columns, or as records when they have none (a job's report, a test transport's answer). */
   readonly data: RecordPart;
   readonly meta: ResultMeta;
-  /** The record schema the rows follow (the aggregated one when `aggregate_by` was sent). */
+  /** The record schema the rows follow (with `aggregate_by`, the aggregated fields the rows carry: see `schemaFor`). */
   readonly schema: RecordSchema;
   /** For a `job` answer: the job and the report's other parts. */
   readonly job?: JobAnswer;
@@ -67,9 +68,12 @@ export interface StreamOptions extends CallOptions {
   batchSize?: number;
 }
 
-/** The record schema a call's rows follow: the aggregated one when `aggregate_by` was sent. */
+/**
+ * The record schema a call's rows follow: when `aggregate_by` was sent, the fields the aggregated rows
+ * carry, the group columns asked for and no other (see `aggregatedSchema`); else the plain record.
+ */
 export function schemaFor(spec: EndpointSpec, body: Record<string, unknown>): RecordSchema {
-  return isAggregated(spec, body) ? spec.aggregatedRecord! : spec.record;
+  return isAggregated(spec, body) ? aggregatedSchema(spec, body.aggregate_by) : spec.record;
 }
 
 function isAggregated(spec: EndpointSpec, body: Record<string, unknown>): boolean {

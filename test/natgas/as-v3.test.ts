@@ -152,6 +152,10 @@ describe("a v3 query run on v4 (client.v4.asV3)", () => {
     expectRecordsMatchSchema(rows.records, NATGAS_V3.productionByCountyAndOperator.aggregatedRecord);
     expect(rows.records.every((r) => r.aggregate_by === "operator" && typeof r.aggregate_by_filter_value === "string")).toBe(true);
     const fromV3 = await client.v3.productionByCountyAndOperator({ sub_region: "Delaware", start_date: "2024-01-01", aggregate_by: "operator" });
+    // The v3 columns, the group column first, then the wet gas added; the group column filled as in v3.
+    expect(rows.names).toEqual([...fromV3.names, "wet_gas_daily", "wet_gas_monthly"]);
+    expect(fromV3.names[0]).toBe("operator_name");
+    expect(rows.records.every((r) => `${r.operator_name}` === r.aggregate_by_filter_value)).toBe(true);
     expectWetGas(rows as unknown as Rows & { toFrame(): object }, fromV3.records as unknown as Record<string, unknown>[]);
   });
 });

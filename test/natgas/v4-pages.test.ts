@@ -6,6 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aggregatedSchema } from "../../src/catalog/aggregated-schema";
 import type { EndpointSource } from "../../src/catalog/types";
 import { InvalidParamsError, QueryTooLargeError } from "../../src/errors";
 import { NATGAS_V4, NatGasClient, v3ParamsToV4, v4ParamsToV3 } from "../../src/natgas";
@@ -97,7 +98,7 @@ describe("v4 parameters from the pages, checked before any request", () => {
     expect(requests).toBe(before + 1);
     const rows = await client.v4.shortTermForecastDeclines({ county: "Reeves", modeled: true, state_reported: true, aggregate_by: "sub_region_natgas", aggregation_type: "avg" });
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.schema).toBe(NATGAS_V4.shortTermForecastDeclines.aggregatedRecord);
+    expect(rows.schema).toBe(aggregatedSchema(NATGAS_V4.shortTermForecastDeclines, "sub_region_natgas"));
     for (const r of rows.records as Record<string, unknown>[]) expect(r.sub_region_natgas).toBe("Delaware");
   });
 
@@ -120,7 +121,7 @@ describe("v4 parameters from the pages, checked before any request", () => {
     const hist = await client.v4.stfAggregatedHistory({ sub_region_natgas: "Delaware", date_forecast_run: "2024-03-01" });
     expect(hist.length).toBe(6);
     const filled = await client.v4.lower48StfFilled({ aggregate_by: "region_natgas", date_prod_min: "2024-01-01", date_prod_max: "2024-01-31" });
-    expect(filled.schema).toBe(NATGAS_V4.lower48StfFilled.aggregatedRecord);
+    expect(filled.schema).toBe(aggregatedSchema(NATGAS_V4.lower48StfFilled, "region_natgas"));
     expect(new Set((filled.records as Record<string, unknown>[]).map((r) => r.region_natgas)).size).toBe(filled.length);
     const tils = await client.v4.tils();
     expect(tils.length).toBeGreaterThan(0);
@@ -157,7 +158,7 @@ describe("v3 -> v4 migration of declines and ducsbyoperator", () => {
     expect(v4ParamsToV3("shortTermForecastDeclines", v4)).toMatchObject({ first_production_month_start: "2023-01-01", modeled: "True", state_reported: "False", aggregate_by: ["date", "region", "first_production_month", "modeled"] });
     const { well_id: _id, ...rest } = v4;
     const result = await client.v4.shortTermForecastDeclines({ ...rest, state_reported: true } as never);
-    expect(result.schema).toBe(NATGAS_V4.shortTermForecastDeclines.aggregatedRecord);
+    expect(result.schema).toBe(aggregatedSchema(NATGAS_V4.shortTermForecastDeclines, v4.aggregate_by));
   });
 
   it("ducsbyoperator: v3 aggregate_by date/region/sub_region become date_observed/region_natgas/sub_region_natgas, and v4 groups", async () => {
@@ -165,6 +166,6 @@ describe("v3 -> v4 migration of declines and ducsbyoperator", () => {
     expect(v4).toEqual({ region_natgas: ["Permian"], date_observed_min: "2024-01-01", date_observed_max: "2024-01-31", aggregate_by: ["date_observed", "sub_region_natgas"] });
     const result = await client.v4.ducsByOperator(v4 as never);
     expect(result.length).toBe(2);
-    expect(result.schema).toBe(NATGAS_V4.ducsByOperator.aggregatedRecord);
+    expect(result.schema).toBe(aggregatedSchema(NATGAS_V4.ducsByOperator, v4.aggregate_by));
   });
 });

@@ -4,6 +4,7 @@
 import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
 import type { DataFrame } from "danfojs-node";
 import { attachNotes, notesOf } from "../../frame/notes";
+import { aggregatedSchema } from "../../catalog/aggregated-schema";
 import type { RecordSchema } from "../../table/schema";
 import { Result } from "../../table/result";
 import { snapshotCallOptions } from "../../validate/snapshot-options";
@@ -67,12 +68,13 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
       const params = snapshotParams(label, given);
       const v4Params = v3ParamsToV4(name, params);
       if (v4Params.aggregate_by !== undefined && !v4Aggregates) {
-        const { aggregatedRecord } = spec as { aggregatedRecord?: RecordSchema };
-        const grouped = await groupOnClient(v4Api, name, migrationTarget(name), v4Params, validatedDimensions(params), options, asV3Schema(name, aggregatedRecord ?? spec.record));
-        return migrated(name, grouped.records.map((r) => withUnfilled(r, name)), grouped.meta, aggregatedRecord ?? spec.record);
+        const v3Schema = aggregatedSchema(spec, validatedDimensions(params));
+        const grouped = await groupOnClient(v4Api, name, migrationTarget(name), v4Params, validatedDimensions(params), options, asV3Schema(name, v3Schema));
+        return migrated(name, grouped.records.map((r) => withUnfilled(r, name)), grouped.meta, v3Schema);
       }
       const aggregated = v4Params.aggregate_by !== undefined;
-      const v3Schema: RecordSchema = aggregated && "aggregatedRecord" in spec ? spec.aggregatedRecord : spec.record;
+      // The same schema object as the v3 call's: the aggregated fields the rows carry (see schemaFor).
+      const v3Schema: RecordSchema = aggregated ? aggregatedSchema(spec, validatedDimensions(params)) : spec.record;
       const schema = asV3Schema(name, v3Schema);
       if (name === "productionByCountyAndOperator" && !aggregated) {
         const grouped = await groupProductionByCountyAndOperator(v4Api, v4Params, options, schema);
@@ -161,8 +163,8 @@ function labelAggregate(row: Record<string, unknown>, dims: readonly string[]): 
   const values = fields.map((f) => row[f]);
   const filterValue = values.length === 1 && (values[0] === null || values[0] === undefined) ? null : values.map((v) => String(v ?? "")).join(",");
   const out: Record<string, unknown> = { aggregate_by: dims.join(","), aggregate_by_filter_value: filterValue };
-  // `count` (wells summed) has no place in the v3 row.
-  for (const [k, v] of Object.entries(row)) if (!fields.includes(k) && k !== "count") out[k] = v;
+  // The group columns stay, as the v3 client adds them to v3 rows; `count` (wells summed) has no place in a v3 row.
+  for (const [k, v] of Object.entries(row)) if (k !== "count") out[k] = v;
   return out;
 }
 

@@ -80,7 +80,8 @@ export const v4Forecasts = {
     },
     aggregatedRecord: {
       name: "natgas.v4.shortTermForecastDeclines.aggregated",
-      fields: [F.date_prod, M.prod_wet_gas_mcf_day, M.prod_oil_bbl_day, wellsSummed],
+      // modeled is no field of the plain rows: declared here so that rows grouped by it read it as a bool.
+      fields: [F.date_prod, M.prod_wet_gas_mcf_day, M.prod_oil_bbl_day, wellsSummed, { name: "modeled", type: "bool", description: "whether the month's numbers come from the forecast model" }],
     },
     warnUnfiltered: true,
     source: {
