@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { aggregatedSchema } from "../catalog/aggregated-schema";
 import type { EndpointSpec } from "../catalog/types";
 import { InvalidParamsError } from "../errors";
 import { collectResult } from "../table/collect-result";
@@ -96,7 +97,8 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
       rows += n;
       report("batch", month);
     });
-    const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? (endpoint.aggregatedRecord ?? endpoint.record) : endpoint.record;
+    // The columns the rows carry: an aggregated answer's group columns and measures, never all-null catalog fields.
+    const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
     const result = await collectResult(batches, schema);
     const file = `month=${month}/part-00000.parquet`;
     let bytes = Buffer.alloc(0);

@@ -119,6 +119,17 @@ describe("syncDataset", () => {
     }
   });
 
+  it("writes an aggregated answer with the columns its rows carry: the group column and measures, no all-null catalog field", async () => {
+    const run = await syncDataset(ng, NATGAS_V4.rigs, { aggregate_by: ["region_natgas"] }, { dir: join(root, "aggregated"), from: "2025-01", to: "2025-02", asOf: AS_OF });
+    const lake = await readLake(run.datasetDir);
+    const rows = [...lake.values()].flat();
+    expect(rows.length).toBeGreaterThan(0);
+    const names = Object.keys(rows[0]!).sort();
+    expect(names).toContain("region_natgas");
+    expect(names).not.toContain("county");
+    for (const name of names) expect(rows.some((r) => r[name] !== null && r[name] !== undefined), `column ${name} is all null`).toBe(true);
+  });
+
   it("refuses bad input before anything is written or sent, naming the parameter and the closest value", async () => {
     const dir = join(root, "refused");
     const attempt = (f: () => Promise<unknown>) => f().then(() => undefined, (e: unknown) => e);
