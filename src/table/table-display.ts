@@ -5,6 +5,7 @@
  * the danfo frame display use it too, so a table looks the same however it reaches the notebook.
  */
 import type { FieldType } from "./schema";
+import { canonicalUnit } from "./units";
 
 /**
  * The key under which Deno's Jupyter kernel looks for an object's display bundle (a method returning
@@ -41,7 +42,8 @@ export function tableDisplay(view: TableDisplayView, options: TableDisplayOption
   const columns = view.names.map((name) => {
     const raw = shownRows.map((i) => view.valueAt(name, i));
     const type = view.types?.get(name) ?? inferType(raw);
-    return { name, type, unit: view.units[name], cells: raw.map((v) => formatCell(v, name)) };
+    const unit = view.units[name];
+    return { name, type, unit: unit === undefined ? undefined : unitLabel(unit), cells: raw.map((v) => formatCell(v, name)) };
   });
   const shape = `${view.title ? `${view.title}: ` : ""}${plural(n, "row")} x ${plural(columns.length, "column")}${tail > 0 ? ` (first ${head} and last ${tail} shown)` : ""}`;
   const gapAt = tail > 0 ? head : -1;
@@ -82,6 +84,29 @@ function range(from: number, to: number): number[] {
 
 function plural(n: number, word: string): string {
   return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Units as analysts write them, by the canonical name `canonicalUnit` gives (`gas_Bcf`, `bcf`, `BCF` are all `Bcf`). */
+const ANALYST_UNITS: Readonly<Record<string, string>> = {
+  BCF: "Bcf", MMCF: "MMcf", MCF: "Mcf",
+  "BCF/day": "Bcf/d", "MMCF/day": "MMcf/d", "MCF/day": "Mcf/d",
+  "BCF/month": "Bcf/month", "MMCF/month": "MMcf/month", "MCF/month": "Mcf/month",
+  bcm: "bcm", mcm: "mcm", "bcm/day": "bcm/d", "mcm/day": "mcm/d", "bcm/month": "bcm/month", "mcm/month": "mcm/month",
+  m3: "m³", tonnes: "t", Mt: "Mt", "Mt/month": "Mt/month", MMBtu: "MMBtu",
+};
+
+/**
+ * The one spelling of a unit that gasframes shows to people (table headers, chart axes, tooltips):
+ * `BCF/day` and `bcfd` as `Bcf/d`, `gas_Bcf` and `bcf` as `Bcf`, `MCF` as `Mcf`, `BBL/day` as `bbl/d`,
+ * `m3` as `m³`. A unit it does not know (`ft`, `%`) is returned as given. Data keep the services' own
+ * spellings; only what is displayed changes.
+ */
+export function unitLabel(unit: string): string {
+  const canonical = canonicalUnit(unit);
+  if (canonical !== undefined) return ANALYST_UNITS[canonical] ?? canonical;
+  const oil = /^bbl(?:\s*\/\s*(day|d|month))?$/i.exec(unit.trim());
+  if (oil !== null) return oil[1] === undefined ? "bbl" : oil[1].toLowerCase() === "month" ? "bbl/month" : "bbl/d";
+  return unit;
 }
 
 /** A column's type read from its shown values: the one kind they all share, else `json`. */

@@ -148,7 +148,7 @@ describe("what the builders compute", () => {
       { period: "2024-04-08", volume: 1.4, count: 5, volume_std: 0.2, count_std: 0.5, volume_unit: "gas_Bcf", days: 7, complete: true },
     ];
     const spec = flowsChart(toFrame(weekly));
-    expect(spec.layer[1].encoding.x.title).toBe("Period start (UTC)");
+    expect(spec.layer[1].encoding.x.title).toBe("Week starting (UTC)");
     expect(values(spec).map((r) => r.period)).toEqual(["2024-04-01T00:00:00.000Z", "2024-04-01T00:00:00.000Z", "2024-04-08T00:00:00.000Z"]);
   });
 
