@@ -54,8 +54,8 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   const unit = volumeUnit(input, data);
   const asOf = options.asOf === undefined ? undefined : asOfTime(options.asOf);
   const useFlag = asOf === undefined && data.names.includes("forecast");
-  const partialMode = options.partial ?? "drop";
-  if (partialMode !== "drop" && partialMode !== "show") throw optionError(CHART, "partial", options.partial, '"drop" or "show"', "drop");
+  const partialOption = options.partial ?? "drop";
+  if (partialOption !== "drop" && partialOption !== "show") throw optionError(CHART, "partial", options.partial, '"drop" or "show"', "drop");
 
   type Row = { t: number; series: string; volume: number | null; std: number | null; flag: boolean; partial?: string };
   const time = data.column(timeCol);
@@ -81,6 +81,8 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   if (timeCol === "period") allRows.forEach((r, i) => (r.partial = partialReason(r.t, periodEnd(r.t, word), complete[i], asOf)));
   const rows = allRows.filter((r) => r.partial === undefined);
   const partial = allRows.filter((r) => r.partial !== undefined);
+  // Every period partial (a window shorter than a period): hollow points say more than an empty chart.
+  const partialMode = rows.length === 0 && partial.length > 0 ? "show" : partialOption;
   let firstSpread = Infinity;
   for (const r of rows) if ((r.std ?? 0) > 0 && r.t < firstSpread) firstSpread = r.t;
   // A period (week, month) that starts on asOf is all forecast; a day is forecast after asOf, as the service says.
