@@ -23,7 +23,7 @@ async function tooltips(spec: VegaLiteSpec): Promise<Record<string, unknown>[]> 
     if (node.tooltip && typeof node.tooltip === "object") out.push(node.tooltip as Record<string, unknown>);
     for (const item of node.items ?? []) walk(item as never);
   };
-  walk(view.scenegraph().root as never);
+  walk((view.scenegraph() as unknown as { root: never }).root);
   view.finalize();
   return out;
 }
