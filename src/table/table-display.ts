@@ -127,7 +127,15 @@ function inferType(values: readonly unknown[]): FieldType {
 /** Identifiers and years read as digits, not as quantities: no thousands separators. */
 const IDENTIFIER = /(?:^|_)(?:id|imo|mmsi|year|code|fips|api|number)$/i;
 
-/** A cell as text: missing as empty, numbers grouped by thousands with at most 3 decimals (6 for small ones). */
+/** A UTC instant as short text: `2026-01-03` at midnight (the services' days), else `2026-01-03 14:05Z` (seconds when not zero). */
+function shortInstant(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  if (iso.endsWith("T00:00:00.000Z")) return iso.slice(0, 10);
+  const seconds = iso.slice(17, 23) === "00.000" ? "" : `:${iso.slice(17, 19)}`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${seconds}Z`;
+}
+
+/** A cell as text: missing as empty, dates short, numbers grouped by thousands with at most 3 decimals (6 for small ones). */
 export function formatCell(v: unknown, column: string): string {
   if (v === null || v === undefined || (typeof v === "number" && v !== v)) return "";
   if (typeof v === "number") {
@@ -139,7 +147,7 @@ export function formatCell(v: unknown, column: string): string {
     return /^-0(?:\.0*)?$/.test(text) ? "0" : text;
   }
   if (typeof v === "bigint") return IDENTIFIER.test(column) ? v.toString() : v.toLocaleString("en-US");
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "Invalid Date" : v.toISOString();
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "Invalid Date" : shortInstant(v.getTime());
   if (typeof v === "object") return JSON.stringify(v) ?? String(v);
   return String(v);
 }

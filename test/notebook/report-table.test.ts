@@ -10,7 +10,7 @@ import { Table } from "../../src/table/table";
 /** The `text/html` a notebook output carries for a table (what `show` sends). */
 const htmlOf = async (records: Record<string, unknown>[], units: Record<string, string> = {}, rows?: number) =>
   String((await displayBundle(Table.fromRecords(records, { units }), { rows }))["text/html"]);
-const headers = (html: string) => [...html.matchAll(/<th class="(\w+)">([^<]*)(?:<span class="unit">([^<]*)<\/span>)?<\/th>/g)].map((m) => ({ align: m[1], name: m[2], unit: m[3] }));
+const headers = (html: string) => [...html.replace(/<wbr>/g, "").matchAll(/<th class="(\w+)">([^<]*)(?:<span class="unit">([^<]*)<\/span>)?<\/th>/g)].map((m) => ({ align: m[1], name: m[2], unit: m[3] }));
 const column = (html: string, j: number) => [...html.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map((r) => [...r[1]!.matchAll(/<td class="\w+">([^<]*)<\/td>/g)][j]?.[1]);
 
 describe("publishTable", () => {
@@ -29,7 +29,7 @@ describe("publishTable", () => {
       { align: "num", name: "wellpad_id", unit: undefined },
       { align: "text", name: "frac_end", unit: undefined },
       { align: "text", name: "seen", unit: "UTC" },
-      { align: "num", name: "bcfd", unit: "BCF/day" },
+      { align: "num", name: "bcfd", unit: "Bcf/d" },
       { align: "num", name: "share", unit: "%" },
       { align: "num", name: "volume", unit: "Bcf" },
     ]);
@@ -54,6 +54,11 @@ describe("publishTable", () => {
     expect(headers(html).map((h) => h.name)).not.toContain("empty");
     expect(headers(html).map((h) => h.name)).not.toContain("volume_unit");
     expect(html).toContain("Not shown: empty (no values in the rows shown); volume_unit (the unit is in the volume header).");
+  });
+
+  it("lets long column names break after underscores so headers do not widen the table", () => {
+    expect(html).toContain("<th class=\"text\">operator_<wbr>name</th>");
+    expect(html).toContain("frac_<wbr>end");
   });
 
   it("escapes text and keeps the table in its own scrolling box", () => {

@@ -1,3 +1,4 @@
+import { unitLabel } from "../../table/table-display";
 import { escapeHtml } from "./escape-html";
 
 /**
@@ -10,6 +11,7 @@ import { escapeHtml } from "./escape-html";
  * - timestamps at midnight UTC as dates (`2026-01-03`), others as `2026-01-03 14:05` with UTC in the header;
  * - columns with no value in the rows shown, and `<x>_unit` columns repeating the unit of `x`, left out and
  *   named under the table;
+ * - long column names allowed to break after an underscore, so headers do not widen the table;
  * - the table in its own horizontally scrolling box.
  * Returns undefined for HTML that is not a gasframes table display (the caller shows it as it is).
  */
@@ -27,7 +29,7 @@ export function publishTable(html: string): string | undefined {
     }
     const base = /^(.+)_unit$/.exec(c.name)?.[1];
     const unit = base === undefined ? undefined : header.find((h) => h.name === base)?.unit;
-    if (unit !== undefined && c.values.every((v) => v === unit)) {
+    if (unit !== undefined && c.values.every((v) => v !== "" && unitLabel(v) === unitLabel(unit))) {
       omitted.push(`${c.name} (the unit is in the ${base} header)`);
       return false;
     }
@@ -35,7 +37,8 @@ export function publishTable(html: string): string | undefined {
   });
   const rank = (c: Column) => (IDENTIFIER.test(c.name) ? 0 : c.kind === "time" ? 1 : 2);
   const ordered = kept.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
-  const th = ordered.map((c) => `<th class="${c.kind === "number" ? "num" : "text"}">${escapeHtml(c.name)}${c.unit ? `<span class="unit">${escapeHtml(c.unit)}</span>` : ""}</th>`);
+  // Long names break after their underscores (volume_/missing), so a wide table's headers do not push it past the page.
+  const th = ordered.map((c) => `<th class="${c.kind === "number" ? "num" : "text"}">${escapeHtml(c.name).replace(/_(?=[^_])/g, "_<wbr>")}${c.unit ? `<span class="unit">${escapeHtml(c.unit)}</span>` : ""}</th>`);
   const shown = dataRows.length;
   const body: string[] = [];
   let k = 0;
@@ -64,9 +67,7 @@ export function publishTable(html: string): string | undefined {
 const IDENTIFIER = /(?:^|_)(?:id|imo|mmsi|code|fips|api|name|vessel|operator|country|region|terminal|state|state_ab|county|basin)$/i;
 /** Whole numbers read as digits, never grouped by thousands (the table display's own list). */
 const DIGITS = /(?:^|_)(?:id|imo|mmsi|year|code|fips|api|number)$/i;
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
-/** Unit spellings of the services shown as an analyst writes them. */
-const UNIT_LABELS: Record<string, string> = { gas_Bcf: "Bcf", bcf: "Bcf", gas_bcf: "Bcf", mcf: "Mcf" };
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 interface Header {
   name: string;
@@ -82,7 +83,7 @@ interface Column {
 }
 
 function column(h: Header, values: string[]): Column {
-  const unit = h.unit === undefined ? undefined : (UNIT_LABELS[h.unit] ?? h.unit);
+  const unit = h.unit === undefined ? undefined : unitLabel(h.unit);
   const present = values.filter((v) => v !== "");
   if ((h.type === "int" || h.type === "float") && present.every((v) => Number.isFinite(toNumber(v)))) {
     return { name: h.name, unit, kind: "number", values, cells: formatNumbers(h.name, values) };

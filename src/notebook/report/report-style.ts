@@ -35,7 +35,7 @@ th { background: var(--code); }
 .table-scroll { display: inline-block; vertical-align: top; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: 4px; }
 table.data { margin: 0; border: 0; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.data th, table.data td { border: 0; border-bottom: 1px solid var(--line); padding: 4px 10px; }
-table.data thead th { background: var(--code); border-bottom: 2px solid #b9c1cf; vertical-align: bottom; font-weight: 600; }
+table.data thead th { background: var(--code); border-bottom: 2px solid #b9c1cf; vertical-align: bottom; font-weight: 600; white-space: normal; }
 table.data th .unit { display: block; font-weight: normal; color: var(--muted); font-size: 11px; }
 table.data .num { text-align: right; }
 table.data tbody tr:nth-child(even) { background: #fafbfc; }
