@@ -38,11 +38,12 @@ export function measureScale(measure: string, unit: string | undefined, values: 
 /**
  * Words for a measure on an axis: `Gas production (Bcf/d)` for gas_daily (the analyst's spelling; `measureTitle` in units.ts keeps the service's), `Gas production (Bcf/month)`
  * for gas_monthly, `name (unit)` otherwise, the unit as {@link measureScale} draws it. A gas measure whose
- * name says its basis shows it beside the unit: `Gas production (Bcf/d, dry)`, `Wet gas production (MMcf/d, wet)`.
+ * name says its basis shows it beside the unit: `Gas production (Bcf/d, dry)` for `prod_dry_gas_bcf_day`; `Wet gas production (MMcf/d)` for `prod_wet_gas_mcf_day`.
  */
 export function measureAxisTitle(measure: string, label: string | undefined): string {
   const words = MEASURE_WORDS[measure] ?? (/_wet_gas_/.test(measure) ? "Wet gas production" : /_dry_gas_/.test(measure) ? "Dry gas production" : measure);
-  const basis = basisForField(measure);
+  // "Wet gas production (Bcf/d)" says its basis already.
+  const basis = /^(Wet|Dry) /.test(words) ? undefined : basisForField(measure);
   if (label === undefined) return basis === undefined ? words : `${words} (${basis})`;
   return basis === undefined ? `${words} (${label})` : `${words} (${label}, ${basis})`;
 }

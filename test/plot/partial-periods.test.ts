@@ -136,3 +136,13 @@ describe("forecastChart: actuals beside forecasts and backcasts", () => {
     expect(spec.title.subtitle).toBe("solid: actual; dotted: backcast runs; darker: later run");
   });
 });
+
+describe("v4 measures on the axis", () => {
+  it("name their basis once and are scaled like v3's", () => {
+    const wet = productionChart([{ date_prod: "2026-01-01", region_natgas: "Permian", prod_wet_gas_mcf_day: 25_000_000 }], { value: "prod_wet_gas_mcf_day" });
+    expect(wet.encoding.y.title).toBe("Wet gas production (Bcf/d)");
+    expect(values(wet)[0]!.prod_wet_gas_mcf_day).toBe(25);
+    const dry = productionChart([{ date_prod: "2026-01-01", region_natgas: "Permian", prod_dry_gas_bcf_day: 21.5 }]);
+    expect(dry.encoding.y.title).toBe("Gas production (Bcf/d, dry)");
+  });
+});
