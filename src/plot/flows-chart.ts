@@ -112,7 +112,6 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   }
   if (partialMode === "show") for (const r of partial) values.push({ ...point(timeCol, r.series, r, "partial", false), partial: r.partial });
 
-
   const volumeTitle = volumeAxisTitle(unit, word);
   const allTimes = allRows.map((r) => r.t);
   const timeTitle = timeCol !== "period" ? "Date (UTC)" : word === "week" ? "Week starting (UTC)" : word === "month" ? "Month (UTC)" : "Period start (UTC)";
@@ -121,10 +120,13 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   if (word === "week" && timeCol === "period") (x.axis as Record<string, unknown>).values = weekTicks(allTimes);
   const timeTip = utcTooltip(timeCol, timeCol === "period" ? timeTitle : "Date (UTC)");
   const seriesTitle = by.join(" / ");
-  const segmentScale = { domain: ["observed", "forecast"] };
+  // Only the segments drawn get a legend entry: no "forecast" key on a chart with no forecast.
+  const drawn = (["observed", "forecast"] as const).filter((s) => values.some((v) => v.segment === s));
+  const segments = drawn.length === 0 ? (["observed", "forecast"] as const) : drawn;
+  const segmentScale = { domain: [...segments] };
   const color =
     by.length === 0
-      ? { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: [PALETTE.observed, PALETTE.forecast] } }
+      ? { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: segments.map((s) => PALETTE[s]) } }
       : { field: "series", type: "nominal", title: seriesTitle };
   // Symbols 20 px wide (size 400), so a [6, 4] dash shows as dashes in the legend and not as one short line.
   const lineLegend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400 };
@@ -157,7 +159,7 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
       x,
       y: { field: "volume", type: "quantitative", title: volumeTitle },
       color: lineColor,
-      strokeDash: { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: [[1, 0], [6, 4]] }, legend: lineLegend },
+      strokeDash: { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: segments.map((s) => (s === "observed" ? [1, 0] : [6, 4])) }, legend: lineLegend },
       tooltip,
     },
   });
@@ -173,13 +175,14 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
       },
     });
   }
-  const notes = ["dashed: forecast", ...(band && hasStd ? ["band: +/- 1 std"] : [])];
+  const notes = [...(segments.includes("forecast") ? ["dashed: forecast"] : []), ...(band && hasStd ? ["band: +/- 1 std"] : [])];
   if (partial.length > 0) {
     const what = word === "week" ? "week" : word === "month" ? "month" : "period";
     const n = new Set(partial.map((r) => r.t)).size;
     notes.push(partialMode === "show" ? `hollow points: partial ${what}s` : `${n} partial ${what}${n === 1 ? "" : "s"} not shown`);
   }
-  const spec = baseSpec({ text: options.title ?? "LNG flows", subtitle: notes.join("; ") }, chartSize(options), values);
+  const text = options.title ?? "LNG flows";
+  const spec = baseSpec(notes.length === 0 ? text : { text, subtitle: notes.join("; ") }, chartSize(options), values);
   spec.transform = [timeTip.transform];
   spec.layer = layers;
   // Legends stay with the line layer: shared with the band layer, its `legend: null` would drop the colour

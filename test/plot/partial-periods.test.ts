@@ -64,6 +64,13 @@ describe("flowsChart: partial periods", () => {
     expect(values(spec).map((r) => r.segment)).toEqual(["partial"]);
   });
 
+  it("a chart with no forecast has no forecast key in its legend or subtitle", () => {
+    const spec = flowsChart([week("2026-10-19", 10), week("2026-10-26", 11)]);
+    expect(spec.layer[0].encoding.color.scale.domain).toEqual(["observed"]);
+    expect(spec.layer[0].encoding.strokeDash.scale.range).toEqual([[1, 0]]);
+    expect(spec.title).toBe("LNG flows");
+  });
+
   it("a wrong partial option is refused, naming it", () => {
     expect(() => flowsChart([week("2026-11-02", 3)], { partial: "hide" as never })).toThrow(InvalidParamsError);
     expect(() => flowsChart([week("2026-11-02", 3)], { partial: "hide" as never })).toThrow(/partial/);
