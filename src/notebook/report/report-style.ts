@@ -44,6 +44,8 @@ blockquote { margin: 8px 0; padding: 2px 14px; border-left: 4px solid var(--line
 ul.notebooks { list-style: none; padding: 0; }
 ul.notebooks li { border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; margin: 10px 0; }
 ul.notebooks .summary { color: var(--muted); margin: 4px 0 0; }
-ul.notebooks ol.summary, ul.notebooks ul.summary { padding-left: 22px; }
+ul.notebooks ol.summary, ul.notebooks ul.summary { padding-left: 22px; margin: 4px 0; }
+ul.notebooks ul.summary { list-style: disc; }
+ul.notebooks .summary li { border: 0; border-radius: 0; padding: 0; margin: 2px 0; }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 `;
