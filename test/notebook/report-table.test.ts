@@ -27,8 +27,8 @@ describe("publishTable", () => {
     expect(headers(html)).toEqual([
       { align: "text", name: "operator_name", unit: undefined },
       { align: "num", name: "wellpad_id", unit: undefined },
-      { align: "text", name: "frac_end", unit: undefined },
-      { align: "text", name: "seen", unit: "UTC" },
+      { align: "time", name: "frac_end", unit: undefined },
+      { align: "time", name: "seen", unit: "UTC" },
       { align: "num", name: "bcfd", unit: "Bcf/d" },
       { align: "num", name: "share", unit: "%" },
       { align: "num", name: "volume", unit: "Bcf" },
@@ -47,7 +47,13 @@ describe("publishTable", () => {
   it("prints dates without midnight times and timestamps to the minute", () => {
     expect(column(html, 2)).toEqual(["2025-01-02", "2025-01-03"]);
     expect(column(html, 3)).toEqual(["2025-01-02 14:05", "2025-01-03 09:00"]);
+    expect(html).toContain('<td class="time">2025-01-02 14:05</td>');
     expect(html).not.toContain("T00:00");
+  });
+
+  it("prints a timestamp's seconds nowhere: to the minute", async () => {
+    const out = publishTable(await htmlOf([{ seen: new Date(Date.UTC(2025, 0, 2, 14, 5, 30)) }, { seen: new Date(Date.UTC(2025, 0, 2, 14, 6)) }]))!;
+    expect(column(out, 0)).toEqual(["2025-01-02 14:05", "2025-01-02 14:06"]);
   });
 
   it("leaves out empty columns and unit columns repeated in a header, and says so", () => {

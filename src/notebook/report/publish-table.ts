@@ -8,7 +8,9 @@ import { escapeHtml } from "./escape-html";
  *   dates, then the rest, each group in its own order;
  * - numbers right-aligned and rounded per column to the same decimals (more for small magnitudes),
  *   identifiers and years printed as digits;
- * - timestamps at midnight UTC as dates (`2026-01-03`), others as `2026-01-03 14:05` with UTC in the header;
+ * - timestamps at midnight UTC as dates (`2026-01-03`), others to the minute (`2026-01-03 14:05`) with UTC
+ *   in the header, never broken across lines;
+ * - text allowed to wrap within a column, so a table of long names fits the page;
  * - columns with no value in the rows shown, and `<x>_unit` columns repeating the unit of `x`, left out and
  *   named under the table;
  * - long column names allowed to break after an underscore, so headers do not widen the table;
@@ -38,7 +40,7 @@ export function publishTable(html: string): string | undefined {
   const rank = (c: Column) => (IDENTIFIER.test(c.name) ? 0 : c.kind === "time" ? 1 : 2);
   const ordered = kept.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
   // Long names break after their underscores (volume_/missing), so a wide table's headers do not push it past the page.
-  const th = ordered.map((c) => `<th class="${c.kind === "number" ? "num" : "text"}">${escapeHtml(c.name).replace(/_(?=[^_])/g, "_<wbr>")}${c.unit ? `<span class="unit">${escapeHtml(c.unit)}</span>` : ""}</th>`);
+  const th = ordered.map((c) => `<th class="${CELL_CLASS[c.kind]}">${escapeHtml(c.name).replace(/_(?=[^_])/g, "_<wbr>")}${c.unit ? `<span class="unit">${escapeHtml(c.unit)}</span>` : ""}</th>`);
   const shown = dataRows.length;
   const body: string[] = [];
   let k = 0;
@@ -49,7 +51,7 @@ export function publishTable(html: string): string | undefined {
       continue;
     }
     const i = k++;
-    body.push(`<tr>${ordered.map((c) => `<td class="${c.kind === "number" ? "num" : "text"}">${escapeHtml(c.cells[i]!)}</td>`).join("")}</tr>`);
+    body.push(`<tr>${ordered.map((c) => `<td class="${CELL_CLASS[c.kind]}">${escapeHtml(c.cells[i]!)}</td>`).join("")}</tr>`);
   }
   const note = omitted.length > 0 ? `\n<p class="table-note">Not shown: ${escapeHtml(omitted.join("; "))}.</p>` : "";
   return [
@@ -94,7 +96,7 @@ function column(h: Header, values: string[]): Column {
     const cells = values.map((v) => {
       const m = TIMESTAMP.exec(v);
       if (!m) return v;
-      return midnight ? m[1]! : `${m[1]} ${m[2]}:${m[3]}${m[4] && m[4] !== "00" ? `:${m[4]}` : ""}`;
+      return midnight ? m[1]! : `${m[1]} ${m[2]}:${m[3]}`;
     });
     return { name: h.name, unit: midnight ? unit : unit ? `${unit}, UTC` : "UTC", kind: "time", values, cells };
   }
@@ -119,6 +121,9 @@ function formatNumbers(name: string, values: string[]): string[] {
     return /^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text;
   });
 }
+
+/** Cell classes: numbers right-aligned, dates kept on one line, text allowed to wrap (names of terminals, operators). */
+const CELL_CLASS: Record<Column["kind"], string> = { number: "num", time: "time", text: "text" };
 
 const GAP = Symbol("gap");
 
