@@ -129,7 +129,7 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
       ? { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: segments.map((s) => PALETTE[s]) } }
       : { field: "series", type: "nominal", title: seriesTitle };
   // Symbols 20 px wide (size 400), so a [6, 4] dash shows as dashes in the legend and not as one short line.
-  const lineLegend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400 };
+  const lineLegend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400, labelLimit: 280 };
   const lineColor = { ...color, legend: lineLegend };
   const layers: Record<string, unknown>[] = [];
   if (band && hasStd) {
