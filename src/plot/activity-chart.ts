@@ -4,7 +4,7 @@
 import { groupRows } from "../analysis/group-keys";
 import { DataError } from "../errors";
 import { chartData, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
-import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
+import { baseSpec, chartSize, PALETTE, utcTimeChannel, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { groupSums, isoUtc, keyText, numberAt, timeAt, weekStarts } from "./values";
 
 /** What an activity chart shows. */
@@ -20,6 +20,13 @@ export interface ActivityChartOptions extends ChartOptions {
   kind?: ActivityKind;
   /** Column that splits bars (stacked) or lines by colour, e.g. `"region"` or `"rig_class"`. Default: none. */
   color?: string;
+  /**
+   * The first and last week when the data cover only part of them (the data start after the week's
+   * Monday or end before its Sunday, as a query window cut mid-week does): a partial week's completions
+   * would read as a collapse, and its rig average rests on fewer days. `"drop"` leaves them out and says
+   * so in the subtitle; `"show"` draws them faded, with `partial week` in the tooltip. Default `"drop"`.
+   */
+  partial?: "drop" | "show";
 }
 
 const CHART = "activityChart";
@@ -51,6 +58,8 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
     throw optionError(CHART, "kind", options.kind, KINDS.map((k) => `"${k}"`).join(", "));
   }
   const kind = options.kind ?? inferKind(data);
+  const partialOption = options.partial ?? "drop";
+  if (partialOption !== "drop" && partialOption !== "show") throw optionError(CHART, "partial", options.partial, '"drop" or "show"', "drop");
   const spec = KIND_SPECS[kind];
   const color = options.color;
   requireColumns(data, [spec.date, ...(kind === "fracked_feet" ? ["fracked_feet"] : []), ...(color ? [color] : [])], CHART);
@@ -75,7 +84,8 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
     amounts.push(amount === undefined ? 1 : (numberAt(amount, i, amountCol!, CHART) ?? NaN));
   }
   const text = options.title ?? spec.title;
-  const title = skipped === 0 ? text : { text, subtitle: `${skipped} row${skipped > 1 ? "s" : ""} without ${spec.date} not shown` };
+  const notes = skipped === 0 ? [] : [`${skipped} row${skipped > 1 ? "s" : ""} without ${spec.date} not shown`];
+  const title = (): string | { text: string; subtitle: string } => (notes.length === 0 ? text : { text, subtitle: notes.join("; ") });
   const size = chartSize(options);
   const colorEnc = color === undefined ? undefined : { field: color, type: "nominal", title: color, scale: { scheme: "tableau10" } };
 
@@ -83,15 +93,18 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
     const values = groupSums<[number, string]>([times, groups], amounts)
       .sort((a, b) => a.key[0] - b.key[0])
       .map(({ key: [t, group], sum }) => ({ date: isoUtc(t), ...(color ? { [color]: group } : {}), fracked_feet: sum }));
-    const out = baseSpec(title, size, values);
+    const out = baseSpec(title(), size, values);
+    const dateTip = utcTooltip("date", "Date (UTC)");
+    out.transform = [dateTip.transform];
     out.mark = { type: "line", strokeWidth: 1.6, ...(color ? {} : { color: PALETTE.observed }) };
     out.encoding = {
       x: utcTimeChannel("date", "Date (UTC)"),
       y: { field: "fracked_feet", type: "quantitative", title: spec.yTitle },
       ...(colorEnc ? { color: colorEnc } : {}),
       tooltip: [
-        { field: "date", type: "temporal", format: "%Y-%m-%d" },
-        { field: "fracked_feet", type: "quantitative", format: ",.0f" },
+        dateTip.tooltip,
+        ...(color ? [{ field: color, type: "nominal", title: color }] : []),
+        { field: "fracked_feet", type: "quantitative", format: ",.0f", title: spec.yTitle },
       ],
     };
     return out;
@@ -104,9 +117,17 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
   const distinctDays = groupRows([times], times.length).keys[0]! as number[];
   const daysInWeek = new Map(groupSums<[number]>([weekStarts(distinctDays)], distinctDays.map(() => 1)).map((g) => [g.key[0], g.sum!]));
   const measure = kind === "completions" ? "completions" : kind === "rigs" ? "rigs" : "frac_crews";
+  const partialWeeks = edgeWeeks(times);
+  // Data shorter than a week: every week is partial, and an empty chart would say less than faded bars.
+  const partialMode = [...daysInWeek.keys()].every((w) => partialWeeks.has(w)) ? "show" : partialOption;
   // Stacked here rather than by Vega-Lite: a bar spanning x..x2 in time is not stacked by Vega-Lite.
   const base = new Map<number, number>();
+  const shownWeeks = [...daysInWeek.keys()].filter((w) => partialMode === "show" || !partialWeeks.has(w)).sort((a, b) => a - b);
+  const dropped = daysInWeek.size - shownWeeks.length;
+  if (dropped > 0) notes.push(`${dropped} partial week${dropped > 1 ? "s" : ""} (cut by the data's first or last day) not shown`);
+  else if (partialMode === "show" && [...daysInWeek.keys()].some((w) => partialWeeks.has(w))) notes.push("faded: partial weeks");
   const values = weekly
+    .filter(({ key: [week] }) => partialMode === "show" || !partialWeeks.has(week))
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1].localeCompare(b.key[1]))
     .map(({ key: [week, group], sum }) => {
       const days = daysInWeek.get(week)!;
@@ -119,25 +140,44 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
         ...(color ? { [color]: group } : {}),
         [measure]: v,
         days_with_data: days,
+        partial: partialWeeks.has(week),
         stack_base: below,
         stack_top: below + (v ?? 0),
       };
     });
-  const out = baseSpec(title, size, values);
+  const out = baseSpec(title(), size, values);
+  const weekTip = utcTooltip("week_start", "Week starting (UTC)");
+  out.transform = [weekTip.transform];
   out.mark = { type: "bar", stroke: "white", strokeWidth: 0.5, ...(color ? {} : { color: PALETTE.observed }) };
   out.encoding = {
-    x: weekAxis([...daysInWeek.keys()].sort((a, b) => a - b)),
+    x: weekAxis(shownWeeks),
     x2: { field: "week_end" },
     y: { field: "stack_top", type: "quantitative", title: spec.yTitle },
     y2: { field: "stack_base" },
     ...(colorEnc ? { color: colorEnc } : {}),
+    ...(partialMode === "show" ? { opacity: { condition: { test: "datum.partial", value: 0.35 }, value: 1 } } : {}),
     tooltip: [
-      { field: "week_start", type: "temporal", format: "%Y-%m-%d", title: "week starting" },
-      ...(color ? [{ field: color, type: "nominal" }] : []),
-      { field: measure, type: "quantitative", format: ",.1f" },
-      { field: "days_with_data", type: "quantitative" },
+      weekTip.tooltip,
+      ...(color ? [{ field: color, type: "nominal", title: color }] : []),
+      { field: measure, type: "quantitative", format: ",.1f", title: spec.yTitle },
+      { field: "days_with_data", type: "quantitative", title: "days with data" },
+      ...(partialMode === "show" ? [{ field: "partial", type: "nominal", title: "partial week" }] : []),
     ],
   };
+  return out;
+}
+
+/** The first and last week (Monday starts, epoch ms) when the data's first day is after its Monday or its last day before its Sunday. */
+function edgeWeeks(times: readonly number[]): Set<number> {
+  const out = new Set<number>();
+  if (times.length === 0) return out;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const t of times) [first, last] = [Math.min(first, t), Math.max(last, t)];
+  const [firstWeek, lastWeek] = weekStarts([first, last]) as [number, number];
+  const day = 86_400_000;
+  if (Math.floor(first / day) * day > firstWeek) out.add(firstWeek);
+  if (Math.floor(last / day) * day < lastWeek + 6 * day) out.add(lastWeek);
   return out;
 }
 

@@ -1,15 +1,15 @@
 /**
  * LNG volume flows over time: one line per `by` key, observed solid and forecast dashed, with a
- * +/- 1 standard deviation band.
+ * +/- 1 standard deviation band; partial periods left out (or shown as hollow points).
  */
 import { groupRows } from "../analysis/group-keys";
 import { DataError } from "../errors";
 import { toEpochMs } from "../table/instants";
 import { MIXED_UNITS, unitsOf } from "../frame/units";
 import { distinctVolumeUnits } from "../table/volume-unit";
-import { canonicalUnit } from "../table/units";
 import { chartData, firstColumn, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
-import { baseSpec, chartSize, PALETTE, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
+import { partialReason, periodEnd, periodWord, volumeAxisTitle, weekTicks } from "./flow-periods";
+import { baseSpec, chartSize, PALETTE, utcTimeChannel, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { axisDateFormat, isMissing, isoUtc, keyText, numberAt, timeAt } from "./values";
 
 /** Options of {@link flowsChart}. */
@@ -26,6 +26,14 @@ export interface FlowsChartOptions extends ChartOptions {
   asOf?: string | Date;
   /** Draw the +/- 1 standard deviation band (needs `volume_std`). Default: true when `volume_std` exists. */
   band?: boolean;
+  /**
+   * Resampled periods (a `period` column) that are partial: `complete` false (the data cover only some of
+   * their days, e.g. the weeks cut by the query window) or straddling `asOf` (part observed, part
+   * forecast). A partial total is smaller than a whole one and would read as a collapse. `"drop"` leaves
+   * them out and says how many in the subtitle; `"show"` draws them as hollow points, off the lines, with
+   * `partial` and the reason in the tooltip. Default `"drop"`.
+   */
+  partial?: "drop" | "show";
 }
 
 const CHART = "flowsChart";
@@ -46,19 +54,22 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   const unit = volumeUnit(input, data);
   const asOf = options.asOf === undefined ? undefined : asOfTime(options.asOf);
   const useFlag = asOf === undefined && data.names.includes("forecast");
+  const partialOption = options.partial ?? "drop";
+  if (partialOption !== "drop" && partialOption !== "show") throw optionError(CHART, "partial", options.partial, '"drop" or "show"', "drop");
 
-  type Row = { t: number; series: string; volume: number | null; std: number | null; flag: boolean };
+  type Row = { t: number; series: string; volume: number | null; std: number | null; flag: boolean; partial?: string };
   const time = data.column(timeCol);
   const volume = data.column("volume");
   const std = data.column("volume_std");
   const flag = data.column("forecast");
   const byCols = by.map((c) => data.column(c));
-  const rows: Row[] = [];
+  const complete = data.column("complete");
+  const allRows: Row[] = [];
   for (let i = 0; i < data.length; i++) {
     const t = timeAt(time, i, timeCol, CHART);
     if (t === null) throw new DataError(`${CHART}: row ${i}: ${timeCol} is missing`);
     const s = hasStd ? numberAt(std, i, "volume_std", CHART) : null;
-    rows.push({
+    allRows.push({
       t,
       series: byCols.map((col) => keyText(col[i])).join(" / ") || "all",
       volume: numberAt(volume, i, "volume", CHART),
@@ -66,6 +77,12 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
       flag: useFlag ? flag[i] === true || flag[i] === "true" : false,
     });
   }
+  const word = timeCol === "period" ? periodWord(allRows.map((r) => r.t)) : "d";
+  if (timeCol === "period") allRows.forEach((r, i) => (r.partial = partialReason(r.t, periodEnd(r.t, word), complete[i], asOf)));
+  const rows = allRows.filter((r) => r.partial === undefined);
+  const partial = allRows.filter((r) => r.partial !== undefined);
+  // Every period partial (a window shorter than a period): hollow points say more than an empty chart.
+  const partialMode = rows.length === 0 && partial.length > 0 ? "show" : partialOption;
   let firstSpread = Infinity;
   for (const r of rows) if ((r.std ?? 0) > 0 && r.t < firstSpread) firstSpread = r.t;
   // A period (week, month) that starts on asOf is all forecast; a day is forecast after asOf, as the service says.
@@ -93,24 +110,31 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
       values.push(point(timeCol, series, r, forecast ? "forecast" : "observed", false));
     }
   }
+  if (partialMode === "show") for (const r of partial) values.push({ ...point(timeCol, r.series, r, "partial", false), partial: r.partial });
 
-  const volumeTitle = volumeAxisTitle(unit, timeCol === "period" ? periodWord(rows.map((r) => r.t)) : "d");
-  const x = utcTimeChannel(timeCol, timeCol === "period" ? "Period start (UTC)" : "Date (UTC)", axisDateFormat(rows.map((r) => r.t)));
+  const volumeTitle = volumeAxisTitle(unit, word);
+  const allTimes = allRows.map((r) => r.t);
+  const timeTitle = timeCol !== "period" ? "Date (UTC)" : word === "week" ? "Week starting (UTC)" : word === "month" ? "Month (UTC)" : "Period start (UTC)";
+  const x = utcTimeChannel(timeCol, timeTitle, axisDateFormat(allTimes));
   // Weekly periods start on their week's first day: tick there, not on the month starts Vega would choose.
-  if (timeCol === "period" && periodWord(rows.map((r) => r.t)) === "week") (x.axis as Record<string, unknown>).values = weekTicks(rows.map((r) => r.t));
+  if (word === "week" && timeCol === "period") (x.axis as Record<string, unknown>).values = weekTicks(allTimes);
+  const timeTip = utcTooltip(timeCol, timeCol === "period" ? timeTitle : "Date (UTC)");
   const seriesTitle = by.join(" / ");
-  const segmentScale = { domain: ["observed", "forecast"] };
+  // Only the segments drawn get a legend entry: no "forecast" key on a chart with no forecast.
+  const drawn = (["observed", "forecast"] as const).filter((s) => values.some((v) => v.segment === s));
+  const segments = drawn.length === 0 ? (["observed", "forecast"] as const) : drawn;
+  const segmentScale = { domain: [...segments] };
   const color =
     by.length === 0
-      ? { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: [PALETTE.observed, PALETTE.forecast] } }
+      ? { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: segments.map((s) => PALETTE[s]) } }
       : { field: "series", type: "nominal", title: seriesTitle };
   // Symbols 20 px wide (size 400), so a [6, 4] dash shows as dashes in the legend and not as one short line.
-  const lineLegend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400 };
+  const lineLegend = { symbolType: "stroke", symbolOpacity: 1, symbolStrokeWidth: 2, symbolSize: 400, labelLimit: 280 };
   const lineColor = { ...color, legend: lineLegend };
   const layers: Record<string, unknown>[] = [];
   if (band && hasStd) {
     layers.push({
-      transform: [{ filter: "!datum.bridge && datum.volume_low != null" }],
+      transform: [{ filter: "!datum.bridge && datum.volume_low != null && datum.segment !== 'partial'" }],
       mark: { type: "area", opacity: 0.18, interpolate: "linear" },
       encoding: {
         x,
@@ -121,27 +145,45 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
       },
     });
   }
+  const tooltip = [
+    timeTip.tooltip,
+    ...(by.length > 0 ? [{ field: "series", type: "nominal", title: seriesTitle }] : []),
+    { field: "volume", type: "quantitative", format: ",.3f", title: volumeTitle },
+    ...(hasStd ? [{ field: "volume_std", type: "quantitative", format: ",.3f", title: "std" }] : []),
+    { field: "segment", type: "nominal", title: "observed / forecast" },
+  ];
   layers.push({
+    ...(partial.length > 0 && partialMode === "show" ? { transform: [{ filter: "datum.segment !== 'partial'" }] } : {}),
     mark: { type: "line", strokeWidth: 1.8 },
     encoding: {
       x,
       y: { field: "volume", type: "quantitative", title: volumeTitle },
       color: lineColor,
-      strokeDash: { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: [[1, 0], [6, 4]] }, legend: lineLegend },
-      tooltip: [
-        { field: timeCol, type: "temporal", title: "time (UTC)", format: "%Y-%m-%d" },
-        { field: "series", type: "nominal" },
-        { field: "volume", type: "quantitative", format: ",.3f" },
-        { field: "volume_std", type: "quantitative", format: ",.3f" },
-        { field: "segment", type: "nominal" },
-      ],
+      strokeDash: { field: "segment", type: "nominal", title: null, scale: { ...segmentScale, range: segments.map((s) => (s === "observed" ? [1, 0] : [6, 4])) }, legend: lineLegend },
+      tooltip,
     },
   });
-  const spec = baseSpec(
-    { text: options.title ?? "LNG flows", subtitle: band && hasStd ? "dashed: forecast; band: +/- 1 std" : "dashed: forecast" },
-    chartSize(options),
-    values,
-  );
+  if (partial.length > 0 && partialMode === "show") {
+    layers.push({
+      transform: [{ filter: "datum.segment === 'partial'" }],
+      mark: { type: "point", filled: false, size: 50, strokeWidth: 1.5, ...(by.length === 0 ? { color: PALETTE.partial } : {}) },
+      encoding: {
+        x,
+        y: { field: "volume", type: "quantitative", title: volumeTitle },
+        ...(by.length === 0 ? {} : { color: { field: "series", type: "nominal", title: seriesTitle, legend: null } }),
+        tooltip: [...tooltip.slice(0, -1), { field: "partial", type: "nominal", title: "partial" }],
+      },
+    });
+  }
+  const notes = [...(segments.includes("forecast") ? ["dashed: forecast"] : []), ...(band && hasStd ? ["band: +/- 1 std"] : [])];
+  if (partial.length > 0) {
+    const what = word === "week" ? "week" : word === "month" ? "month" : "period";
+    const n = new Set(partial.map((r) => r.t)).size;
+    notes.push(partialMode === "show" ? `hollow points: partial ${what}s` : `${n} partial ${what}${n === 1 ? "" : "s"} not shown`);
+  }
+  const text = options.title ?? "LNG flows";
+  const spec = baseSpec(notes.length === 0 ? text : { text, subtitle: notes.join("; ") }, chartSize(options), values);
+  spec.transform = [timeTip.transform];
   spec.layer = layers;
   // Legends stay with the line layer: shared with the band layer, its `legend: null` would drop the colour
   // legend. Kept together there, colour and dash on the same field (one series: `segment`) merge into ONE
@@ -169,37 +211,4 @@ function asOfTime(v: string | Date): number {
   const t = isMissing(v) ? NaN : toEpochMs(v);
   if (Number.isNaN(t)) throw optionError(CHART, "asOf", v, "a date (YYYY-MM-DD) or an ISO 8601 timestamp");
   return t;
-}
-
-/** Volume units in the words an analyst uses (`gas_Bcf` and `bcf` are `Bcf`); others as given. */
-const UNIT_WORDS: Readonly<Record<string, string>> = { BCF: "Bcf", MMCF: "MMcf", MCF: "Mcf", m3: "m³ LNG", tonnes: "t LNG", Mt: "Mt LNG", bcm: "bcm", mcm: "mcm" };
-
-/**
- * The volume axis: `LNG volume (Bcf/d)` for daily rows, `(Bcf/week)` or `(Bcf/month)` for resampled
- * periods, so an axis never reads a bare "Volume" or a service label such as `gas_Bcf`.
- */
-function volumeAxisTitle(unit: string | undefined, per: string | undefined): string {
-  if (unit === undefined) return "LNG volume";
-  const canonical = canonicalUnit(unit);
-  const words = canonical === undefined ? unit : (UNIT_WORDS[canonical] ?? canonical);
-  return per === undefined ? `LNG volume (${words})` : `LNG volume (${words}/${per})`;
-}
-
-/** `week` or `month` when the periods' starts are that far apart, else undefined (the unit is then said alone). */
-function periodWord(times: readonly number[]): string | undefined {
-  const starts = [...new Set(times)].sort((a, b) => a - b);
-  let gap = Infinity;
-  for (let i = 1; i < starts.length; i++) gap = Math.min(gap, starts[i]! - starts[i - 1]!);
-  const days = gap / 86_400_000;
-  if (days === 1) return "d";
-  if (days === 7) return "week";
-  if (days >= 28 && days <= 31) return "month";
-  return undefined;
-}
-
-/** At most eight of the weeks' own starts, evenly spaced from the first, as axis tick values (epoch ms). */
-function weekTicks(times: readonly number[]): number[] {
-  const starts = [...new Set(times)].sort((a, b) => a - b);
-  const step = Math.max(1, Math.ceil(starts.length / 8));
-  return starts.filter((_, i) => i % step === 0);
 }

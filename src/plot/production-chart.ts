@@ -4,8 +4,8 @@
 import { DataError } from "../errors";
 import { unitsOf } from "../frame/units";
 import { chartData, firstColumn, requireColumns, type ChartInput } from "./chart-input";
-import { baseSpec, chartSize, utcTimeChannel, type ChartOptions, type VegaLiteSpec } from "./spec";
-import { measureTitle } from "./units";
+import { measureAxisTitle, measureScale } from "./measure-axis";
+import { baseSpec, chartSize, utcTimeChannel, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { axisDateFormat, cellValue, groupSums, isoUtc, keyText, numberAt, timeAt } from "./values";
 
 /** Options of {@link productionChart}. */
@@ -15,7 +15,11 @@ export interface ProductionChartOptions extends ChartOptions {
    * `region_natgas`, `sub_region_natgas`, `aggregate_by_filter_value` the data has.
    */
   by?: string;
-  /** The measure stacked. Default: `gas_daily` (BCF/day), or `prod_dry_gas_bcf_day` for v4 rows. */
+  /**
+   * The measure stacked. Default: `gas_daily` (BCF/day), or `prod_dry_gas_bcf_day` for v4 rows. A gas
+   * measure is drawn in Bcf, MMcf or Mcf (per day or per month), the largest that keeps the biggest stack
+   * at 1 or more; the spec's values are in the axis's unit.
+   */
   value?: string;
 }
 
@@ -48,22 +52,29 @@ export function productionChart(input: ChartInput, options: ProductionChartOptio
     amounts[i] = numberAt(measure, i, value, CHART) ?? NaN;
   }
   const groups = groupSums<[number, string]>([times, groupText], amounts).sort((a, b) => a.key[0] - b.key[0] || a.key[1].localeCompare(b.key[1]));
-  const values = groups.map(({ key: [t, group], sum }) => ({ [dateCol]: isoUtc(t), [by]: group, [value]: sum }));
+  const totals = new Map<number, number>();
+  for (const g of groups) totals.set(g.key[0], (totals.get(g.key[0]) ?? 0) + Math.abs(g.sum ?? 0));
+  const scale = measureScale(value, unitsOf(input)[value], totals.values());
+  const values = groups.map(({ key: [t, group], sum }) => ({ [dateCol]: isoUtc(t), [by]: group, [value]: sum === null ? null : sum * scale.factor }));
 
   const format = axisDateFormat(groups.map((g) => g.key[0]));
   // Aggregated v3 rows name their dimension in `aggregate_by` ("region"); say that rather than the column name.
   const byLabel = by === "aggregate_by_filter_value" ? String(cellValue(data.column("aggregate_by")[0]) ?? "group") : by;
   const spec = baseSpec(options.title ?? `Natural gas production by ${byLabel}`, chartSize(options), values);
+  const monthly = format === "%b %Y";
+  const dateTip = utcTooltip(dateCol, monthly ? "Month" : "Date (UTC)", monthly ? "%b %Y" : "%Y-%m-%d");
+  const yTitle = measureAxisTitle(value, scale.label);
+  spec.transform = [dateTip.transform];
   spec.mark = { type: "area", line: { strokeWidth: 0.6 }, opacity: 0.85 };
   spec.encoding = {
-    x: utcTimeChannel(dateCol, format === "%b %Y" ? "Month" : "Date (UTC)", format),
-    y: { field: value, type: "quantitative", stack: "zero", title: measureTitle(value, unitsOf(input)[value]) },
+    x: utcTimeChannel(dateCol, monthly ? "Month" : "Date (UTC)", format),
+    y: { field: value, type: "quantitative", stack: "zero", title: yTitle },
     color: { field: by, type: "nominal", title: byLabel, scale: { scheme: "tableau10" } },
     order: { field: by, sort: "ascending" },
     tooltip: [
-      { field: dateCol, type: "temporal", format: "%Y-%m-%d" },
-      { field: by, type: "nominal" },
-      { field: value, type: "quantitative", format: ",.3f" },
+      dateTip.tooltip,
+      { field: by, type: "nominal", title: byLabel },
+      { field: value, type: "quantitative", format: ",.2f", title: yTitle },
     ],
   };
   return spec;

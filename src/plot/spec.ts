@@ -35,6 +35,7 @@ export const PALETTE = {
   forecast: "#ff7f0e",
   actual: "#222222",
   backcast: "#9ecae1",
+  partial: "#555555",
   laden: "#d62728",
   ballast: "#7f7f7f",
   states: "#f2f2f2",
@@ -92,4 +93,19 @@ export function utcTimeChannel(field: string, title: string, format = "%Y-%m-%d"
   // Monthly labels on ticks Vega places mid-month would print the same month twice: tick on months.
   if (format === "%b %Y") axis.tickCount = { interval: "month", step: 1 };
   return { field, type: "temporal", scale: { type: "utc" }, title, axis };
+}
+
+/**
+ * A tooltip line showing a date field in UTC, and the transform that writes it. The data's dates are UTC
+ * days, but a renderer formats a temporal tooltip in the viewer's zone (west of UTC, the day before), and
+ * Vega-Lite's schema lets a tooltip name no UTC scale; so the text is made in the spec with `utcFormat`,
+ * which JupyterLab's renderer and the report's vega-embed both run.
+ */
+export function utcTooltip(field: string, title: string, format = "%Y-%m-%d"): { transform: Record<string, unknown>; tooltip: Record<string, unknown> } {
+  const as = `${field}_utc`;
+  const value = `datum[${JSON.stringify(field)}]`;
+  return {
+    transform: { calculate: `isValid(${value}) ? utcFormat(toDate(${value}), ${JSON.stringify(format)}) : null`, as },
+    tooltip: { field: as, type: "nominal", title },
+  };
 }

@@ -3,7 +3,9 @@
  */
 import { DataError } from "../errors";
 import { chartData, optionError, requireColumns, type ChartInput } from "./chart-input";
-import { baseSpec, PALETTE, type ChartOptions, type VegaLiteSpec } from "./spec";
+import { unitsOf } from "../frame/units";
+import { unitLabel } from "../table/table-display";
+import { baseSpec, PALETTE, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { isoUtc, keyText, numberAt, timeAt } from "./values";
 
 /** Options of {@link voyagesChart}. */
@@ -64,6 +66,10 @@ export function voyagesChart(input: ChartInput, options: VoyagesChartOptions = {
     color === "voyage_status"
       ? { domain: ["Laden", "Ballast"], range: [PALETTE.laden, PALETTE.ballast] }
       : { scheme: "tableau10" };
+  const volumeUnit = volume === undefined ? undefined : unitsOf(input).volume;
+  const startTip = utcTooltip("start_date", "start (UTC)", "%Y-%m-%d %H:%M");
+  const endTip = utcTooltip("end_date", "end (UTC)", "%Y-%m-%d %H:%M");
+  spec.transform = [startTip.transform, endTip.transform];
   spec.mark = { type: "bar", cornerRadius: 2, height: { band: 0.7 } };
   spec.encoding = {
     y: { field: "vessel", type: "nominal", title: vessel === "imo" ? "Vessel (IMO)" : "Vessel", sort: "ascending" },
@@ -71,13 +77,13 @@ export function voyagesChart(input: ChartInput, options: VoyagesChartOptions = {
     x2: { field: "end_date" },
     color: { field: color, type: "nominal", title: color, scale: statusColours },
     tooltip: [
-      { field: "vessel", type: "nominal" },
-      { field: color, type: "nominal" },
-      { field: "route", type: "nominal" },
-      { field: "start_date", type: "temporal", format: "%Y-%m-%d %H:%M" },
-      { field: "end_date", type: "temporal", format: "%Y-%m-%d %H:%M" },
-      { field: "ongoing", type: "nominal" },
-      { field: "volume", type: "quantitative", format: ",.2f" },
+      { field: "vessel", type: "nominal", title: "vessel" },
+      { field: color, type: "nominal", title: color },
+      { field: "route", type: "nominal", title: "route" },
+      startTip.tooltip,
+      endTip.tooltip,
+      { field: "ongoing", type: "nominal", title: "ongoing" },
+      { field: "volume", type: "quantitative", format: ",.2f", title: volumeUnit === undefined || volumeUnit === "mixed" ? "volume" : `volume (${unitLabel(volumeUnit)})` },
     ],
   };
   return spec;

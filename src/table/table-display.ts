@@ -5,6 +5,7 @@
  * the danfo frame display use it too, so a table looks the same however it reaches the notebook.
  */
 import type { FieldType } from "./schema";
+import { canonicalUnit } from "./units";
 
 /**
  * The key under which Deno's Jupyter kernel looks for an object's display bundle (a method returning
@@ -41,7 +42,8 @@ export function tableDisplay(view: TableDisplayView, options: TableDisplayOption
   const columns = view.names.map((name) => {
     const raw = shownRows.map((i) => view.valueAt(name, i));
     const type = view.types?.get(name) ?? inferType(raw);
-    return { name, type, unit: view.units[name], cells: raw.map((v) => formatCell(v, name)) };
+    const unit = view.units[name];
+    return { name, type, unit: unit === undefined ? undefined : unitLabel(unit), cells: raw.map((v) => formatCell(v, name)) };
   });
   const shape = `${view.title ? `${view.title}: ` : ""}${plural(n, "row")} x ${plural(columns.length, "column")}${tail > 0 ? ` (first ${head} and last ${tail} shown)` : ""}`;
   const gapAt = tail > 0 ? head : -1;
@@ -84,6 +86,29 @@ function plural(n: number, word: string): string {
   return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** Units as analysts write them, by the canonical name `canonicalUnit` gives (`gas_Bcf`, `bcf`, `BCF` are all `Bcf`). */
+const ANALYST_UNITS: Readonly<Record<string, string>> = {
+  BCF: "Bcf", MMCF: "MMcf", MCF: "Mcf",
+  "BCF/day": "Bcf/d", "MMCF/day": "MMcf/d", "MCF/day": "Mcf/d",
+  "BCF/month": "Bcf/month", "MMCF/month": "MMcf/month", "MCF/month": "Mcf/month",
+  bcm: "bcm", mcm: "mcm", "bcm/day": "bcm/d", "mcm/day": "mcm/d", "bcm/month": "bcm/month", "mcm/month": "mcm/month",
+  m3: "m³", tonnes: "t", Mt: "Mt", "Mt/month": "Mt/month", MMBtu: "MMBtu",
+};
+
+/**
+ * The one spelling of a unit that gasframes shows to people (table headers, chart axes, tooltips):
+ * `BCF/day` and `bcfd` as `Bcf/d`, `gas_Bcf` and `bcf` as `Bcf`, `MCF` as `Mcf`, `BBL/day` as `bbl/d`,
+ * `m3` as `m³`. A unit it does not know (`ft`, `%`) is returned as given. Data keep the services' own
+ * spellings; only what is displayed changes.
+ */
+export function unitLabel(unit: string): string {
+  const canonical = canonicalUnit(unit);
+  if (canonical !== undefined) return ANALYST_UNITS[canonical] ?? canonical;
+  const oil = /^bbl(?:\s*\/\s*(day|d|month))?$/i.exec(unit.trim());
+  if (oil !== null) return oil[1] === undefined ? "bbl" : oil[1].toLowerCase() === "month" ? "bbl/month" : "bbl/d";
+  return unit;
+}
+
 /** A column's type read from its shown values: the one kind they all share, else `json`. */
 function inferType(values: readonly unknown[]): FieldType {
   const kinds = new Set<FieldType>();
@@ -102,7 +127,15 @@ function inferType(values: readonly unknown[]): FieldType {
 /** Identifiers and years read as digits, not as quantities: no thousands separators. */
 const IDENTIFIER = /(?:^|_)(?:id|imo|mmsi|year|code|fips|api|number)$/i;
 
-/** A cell as text: missing as empty, numbers grouped by thousands with at most 3 decimals (6 for small ones). */
+/** A UTC instant as short text: `2026-01-03` at midnight (the services' days), else `2026-01-03 14:05Z` (seconds when not zero). */
+function shortInstant(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  if (iso.endsWith("T00:00:00.000Z")) return iso.slice(0, 10);
+  const seconds = iso.slice(17, 23) === "00.000" ? "" : `:${iso.slice(17, 19)}`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${seconds}Z`;
+}
+
+/** A cell as text: missing as empty, dates short, numbers grouped by thousands with at most 3 decimals (6 for small ones). */
 export function formatCell(v: unknown, column: string): string {
   if (v === null || v === undefined || (typeof v === "number" && v !== v)) return "";
   if (typeof v === "number") {
@@ -114,7 +147,7 @@ export function formatCell(v: unknown, column: string): string {
     return /^-0(?:\.0*)?$/.test(text) ? "0" : text;
   }
   if (typeof v === "bigint") return IDENTIFIER.test(column) ? v.toString() : v.toLocaleString("en-US");
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "Invalid Date" : v.toISOString();
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "Invalid Date" : shortInstant(v.getTime());
   if (typeof v === "object") return JSON.stringify(v) ?? String(v);
   return String(v);
 }

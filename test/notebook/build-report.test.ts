@@ -36,6 +36,8 @@ describe("buildReport", () => {
     expect(index).toContain("the embedded sandbox (synthetic data, seed 1, as of 2025-03-31)");
     const check = readFileSync(join(outDir, "sandbox-check.html"), "utf8");
     expect(check).toContain("status 200; vessels present: true; as of 2025-03-31");
+    // The notebooks are told what stands behind the URLs, so they can name the sandbox as their source.
+    expect(check).toContain("source: the embedded sandbox (synthetic data, seed 1, as of 2025-03-31)");
     expect(existsSync(join(outDir, "notebooks", "hello.ipynb"))).toBe(true);
   });
 

@@ -92,7 +92,9 @@ describe("a report page in headless Chromium", () => {
     const text = await page.waitFor<string>(`(() => { const t = document.getElementById("vg-tooltip-element"); return t && t.classList.contains("visible") && t.textContent; })()`, WAIT_MS);
     expect(text).toContain("Permian");
     expect(text).toContain("2025-01-05");
-    expect(text).toContain("11.000");
+    expect(text).toContain("Gas production (Bcf/d)11.00");
+    // The date is the UTC day (the spec's utcFormat), not the viewer's local one.
+    expect(text).toContain("Date (UTC)2025-01-05");
   }, 120_000);
 
   it("zooms the time axis with the mouse wheel", async () => {

@@ -50,10 +50,13 @@ describe("interactiveSpec", () => {
   });
 
   it("prints tooltip dates in UTC and names fields as their axes do", () => {
+    // The builders' own tooltips already carry UTC text (a utcFormat transform) and the axis's words.
     const tips = (interactiveSpec(production) as Json).encoding.tooltip as Json[];
-    expect(tips[0]).toMatchObject({ field: "date", type: "temporal", scale: { type: "utc" } });
+    expect(tips[0]).toMatchObject({ field: "date_utc", type: "nominal" });
     expect(tips[2]).toMatchObject({ field: "gas_daily", title: production.encoding.y.title });
-    expect(production.encoding.tooltip[2].title).toBeUndefined();
+    // A hand-written spec's temporal tooltip gets a UTC scale and its axis's title here.
+    const own = interactiveSpec({ data: { values: [] }, mark: "point", encoding: { x: { field: "t", type: "temporal", title: "Day (UTC)" }, tooltip: [{ field: "t", type: "temporal" }] } }) as Json;
+    expect(own.encoding.tooltip[0]).toEqual({ field: "t", type: "temporal", scale: { type: "utc" }, title: "Day (UTC)" });
   });
 
   it("names the state under the pointer on a map, and adds no zoom where x is not time", () => {

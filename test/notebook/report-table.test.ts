@@ -10,7 +10,7 @@ import { Table } from "../../src/table/table";
 /** The `text/html` a notebook output carries for a table (what `show` sends). */
 const htmlOf = async (records: Record<string, unknown>[], units: Record<string, string> = {}, rows?: number) =>
   String((await displayBundle(Table.fromRecords(records, { units }), { rows }))["text/html"]);
-const headers = (html: string) => [...html.matchAll(/<th class="(\w+)">([^<]*)(?:<span class="unit">([^<]*)<\/span>)?<\/th>/g)].map((m) => ({ align: m[1], name: m[2], unit: m[3] }));
+const headers = (html: string) => [...html.replace(/<wbr>/g, "").matchAll(/<th class="(\w+)">([^<]*)(?:<span class="unit">([^<]*)<\/span>)?<\/th>/g)].map((m) => ({ align: m[1], name: m[2], unit: m[3] }));
 const column = (html: string, j: number) => [...html.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map((r) => [...r[1]!.matchAll(/<td class="\w+">([^<]*)<\/td>/g)][j]?.[1]);
 
 describe("publishTable", () => {
@@ -27,9 +27,9 @@ describe("publishTable", () => {
     expect(headers(html)).toEqual([
       { align: "text", name: "operator_name", unit: undefined },
       { align: "num", name: "wellpad_id", unit: undefined },
-      { align: "text", name: "frac_end", unit: undefined },
-      { align: "text", name: "seen", unit: "UTC" },
-      { align: "num", name: "bcfd", unit: "BCF/day" },
+      { align: "time", name: "frac_end", unit: undefined },
+      { align: "time", name: "seen", unit: "UTC" },
+      { align: "num", name: "bcfd", unit: "Bcf/d" },
       { align: "num", name: "share", unit: "%" },
       { align: "num", name: "volume", unit: "Bcf" },
     ]);
@@ -47,13 +47,24 @@ describe("publishTable", () => {
   it("prints dates without midnight times and timestamps to the minute", () => {
     expect(column(html, 2)).toEqual(["2025-01-02", "2025-01-03"]);
     expect(column(html, 3)).toEqual(["2025-01-02 14:05", "2025-01-03 09:00"]);
+    expect(html).toContain('<td class="time">2025-01-02 14:05</td>');
     expect(html).not.toContain("T00:00");
+  });
+
+  it("prints a timestamp's seconds nowhere: to the minute", async () => {
+    const out = publishTable(await htmlOf([{ seen: new Date(Date.UTC(2025, 0, 2, 14, 5, 30)) }, { seen: new Date(Date.UTC(2025, 0, 2, 14, 6)) }]))!;
+    expect(column(out, 0)).toEqual(["2025-01-02 14:05", "2025-01-02 14:06"]);
   });
 
   it("leaves out empty columns and unit columns repeated in a header, and says so", () => {
     expect(headers(html).map((h) => h.name)).not.toContain("empty");
     expect(headers(html).map((h) => h.name)).not.toContain("volume_unit");
     expect(html).toContain("Not shown: empty (no values in the rows shown); volume_unit (the unit is in the volume header).");
+  });
+
+  it("lets long column names break after underscores so headers do not widen the table", () => {
+    expect(html).toContain("<th class=\"text\">operator_<wbr>name</th>");
+    expect(html).toContain("frac_<wbr>end");
   });
 
   it("escapes text and keeps the table in its own scrolling box", () => {

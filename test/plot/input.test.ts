@@ -148,7 +148,7 @@ describe("what the builders compute", () => {
       { period: "2024-04-08", volume: 1.4, count: 5, volume_std: 0.2, count_std: 0.5, volume_unit: "gas_Bcf", days: 7, complete: true },
     ];
     const spec = flowsChart(toFrame(weekly));
-    expect(spec.layer[1].encoding.x.title).toBe("Period start (UTC)");
+    expect(spec.layer[1].encoding.x.title).toBe("Week starting (UTC)");
     expect(values(spec).map((r) => r.period)).toEqual(["2024-04-01T00:00:00.000Z", "2024-04-01T00:00:00.000Z", "2024-04-08T00:00:00.000Z"]);
   });
 
@@ -186,7 +186,7 @@ describe("what the builders compute", () => {
       { date: "2024-04-02", rig_class: "gas" },
       { date: "2024-04-08", rig_class: "gas" },
     ];
-    expect(values(activityChart(rigRows)).map((r) => [r.week_start, r.rigs])).toEqual([
+    expect(values(activityChart(rigRows, { partial: "show" })).map((r) => [r.week_start, r.rigs])).toEqual([
       ["2024-04-01T00:00:00.000Z", 1.5],
       ["2024-04-08T00:00:00.000Z", 1],
     ]);
@@ -196,12 +196,12 @@ describe("what the builders compute", () => {
       { end_date: "5/12/2024", county: "B", completions_count: 4 },
       { end_date: null, county: "B", completions_count: 9 },
     ];
-    const spec = activityChart(done);
+    const spec = activityChart(done, { partial: "show" });
     expect(values(spec).map((r) => [r.week_start, r.completions])).toEqual([
       ["2024-04-29T00:00:00.000Z", 2],
       ["2024-05-06T00:00:00.000Z", 7],
     ]);
-    expect(spec.title.subtitle).toBe("1 row without end_date not shown");
+    expect(spec.title.subtitle).toBe("1 row without end_date not shown; faded: partial weeks");
   });
 
   it("voyages: an ongoing voyage is drawn to the latest time and marked", () => {

@@ -64,15 +64,27 @@ describe("flowsChart legend", () => {
 });
 
 describe("forecastChart legend", () => {
-  it("one legend whose entries are lines in each family's colour and dash (not dashed circle outlines)", async () => {
+  it("one legend whose entries are lines, one per run, named by run date, in each family's dash", async () => {
     const spec = forecastChart(forecastRecords(), { region: "Permian" });
     expect(compiledLegends(spec)).toHaveLength(1);
     const legends = legendsOf(await toSvg(spec));
     expect(legends).toHaveLength(1);
-    expect(legends[0]!.labels).toEqual(["actual", "forecast", "backcast"]);
+    expect(legends[0]!.labels).toEqual(["actual", "forecast, run 2023-12-15", "backcast, run 2023-04-15", "backcast, run 2023-08-15"]);
     const symbols = legends[0]!.symbols;
     expect(symbols.every((s) => /d="M-?[\d.]+,0L[\d.]+,0"/.test(s))).toBe(true);
-    expect(symbols.map((s) => attr(s, "stroke"))).toEqual(["#222222", "#ff7f0e", "#9ecae1"]);
-    expect(symbols.map((s) => attr(s, "stroke-dasharray"))).toEqual(["1,0", "6,4", "2,2"]);
+    expect(symbols.map((s) => attr(s, "stroke-dasharray"))).toEqual(["1,0", "6,4", "2,2", "2,2"]);
+  });
+
+  it("distinct vintages look distinct: each run its own shade, the older lighter, of its family's hue", async () => {
+    const spec = forecastChart(forecastRecords(), { region: "Permian", forecastRuns: "all" });
+    const [legend] = legendsOf(await toSvg(spec));
+    expect(legend!.labels).toEqual(["actual", "forecast, run 2023-11-15", "forecast, run 2023-12-15", "backcast, run 2023-04-15", "backcast, run 2023-08-15"]);
+    const strokes = legend!.symbols.map((s) => attr(s, "stroke")!);
+    expect(new Set(strokes).size).toBe(5);
+    expect(strokes[0]).toBe("#222222");
+    const lightness = (hex: string): number => [1, 3, 5].reduce((sum, i) => sum + parseInt(hex.slice(i, i + 2), 16), 0);
+    expect(lightness(strokes[1]!)).toBeGreaterThan(lightness(strokes[2]!));
+    expect(lightness(strokes[3]!)).toBeGreaterThan(lightness(strokes[4]!));
+    expect(spec.title.subtitle).toContain("darker: later run");
   });
 });

@@ -94,7 +94,8 @@ describe("date and timestamp spellings (one codec for every chart)", () => {
   it("a missing date (null, empty, absent) is a row not drawn where the chart allows it", () => {
     const rows = [{ date: null }, { date: "" }, {}, { date: "2024-01-03" }].map((r) => ({ ...r, rig_class: "gas" }));
     const spec = activityChart(rows);
-    expect(spec.title.subtitle).toBe("3 rows without date not shown");
+    // One day of data: its week is partial, shown faded rather than left out (the chart would be empty).
+    expect(spec.title.subtitle).toBe("3 rows without date not shown; faded: partial weeks");
     expect(values(spec).map((r) => [r.week_start, r.rigs])).toEqual([["2024-01-01T00:00:00.000Z", 1]]);
   });
 });
@@ -126,7 +127,7 @@ describe("numbers", () => {
 describe("weeks start on Monday 00:00 UTC", () => {
   it("whatever the time of day, the year or the side of 1970", () => {
     const rows = ["2024-04-07T23:59:59Z", "2024-04-08T00:00:00Z", "2024-04-14 12:00:00+00", "1969-12-31", "1970-01-04"].map((date) => ({ date, rig_class: "gas" }));
-    expect(values(activityChart(rows)).map((r) => [r.week_start, r.days_with_data])).toEqual([
+    expect(values(activityChart(rows, { partial: "show" })).map((r) => [r.week_start, r.days_with_data])).toEqual([
       ["1969-12-29T00:00:00.000Z", 2],
       ["2024-04-01T00:00:00.000Z", 1],
       ["2024-04-08T00:00:00.000Z", 2],
@@ -140,7 +141,7 @@ describe("units come from the frame layer", () => {
     expect(productionChart(rows, { value: "output" }).encoding.y.title).toBe("output");
     expect(productionChart(withUnits(toFrame(rows), { output: "MMcf" }), { value: "output" }).encoding.y.title).toBe("output (MMcf)");
     const flows = [{ timestamp: "2024-01-01", volume: 1 }];
-    expect(flowsChart(withUnits(toFrame(flows), { volume: "Mt" })).layer[0].encoding.y.title).toBe("LNG volume (Mt LNG/d)");
+    expect(flowsChart(withUnits(toFrame(flows), { volume: "Mt" })).layer[0].encoding.y.title).toBe("LNG volume (Mt/d)");
     const spelt = [{ ...flows[0], volume_unit: "bcf" }, { timestamp: "2024-01-02", volume: 2, volume_unit: "gas_Bcf" }];
     expect(flowsChart(spelt).layer[0].encoding.y.title).toBe("LNG volume (Bcf/d)");
   });

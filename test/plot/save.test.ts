@@ -14,7 +14,7 @@ const chart = sampleCharts().production!;
 describe("save picks the format by extension", () => {
   it(".svg writes the SVG", async () => {
     const path = await save(chart, join(dir, "a.svg"));
-    expect(readFileSync(path, "utf8")).toMatch(/^<svg[\s\S]*Gas production \(BCF\/day\)[\s\S]*<\/svg>$/);
+    expect(readFileSync(path, "utf8")).toMatch(/^<svg[\s\S]*Gas production \(Bcf\/d\)[\s\S]*<\/svg>$/);
   });
 
   it(".png writes a non-blank PNG at the asked scale, creating missing folders", async () => {

@@ -51,7 +51,7 @@ describe("a table's display (Deno shows it when a table ends a cell)", () => {
     expect(bundle).not.toHaveProperty("application/vnd.dataresource+json");
     const html = bundle["text/html"]!;
     expect(html).toContain("natgas.v3.example: 25 rows x 4 columns (first 5 and last 5 shown)");
-    expect(html).toContain("float, BCF/day");
+    expect(html).toContain("float, Bcf/d");
     expect(html).toContain(">date<br><span style=\"font-weight:normal;color:#777\">date</span>");
     expect(html).toContain("12,345.679"); // grouped, three decimals
     expect(html).toContain(">1000000<"); // an identifier keeps its digits
@@ -59,7 +59,7 @@ describe("a table's display (Deno shows it when a table ends a cell)", () => {
     expect(html).not.toContain("2024-01-06"); // the middle is left out
     expect(html.match(/<tr>/g)).toHaveLength(1 + 5 + 1 + 5);
     const text = bundle["text/plain"]!.split("\n");
-    expect(text[0]).toMatch(/^date\s+region\s+gas_daily \[BCF\/day\]\s+wellpad_id$/);
+    expect(text[0]).toMatch(/^date\s+region\s+gas_daily \[Bcf\/d\]\s+wellpad_id$/);
     expect(text.filter((l) => /^\.\.\.\s/.test(l))).toHaveLength(1);
     expect(text[text.length - 1]).toBe("[natgas.v3.example: 25 rows x 4 columns (first 5 and last 5 shown)]");
   });
@@ -89,7 +89,7 @@ describe("a danfo frame's display", () => {
     const bundle = tail[JUPYTER]() as Record<string, string>;
     expect(Object.keys(bundle).sort()).toEqual(["text/html", "text/plain"]);
     expect(bundle["text/html"]).toContain("DataFrame: 3 rows x 4 columns");
-    expect(bundle["text/html"]).toContain("BCF/day");
+    expect(bundle["text/html"]).toContain("Bcf/d");
     expect(bundle["text/plain"]).toContain("2024-01-25");
   });
 });
@@ -104,7 +104,7 @@ describe("danfo where a notebook declared a global window (Deno's cells share on
       'process.stdout.write(frame[Symbol.for("Jupyter.display")]()["text/plain"]);',
     ].join("\n");
     const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], { timeout: 300_000 });
-    expect(stdout).toContain("gas_daily [BCF/day]");
+    expect(stdout).toContain("gas_daily [Bcf/d]");
   }, 300_000);
 });
 

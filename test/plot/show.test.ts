@@ -97,10 +97,10 @@ describe("show in a tslab kernel", () => {
     // The header, the first 3 rows, the gap, the last 2 rows.
     expect(html.match(/<tr>/g)).toHaveLength(1 + 3 + 1 + 2);
     expect(html).toContain(`${records.length} rows x 5 columns (first 3 and last 2 shown)`);
-    expect(html).toContain("BCF/day");
+    expect(html).toContain("Bcf/d");
     expect(html).toContain("Permian");
     const text = String(data["text/plain"]);
-    expect(text.split("\n")[0]).toMatch(/^date\s+region\s+sub_region\s+county\s+gas_daily \[BCF\/day\]$/);
+    expect(text.split("\n")[0]).toMatch(/^date\s+region\s+sub_region\s+county\s+gas_daily \[Bcf\/d\]$/);
     expect(text).toContain("108 rows x 5 columns");
   });
 });
@@ -128,7 +128,7 @@ describe("show outside a kernel", () => {
       process.stdout.write = write;
     }
     expect(bundle && Object.keys(bundle).sort()).toEqual([VEGA_LITE_MIME, "image/svg+xml", "text/plain"].sort());
-    expect(chunks.join("")).toContain('Vega-Lite chart "Completions per week" (bar, 5 rows)');
+    expect(chunks.join("")).toContain('Vega-Lite chart "Completions per week" (bar, 3 rows)');
   });
 
   it("escapes HTML in frame cells, and shows records and empty frames", async () => {

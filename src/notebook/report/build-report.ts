@@ -40,7 +40,8 @@ const CACHE_PORT = 47801;
 
 /**
  * Builds the research report: starts the embedded sandbox (unless GASFRAMES_TOKEN and the service URLs are
- * set, or the cache replays), runs every notebook against it, and writes `index.html` linking one page per
+ * set, or the cache replays), runs every notebook against it (env GASFRAMES_DATA_SOURCE says which, in words
+ * a notebook can print; not set in a cache mode), and writes `index.html` linking one page per
  * notebook, the executed notebooks under `notebooks/`, and `assets/vega-bundle.js`, the one script that makes
  * the charts interactive offline (written when a page has a Vega-Lite chart). The index is written last and removed
  * first, so a failed run never leaves a report that looks complete. Throws the first failure
@@ -77,6 +78,10 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
     // The replayed address must equal the recorded one: the same fixed port, nothing listening on it.
     Object.assign(env, { GASFRAMES_TOKEN: "gasframes-sandbox-token", GASFRAMES_NATGAS_URL: root, GASFRAMES_LNG_URL: `${root}/lng`, GASFRAMES_LEGACY_URL: `${root}/legacy` });
   }
+  // The notebooks see only service URLs; this tells them (and so their readers) what is behind them. Not in
+  // a cache mode: a replayed page must equal the recorded one, and the replay cannot know what was recorded.
+  if (!cacheMode || cacheMode === "off") env.GASFRAMES_DATA_SOURCE = source;
+  else delete env.GASFRAMES_DATA_SOURCE;
   try {
     const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log });
     mkdirSync(outDir, { recursive: true });

@@ -1,3 +1,4 @@
+import { unitLabel } from "../../table/table-display";
 import { escapeHtml } from "./escape-html";
 
 /**
@@ -7,9 +8,12 @@ import { escapeHtml } from "./escape-html";
  *   dates, then the rest, each group in its own order;
  * - numbers right-aligned and rounded per column to the same decimals (more for small magnitudes),
  *   identifiers and years printed as digits;
- * - timestamps at midnight UTC as dates (`2026-01-03`), others as `2026-01-03 14:05` with UTC in the header;
+ * - timestamps at midnight UTC as dates (`2026-01-03`), others to the minute (`2026-01-03 14:05`) with UTC
+ *   in the header, never broken across lines;
+ * - text allowed to wrap within a column, so a table of long names fits the page;
  * - columns with no value in the rows shown, and `<x>_unit` columns repeating the unit of `x`, left out and
  *   named under the table;
+ * - long column names allowed to break after an underscore, so headers do not widen the table;
  * - the table in its own horizontally scrolling box.
  * Returns undefined for HTML that is not a gasframes table display (the caller shows it as it is).
  */
@@ -27,7 +31,7 @@ export function publishTable(html: string): string | undefined {
     }
     const base = /^(.+)_unit$/.exec(c.name)?.[1];
     const unit = base === undefined ? undefined : header.find((h) => h.name === base)?.unit;
-    if (unit !== undefined && c.values.every((v) => v === unit)) {
+    if (unit !== undefined && c.values.every((v) => v !== "" && unitLabel(v) === unitLabel(unit))) {
       omitted.push(`${c.name} (the unit is in the ${base} header)`);
       return false;
     }
@@ -35,7 +39,8 @@ export function publishTable(html: string): string | undefined {
   });
   const rank = (c: Column) => (IDENTIFIER.test(c.name) ? 0 : c.kind === "time" ? 1 : 2);
   const ordered = kept.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
-  const th = ordered.map((c) => `<th class="${c.kind === "number" ? "num" : "text"}">${escapeHtml(c.name)}${c.unit ? `<span class="unit">${escapeHtml(c.unit)}</span>` : ""}</th>`);
+  // Long names break after their underscores (volume_/missing), so a wide table's headers do not push it past the page.
+  const th = ordered.map((c) => `<th class="${CELL_CLASS[c.kind]}">${escapeHtml(c.name).replace(/_(?=[^_])/g, "_<wbr>")}${c.unit ? `<span class="unit">${escapeHtml(c.unit)}</span>` : ""}</th>`);
   const shown = dataRows.length;
   const body: string[] = [];
   let k = 0;
@@ -46,7 +51,7 @@ export function publishTable(html: string): string | undefined {
       continue;
     }
     const i = k++;
-    body.push(`<tr>${ordered.map((c) => `<td class="${c.kind === "number" ? "num" : "text"}">${escapeHtml(c.cells[i]!)}</td>`).join("")}</tr>`);
+    body.push(`<tr>${ordered.map((c) => `<td class="${CELL_CLASS[c.kind]}">${escapeHtml(c.cells[i]!)}</td>`).join("")}</tr>`);
   }
   const note = omitted.length > 0 ? `\n<p class="table-note">Not shown: ${escapeHtml(omitted.join("; "))}.</p>` : "";
   return [
@@ -64,9 +69,7 @@ export function publishTable(html: string): string | undefined {
 const IDENTIFIER = /(?:^|_)(?:id|imo|mmsi|code|fips|api|name|vessel|operator|country|region|terminal|state|state_ab|county|basin)$/i;
 /** Whole numbers read as digits, never grouped by thousands (the table display's own list). */
 const DIGITS = /(?:^|_)(?:id|imo|mmsi|year|code|fips|api|number)$/i;
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
-/** Unit spellings of the services shown as an analyst writes them. */
-const UNIT_LABELS: Record<string, string> = { gas_Bcf: "Bcf", bcf: "Bcf", gas_bcf: "Bcf", mcf: "Mcf" };
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 interface Header {
   name: string;
@@ -82,7 +85,7 @@ interface Column {
 }
 
 function column(h: Header, values: string[]): Column {
-  const unit = h.unit === undefined ? undefined : (UNIT_LABELS[h.unit] ?? h.unit);
+  const unit = h.unit === undefined ? undefined : unitLabel(h.unit);
   const present = values.filter((v) => v !== "");
   if ((h.type === "int" || h.type === "float") && present.every((v) => Number.isFinite(toNumber(v)))) {
     return { name: h.name, unit, kind: "number", values, cells: formatNumbers(h.name, values) };
@@ -93,7 +96,7 @@ function column(h: Header, values: string[]): Column {
     const cells = values.map((v) => {
       const m = TIMESTAMP.exec(v);
       if (!m) return v;
-      return midnight ? m[1]! : `${m[1]} ${m[2]}:${m[3]}${m[4] && m[4] !== "00" ? `:${m[4]}` : ""}`;
+      return midnight ? m[1]! : `${m[1]} ${m[2]}:${m[3]}`;
     });
     return { name: h.name, unit: midnight ? unit : unit ? `${unit}, UTC` : "UTC", kind: "time", values, cells };
   }
@@ -118,6 +121,9 @@ function formatNumbers(name: string, values: string[]): string[] {
     return /^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text;
   });
 }
+
+/** Cell classes: numbers right-aligned, dates kept on one line, text allowed to wrap (names of terminals, operators). */
+const CELL_CLASS: Record<Column["kind"], string> = { number: "num", time: "time", text: "text" };
 
 const GAP = Symbol("gap");
 

@@ -11,15 +11,23 @@ export interface IndexEntry {
   notebook: Notebook;
 }
 
-/** The first paragraph after a notebook's title, as inline HTML (the entry's summary). */
+/**
+ * The first paragraph after a notebook's title, as HTML (the entry's summary). A paragraph that ends with
+ * a colon introduces what follows ("Four questions, four endpoints:"): the list after it is kept, so the
+ * summary is never cut off mid-thought.
+ */
 function summary(nb: Notebook): string {
   for (const c of nb.cells) {
     if (c.cell_type !== "markdown") continue;
-    const para = joinLines(c.source)
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .find((p) => p && !/^(#|\||[-*+] |\d+\. |```|>)/.test(p));
-    if (para) return renderInline(para.replace(/\s*\n\s*/g, " "));
+    const blocks = joinLines(c.source).split(/\n\s*\n/).map((p) => p.trim());
+    const at = blocks.findIndex((p) => p && !/^(#|\||[-*+] |\d+\. |```|>)/.test(p));
+    if (at < 0) continue;
+    const para = `<p class="summary">${renderInline(blocks[at]!.replace(/\s*\n\s*/g, " "))}</p>`;
+    const next = blocks[at + 1];
+    if (!blocks[at]!.endsWith(":") || next === undefined || !/^([-*+]|\d+\.) /.test(next)) return para;
+    const ordered = /^\d+\. /.test(next);
+    const items = next.split(/\n(?=\s*(?:[-*+]|\d+\.) )/).map((item) => `<li>${renderInline(item.replace(/^\s*(?:[-*+]|\d+\.) /, "").replace(/\s*\n\s*/g, " "))}</li>`);
+    return `${para}\n<${ordered ? "ol" : "ul"} class="summary">${items.join("")}</${ordered ? "ol" : "ul"}>`;
   }
   return "";
 }
@@ -42,7 +50,7 @@ export function renderIndexPage(entries: IndexEntry[], source: string): string {
     const code = e.notebook.cells.filter((c) => c.cell_type === "code").length;
     const charts = chartCount(e.notebook);
     return `<li><a href="${escapeHtml(e.href)}"><strong>${escapeHtml(e.title)}</strong></a>
-<p class="summary">${summary(e.notebook)}</p>
+${summary(e.notebook)}
 <p class="summary">${code} code cells, ${charts} chart${charts === 1 ? "" : "s"}</p></li>`;
   });
   return `<!DOCTYPE html>
