@@ -36,7 +36,7 @@ export function measureScale(measure: string, unit: string | undefined, values: 
 }
 
 /**
- * Words for a measure on an axis: `Gas production (Bcf/d)` for gas_daily (the analyst's spelling; `measureTitle` in units.ts keeps the service's), `Gas production (Bcf/month)`
+ * Words for a measure on an axis: `Gas production (Bcf/d)` for gas_daily (the analyst's spelling), `Gas production (Bcf/month)`
  * for gas_monthly, `name (unit)` otherwise, the unit as {@link measureScale} draws it. A gas measure whose
  * name says its basis shows it beside the unit: `Gas production (Bcf/d, dry)` for `prod_dry_gas_bcf_day`; `Wet gas production (MMcf/d)` for `prod_wet_gas_mcf_day`.
  */

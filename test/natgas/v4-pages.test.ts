@@ -11,7 +11,7 @@ import type { EndpointSource } from "../../src/catalog/types";
 import { InvalidParamsError, QueryTooLargeError } from "../../src/errors";
 import { NATGAS_V4, NatGasClient, v3ParamsToV4, v4ParamsToV3 } from "../../src/natgas";
 import { productionChart } from "../../src/plot";
-import { measureTitle } from "../../src/plot/units";
+import { measureAxisTitle } from "../../src/plot/measure-axis";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { basisForField, unitForField } from "../../src/table/units";
 import { listenLocal } from "../helpers/listen-local";
@@ -80,9 +80,9 @@ describe("v4 catalog: sources and gas basis", () => {
     const field = result.schema?.fields.find((f) => f.name === "prod_dry_gas_bcf_day");
     expect(field).toMatchObject({ unit: "BCF/day", basis: "dry" });
     const spec = productionChart(result) as unknown as { encoding: { y: { title: string } } };
-    expect(spec.encoding.y.title).toBe("Gas production (BCF/day, dry)");
-    expect(measureTitle("prod_wet_gas_mcf_day", "MCF/day")).toBe("prod_wet_gas_mcf_day (MCF/day, wet)");
-    expect(measureTitle("gas_daily", "BCF/day")).toBe("Gas production (BCF/day)");
+    expect(spec.encoding.y.title).toBe("Gas production (Bcf/d, dry)");
+    expect(measureAxisTitle("prod_wet_gas_mcf_day", "MMcf/d")).toBe("Wet gas production (MMcf/d)");
+    expect(measureAxisTitle("gas_daily", "Bcf/d")).toBe("Gas production (Bcf/d)");
   });
 });
 
