@@ -37,7 +37,7 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
  */
 export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
   const ctx = contextOf(ex, call);
-  const bytes = await readBytes(ex.chunks);
+  const bytes = await readBytes(ex.chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers });
   bodyRead?.();
   const parsed = await parseBody(pool, "envelope", bytes, ctx);
   if ("value" in parsed) {
@@ -88,7 +88,7 @@ export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, n
     }
     return;
   }
-  yield partOf(await parseBody(pool, "array", await readBytes(chunks), ctx), ctx);
+  yield partOf(await parseBody(pool, "array", await readBytes(chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers }), ctx), ctx);
 }
 
 /** The records of a parsed JSON-array body (or a document's records): columns, checked to be objects. */

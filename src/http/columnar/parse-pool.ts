@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { RecordColumns } from "../../table/record-columns";
 import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep } from "./parse-columns";
+import { PageBuffers } from "./page-buffers";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
 
 /**
@@ -25,6 +26,8 @@ interface Job {
   id: number;
   kind: ParseRequest["kind"];
   bytes: Uint8Array;
+  /** The bytes are in a buffer of the pool's `buffers`, to be given back when the worker returns them. */
+  pooled: boolean;
   resolve(p: ParsedColumns): void;
   reject(e: Error): void;
 }
@@ -51,6 +54,8 @@ export class ParsePool {
   /** Jobs waiting for a free worker; they keep their bytes until one takes them. */
   private readonly queue: Job[] = [];
   private readonly resourceLimits: ResourceLimits;
+  /** Buffers to read bodies into: {@link parse} takes them whole to a worker and back, and reuses them. */
+  readonly buffers = new PageBuffers();
 
   /**
    * @param workers worker threads; default one per core, at most 2 (measured: a third adds memory,
@@ -71,7 +76,10 @@ export class ParsePool {
     return this.slots?.filter((s) => !s.dead).length ?? 0;
   }
 
-  /** Parses `bytes` (handed over: the caller must not use them afterwards). */
+  /**
+   * Parses `bytes` (handed over: the caller must not use them afterwards). Bytes in a buffer of
+   * {@link buffers} go back to it once parsed.
+   */
   parse(kind: ParseRequest["kind"], bytes: Uint8Array): Promise<ParsedColumns> {
     const slots = bytes.byteLength >= WORKER_MIN_BYTES ? this.start() : undefined;
     if (slots === undefined || slots.length === 0) {
@@ -79,12 +87,17 @@ export class ParsePool {
         return Promise.resolve(parseHere(kind, bytes));
       } catch (err) {
         return Promise.reject(err as Error);
+      } finally {
+        // Nothing parsed keeps a view of the bytes (dictionaries copy what they keep).
+        this.buffers.give(bytes.buffer);
       }
     }
-    // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves.
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves
+    // (a buffer of this pool's own moves whole: nothing else uses it).
+    const pooled = this.buffers.owns(bytes.buffer);
+    const own = pooled || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) ? bytes : bytes.slice();
     return new Promise<ParsedColumns>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, kind, bytes: own, resolve, reject });
+      this.queue.push({ id: this.nextId++, kind, bytes: own, pooled, resolve, reject });
       this.dispatch();
     });
   }
@@ -96,8 +109,14 @@ export class ParsePool {
     this.slots = [];
     for (const slot of slots) slot.dead = true;
     const stopped = new Error("the column parse pool was closed");
-    for (const job of this.queue.splice(0)) job.reject(stopped);
-    for (const slot of slots) slot.job?.reject(stopped);
+    for (const job of this.queue.splice(0)) {
+      this.buffers.give(job.bytes.buffer);
+      job.reject(stopped);
+    }
+    for (const slot of slots) {
+      if (slot.job?.pooled) this.buffers.lost();
+      slot.job?.reject(stopped);
+    }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
@@ -147,6 +166,7 @@ export class ParsePool {
     slot.job = undefined;
     slot.answered = true;
     slot.worker.unref();
+    if (job.pooled) this.buffers.give(reply.bytes, true);
     this.dispatch();
     if ("error" in reply) {
       const E = reply.error.name === "ColumnParseError" ? ColumnParseError : Error;
@@ -172,6 +192,7 @@ export class ParsePool {
       if (at !== -1) this.slots[at] = this.spawn();
     }
     void slot.worker.terminate().catch(() => undefined);
+    if (job?.pooled) this.buffers.lost();
     job?.reject(new ColumnParseError(`the parse worker failed on this body (${err.message}); a new worker took its place`));
     this.dispatch();
   }

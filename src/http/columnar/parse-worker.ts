@@ -21,8 +21,11 @@ parentPort?.on("message", (req: ParseRequest) => {
   } catch (err) {
     reply = { id: req.id, error: errorOf(err) };
   }
+  // The request's bytes go back with the answer: moved, they leave nothing behind on this thread's
+  // heap (a dropped buffer would wait for a full collection here, which may not come for many pages).
+  const bytes = req.bytes.buffer as ArrayBuffer;
   try {
-    parentPort!.postMessage(reply, transfer);
+    parentPort!.postMessage({ ...reply, bytes }, [...transfer, bytes]);
   } catch (err) {
     // The parsed value could not be cloned back (too deep for the stack, say): the body is to blame.
     const why = err instanceof Error ? err.message : String(err);

@@ -11,11 +11,15 @@ export interface ParseRequest {
   bytes: Uint8Array;
 }
 
-/** A worker's answer: the columns (and the envelope's other members), or why it could not. */
-export type ParseReply =
+/**
+ * A worker's answer: the columns (and the envelope's other members), or why it could not; and the
+ * request's buffer, moved back so the calling thread can reuse it (it is absent when it could not be).
+ */
+export type ParseReply = (
   | { id: number; names: string[]; length: number; columns: RecordColumn[]; rest?: Record<string, unknown> }
   | { id: number; value: unknown }
-  | { id: number; error: { name: string; message: string } };
+  | { id: number; error: { name: string; message: string } }
+) & { bytes?: ArrayBuffer };
 
 /** The columns as a message, and the buffers to transfer with it. */
 export function columnsMessage(columns: RecordColumns): { names: string[]; length: number; columns: RecordColumn[]; transfer: ArrayBuffer[] } {
