@@ -65,7 +65,7 @@ export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, n
     return;
   }
   if (format === "lines" && whole) {
-    const gathered = new GatheredParts();
+    const gathered = new GatheredParts((part) => pool.recycle(part));
     let rows = 0;
     let bytes = 0;
     for await (const piece of ndjsonColumns(chunks, pool, ctx)) {

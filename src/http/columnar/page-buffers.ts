@@ -83,6 +83,14 @@ export class PageBuffers {
     else if (this.idle.length > 0) this.releaseLater();
   }
 
+  /**
+   * Marks a buffer of this pool moved to another thread and back (a new ArrayBuffer object of the same
+   * memory) as this pool's, still in use: {@link give} takes it back later.
+   */
+  adopt(buffer: ArrayBufferLike): void {
+    this.made.add(buffer as ArrayBuffer);
+  }
+
   /** A buffer handed out will never come back (it died with a worker). */
   lost(): void {
     this.out = Math.max(0, this.out - 1);
