@@ -104,7 +104,11 @@ export class Transport {
       // A part copied into the whole answer gives its memory back for the next pages' columns.
       const gathered = new GatheredParts((part) => pool.recycle(part));
       // v3 pages: the first page tells the total, so every page goes straight into place.
-      for await (const part of this.columnParts(call, req, true)) gathered.add(part, call.progress.totalRows);
+      try {
+        for await (const part of this.columnParts(call, req, true)) gathered.add(part, call.progress.totalRows);
+      } finally {
+        pool.releaseIdle();
+      }
       const meta = call.meta();
       return { data: gathered.result(), meta };
     } finally {
@@ -130,6 +134,7 @@ export class Transport {
       return call.meta();
     } finally {
       call.close();
+      (await sharedParsePool()).releaseIdle();
     }
   }
 

@@ -34,14 +34,27 @@ describe("PageBuffers", () => {
     pool.give(held.buffer);
   });
 
-  it("lets every idle buffer go when the last one out comes back", () => {
+  it("lets every idle buffer go when cleared, and keeps counting the ones out", () => {
     const pool = new PageBuffers();
     const a = pool.take(100);
     const b = pool.take(100);
     pool.give(a.buffer);
-    expect(pool.idleCount).toBe(1);
     pool.give(b.buffer);
     expect(pool.outstanding).toBe(0);
+    expect(pool.idleCount).toBe(2);
+    pool.clear();
+    expect(pool.idleCount).toBe(0);
+    expect(pool.take(100).buffer).not.toBe(a.buffer);
+  });
+
+  it("lets idle buffers go by themselves once none came back for `idleMs`", async () => {
+    const pool = new PageBuffers({ idleMs: 1 });
+    pool.give(pool.take(100).buffer);
+    expect(pool.idleCount).toBe(1);
+    await new Promise<void>((resolve) => {
+      const check = (): void => (pool.idleCount === 0 ? resolve() : void setTimeout(check, 5));
+      check();
+    });
     expect(pool.idleCount).toBe(0);
   });
 
@@ -62,14 +75,13 @@ describe("PageBuffers", () => {
     pool.give(held.buffer);
   });
 
-  it("counts a buffer lost with a worker, so the idle ones still go when the rest are back", () => {
+  it("counts a buffer lost with a worker as no longer out", () => {
     const pool = new PageBuffers();
     const a = pool.take(100);
     pool.take(100);
     pool.give(a.buffer);
-    expect(pool.idleCount).toBe(1);
+    expect(pool.outstanding).toBe(1);
     pool.lost();
     expect(pool.outstanding).toBe(0);
-    expect(pool.idleCount).toBe(0);
   });
 });

@@ -22,6 +22,7 @@ export class PageBuffers {
   /** The buffers this pool made (only these may be moved to a worker whole, whatever the view). */
   private readonly made = new WeakSet<ArrayBuffer>();
   private out = 0;
+  private madeCount = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly keep: number;
   private readonly maxBytes: number;
@@ -36,6 +37,11 @@ export class PageBuffers {
   /** Idle buffers held for reuse. */
   get idleCount(): number {
     return this.idle.length;
+  }
+
+  /** Buffers made so far (the rest of what {@link take} handed out was reused). */
+  get allocated(): number {
+    return this.madeCount;
   }
 
   /** Buffers handed out and not yet given back (a buffer lost with a crashed worker stays counted). */
@@ -56,6 +62,7 @@ export class PageBuffers {
     const capacity = size >= this.maxBytes ? size : Math.min(this.maxBytes, size + (size >> 4));
     const buffer = Buffer.allocUnsafeSlow(capacity).buffer as ArrayBuffer;
     this.made.add(buffer);
+    this.madeCount++;
     return new Uint8Array(buffer, 0, size);
   }
 
@@ -78,9 +85,7 @@ export class PageBuffers {
     if (buffer.byteLength > 0 && buffer.byteLength <= this.maxBytes && this.idle.length < this.keep && !this.idle.includes(buffer as ArrayBuffer)) {
       this.idle.push(buffer as ArrayBuffer);
     }
-    // Kept only while other bodies are on their way: a finished download pins nothing.
-    if (this.out === 0) this.clear();
-    else if (this.idle.length > 0) this.releaseLater();
+    if (this.idle.length > 0) this.releaseLater();
   }
 
   /**
@@ -94,10 +99,9 @@ export class PageBuffers {
   /** A buffer handed out will never come back (it died with a worker). */
   lost(): void {
     this.out = Math.max(0, this.out - 1);
-    if (this.out === 0) this.clear();
   }
 
-  /** Lets every idle buffer go now. */
+  /** Lets every idle buffer go now (the transport does when a download ends, so it pins nothing). */
   clear(): void {
     this.idle.length = 0;
     if (this.timer !== undefined) clearTimeout(this.timer);

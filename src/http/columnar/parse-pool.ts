@@ -138,6 +138,12 @@ export class ParsePool {
     }
   }
 
+  /** Lets the idle body buffers and slabs go (a download ended: it pins no memory afterwards). */
+  releaseIdle(): void {
+    this.buffers.clear();
+    this.slabs.clear();
+  }
+
   /** A slab for the columns of a body of `bodyBytes` bytes, sized from the last answer (none before one). */
   private slabFor(bodyBytes: number): ArrayBuffer | undefined {
     if (this.slabPerByte === 0) return undefined;
