@@ -10,10 +10,11 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { ColumnMemory } from "../../table/column-builder";
-import type { RecordColumn, RecordColumns } from "../../table/record-columns";
+import type { RecordColumns } from "../../table/record-columns";
 import { ColumnSlab } from "./column-slab";
 import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep } from "./parse-columns";
 import { PageBuffers } from "./page-buffers";
+import { SlabPool } from "./slab-pool";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
 
 /**
@@ -64,9 +65,7 @@ export class ParsePool {
   /** Buffers to read bodies into: {@link parse} takes them whole to a worker and back, and reuses them. */
   readonly buffers = new PageBuffers();
   /** Slabs the workers carve columns from (see column-slab.ts); back here through {@link recycle}. */
-  private readonly slabs = new PageBuffers();
-  /** Slab bytes the last answer's columns wanted per body byte (0 until a worker has told). */
-  private slabPerByte = 0;
+  private readonly slabs = new SlabPool();
 
   /**
    * @param workers worker threads; default one per core but one (the calling thread, which receives
@@ -115,15 +114,12 @@ export class ParsePool {
    * the next pages' columns are carved from them. The part must not be used afterwards.
    */
   recycle(part: RecordColumns): void {
-    for (const col of part.columns.values()) {
-      const buffer = col.kind === "number" ? col.values.buffer : col.kind === "coded" ? col.codes.buffer : undefined;
-      if (buffer !== undefined && this.slabs.owns(buffer)) this.slabs.give(buffer);
-    }
+    this.slabs.recycle(part);
   }
 
   private parseHereNow(kind: ParseRequest["kind"], bytes: Uint8Array, big: boolean): Promise<ParsedColumns> {
     // Only big bodies' columns are carved from a slab: a small answer must not pin one.
-    const slab = new ColumnSlab(big ? this.slabFor(bytes.byteLength) : undefined);
+    const slab = new ColumnSlab(big ? this.slabs.forBody(bytes.byteLength) : undefined);
     let parsed: ParsedColumns | undefined;
     try {
       parsed = parseHere(kind, bytes, slab);
@@ -133,8 +129,9 @@ export class ParsePool {
     } finally {
       // Nothing parsed keeps a view of the bytes (dictionaries copy what they keep).
       this.buffers.give(bytes.buffer);
-      if (slab.buffer !== undefined) this.slabReturned(parsed !== undefined && "columns" in parsed ? [...parsed.columns.columns.values()] : [], slab.buffer, false);
-      if (big && parsed !== undefined && "columns" in parsed) this.slabPerByte = slab.wantedBytes / bytes.byteLength;
+      const columns = parsed !== undefined && "columns" in parsed ? [...parsed.columns.columns.values()] : [];
+      if (slab.buffer !== undefined) this.slabs.returned(columns, slab.buffer, false);
+      if (big && columns.length > 0) this.slabs.learn(slab.wantedBytes, bytes.byteLength);
     }
   }
 
@@ -144,25 +141,6 @@ export class ParsePool {
     this.slabs.clear();
   }
 
-  /** A slab for the columns of a body of `bodyBytes` bytes, sized from the last answer (none before one). */
-  private slabFor(bodyBytes: number): ArrayBuffer | undefined {
-    if (this.slabPerByte === 0) return undefined;
-    // 5% over: pages of one answer are alike, not equal.
-    return this.slabs.take(Math.ceil(bodyBytes * this.slabPerByte * 1.05)).buffer as ArrayBuffer;
-  }
-
-  /** A worker's slab is back: in use by the answer's columns (until recycled), or idle at once. */
-  private slabBack(reply: ParseReply, bodyBytes: number): void {
-    if (reply.slabWanted !== undefined && bodyBytes > 0 && "names" in reply) this.slabPerByte = reply.slabWanted / bodyBytes;
-    if (reply.slab !== undefined) this.slabReturned("names" in reply ? reply.columns : [], reply.slab, true);
-  }
-
-  /** A slab back from a parse: in use by its columns (until {@link recycle}), or idle at once. */
-  private slabReturned(columns: readonly RecordColumn[], slab: ArrayBuffer, movedBack: boolean): void {
-    const used = columns.some((c) => (c.kind === "number" ? c.values.buffer : c.kind === "coded" ? c.codes.buffer : undefined) === slab);
-    if (!used) this.slabs.give(slab, movedBack);
-    else if (movedBack) this.slabs.adopt(slab);
-  }
 
   /** Stops the workers (they are also unreferenced while idle, so they never keep a process alive). */
   async close(): Promise<void> {
@@ -214,14 +192,14 @@ export class ParsePool {
       slot.job = job;
       slot.worker.ref();
       try {
-        const slab = this.slabFor(job.bytes.byteLength);
+        const slab = this.slabs.forBody(job.bytes.byteLength);
         job.slab = slab !== undefined;
         const transfer = [job.bytes.buffer as ArrayBuffer, ...(slab !== undefined ? [slab] : [])];
         try {
           slot.worker.postMessage({ id: job.id, kind: job.kind, bytes: job.bytes, ...(slab !== undefined ? { slab } : {}) } satisfies ParseRequest, transfer);
         } catch (err) {
           job.slab = false;
-          this.slabs.give(slab);
+          if (slab !== undefined) this.slabs.returned([], slab, false);
           throw err;
         }
       } catch (err) {
@@ -239,7 +217,8 @@ export class ParsePool {
     slot.answered = true;
     slot.worker.unref();
     if (job.pooled) this.buffers.give(reply.bytes, true);
-    this.slabBack(reply, job.bytes.byteLength);
+    if ("names" in reply && reply.slabWanted !== undefined) this.slabs.learn(reply.slabWanted, job.bytes.byteLength);
+    if (reply.slab !== undefined) this.slabs.returned("names" in reply ? reply.columns : [], reply.slab, true);
     this.dispatch();
     if ("error" in reply) {
       const E = reply.error.name === "ColumnParseError" ? ColumnParseError : Error;
