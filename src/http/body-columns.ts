@@ -104,8 +104,8 @@ export type ParsedPiece = ParsedColumns & { bytes: number };
 
 /**
  * NDJSON parsed piece by piece, in order: bytes are cut after the last line end once a piece is big
- * enough, and up to `inflight` pieces parse at once. A body that does not end with a line end still
- * has its last line parsed, and a cut record there is a ResponseParseError.
+ * enough, and up to `inflight` pieces (default 3) parse at once. A body that does not end with a line
+ * end still has its last line parsed, and a cut record there is a ResponseParseError.
  */
 export async function* ndjsonColumns(
   source: AsyncIterable<Uint8Array>,
@@ -114,7 +114,9 @@ export async function* ndjsonColumns(
   opts: { pieceBytes?: number; inflight?: number } = {},
 ): AsyncGenerator<ParsedPiece, void, undefined> {
   const pieceBytes = opts.pieceBytes ?? NDJSON_PIECE_BYTES;
-  const inflight = Math.max(1, opts.inflight ?? 2);
+  // Three: one on the parse worker, one waiting for it, and the next parsed on this thread meanwhile
+  // (the pool parses here when its workers are busy and a body waits), so both cores parse.
+  const inflight = Math.max(1, opts.inflight ?? 3);
   const queue: Promise<ParsedPiece>[] = [];
   let chunks: Uint8Array[] = [];
   let size = 0;
