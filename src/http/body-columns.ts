@@ -5,20 +5,51 @@
 import { ResponseParseError } from "../errors";
 import type { BodyContext } from "./body-reader";
 import { ColumnParseError } from "./columnar/parse-columns";
+import type { PageBuffers } from "./columnar/page-buffers";
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 
 /** NDJSON bytes per piece handed to a worker. */
 export const NDJSON_PIECE_BYTES = 4 * 1024 * 1024;
 
-/** The whole body in one fresh buffer (never a view into a shared slab, so it can be moved to a worker). */
-export async function readBytes(source: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+/** Bodies up to this size are read straight into a buffer of the size the server states. */
+const PRESIZED_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The whole body in one buffer of its own (never a view into a shared slab, so it can be moved to a
+ * worker): one of `buffers` when given. When the server states the body's size (`expectedBytes`),
+ * each chunk is copied in as it arrives, so the body is never held twice (as chunks and joined).
+ */
+export async function readBytes(source: AsyncIterable<Uint8Array>, opts: { expectedBytes?: number | undefined; buffers?: PageBuffers } = {}): Promise<Uint8Array> {
+  const { expectedBytes, buffers } = opts;
+  const alloc = (size: number): Uint8Array => (buffers !== undefined ? buffers.take(size) : ownBuffer(size));
+  if (expectedBytes !== undefined && expectedBytes > 0 && expectedBytes <= PRESIZED_MAX_BYTES) {
+    let out = alloc(expectedBytes);
+    let at = 0;
+    try {
+      for await (const chunk of source) {
+        // More than stated (a server that got its Content-Length wrong): room is made as for any body.
+        if (at + chunk.byteLength > out.byteLength) {
+          const bigger = alloc(Math.max(at + chunk.byteLength, out.byteLength * 2));
+          bigger.set(out.subarray(0, at));
+          buffers?.give(out.buffer);
+          out = bigger;
+        }
+        out.set(chunk, at);
+        at += chunk.byteLength;
+      }
+    } catch (err) {
+      buffers?.give(out.buffer);
+      throw err;
+    }
+    return at === out.byteLength ? out : out.subarray(0, at);
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of source) {
     chunks.push(chunk);
     size += chunk.byteLength;
   }
-  return joinChunks(chunks, size);
+  return joinChunks(chunks, size, alloc);
 }
 
 /** A buffer of its own (never a slice of Node's shared pool, so it can move to a worker), not zero-filled. */
@@ -26,8 +57,8 @@ function ownBuffer(size: number): Uint8Array {
   return Buffer.allocUnsafeSlow(size);
 }
 
-function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const out = ownBuffer(size);
+function joinChunks(chunks: readonly Uint8Array[], size: number, alloc: (size: number) => Uint8Array = ownBuffer): Uint8Array {
+  const out = alloc(size);
   let at = 0;
   for (const c of chunks) {
     out.set(c, at);
@@ -39,6 +70,7 @@ function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
 /** Parses a whole body, turning malformed JSON into a ResponseParseError naming the request. */
 export async function parseBody(pool: ParsePool, kind: "envelope" | "array" | "lines", bytes: Uint8Array, ctx: BodyContext): Promise<ParsedColumns> {
   if (bytes.byteLength === 0 || isBlank(bytes)) {
+    pool.buffers.give(bytes.buffer);
     if (kind === "lines") return { value: [] };
     throw new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body is empty where JSON was expected`, { status: ctx.status, url: ctx.url });
   }
@@ -72,8 +104,8 @@ export type ParsedPiece = ParsedColumns & { bytes: number };
 
 /**
  * NDJSON parsed piece by piece, in order: bytes are cut after the last line end once a piece is big
- * enough, and up to `inflight` pieces parse at once. A body that does not end with a line end still
- * has its last line parsed, and a cut record there is a ResponseParseError.
+ * enough, and up to `inflight` pieces (default 3) parse at once. A body that does not end with a line
+ * end still has its last line parsed, and a cut record there is a ResponseParseError.
  */
 export async function* ndjsonColumns(
   source: AsyncIterable<Uint8Array>,
@@ -82,7 +114,9 @@ export async function* ndjsonColumns(
   opts: { pieceBytes?: number; inflight?: number } = {},
 ): AsyncGenerator<ParsedPiece, void, undefined> {
   const pieceBytes = opts.pieceBytes ?? NDJSON_PIECE_BYTES;
-  const inflight = Math.max(1, opts.inflight ?? 2);
+  // Three: one on the parse worker, one waiting for it, and the next parsed on this thread meanwhile
+  // (the pool parses here when its workers are busy and a body waits), so both cores parse.
+  const inflight = Math.max(1, opts.inflight ?? 3);
   const queue: Promise<ParsedPiece>[] = [];
   let chunks: Uint8Array[] = [];
   let size = 0;

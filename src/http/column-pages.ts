@@ -37,7 +37,7 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
  */
 export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
   const ctx = contextOf(ex, call);
-  const bytes = await readBytes(ex.chunks);
+  const bytes = await readBytes(ex.chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers });
   bodyRead?.();
   const parsed = await parseBody(pool, "envelope", bytes, ctx);
   if ("value" in parsed) {
@@ -65,7 +65,7 @@ export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, n
     return;
   }
   if (format === "lines" && whole) {
-    const gathered = new GatheredParts();
+    const gathered = new GatheredParts((part) => pool.recycle(part));
     let rows = 0;
     let bytes = 0;
     for await (const piece of ndjsonColumns(chunks, pool, ctx)) {
@@ -88,7 +88,7 @@ export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, n
     }
     return;
   }
-  yield partOf(await parseBody(pool, "array", await readBytes(chunks), ctx), ctx);
+  yield partOf(await parseBody(pool, "array", await readBytes(chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers }), ctx), ctx);
 }
 
 /** The records of a parsed JSON-array body (or a document's records): columns, checked to be objects. */

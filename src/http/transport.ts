@@ -100,9 +100,15 @@ export class Transport {
     }
     const call = this.startCall(req);
     try {
-      const gathered = new GatheredParts();
+      const pool = await sharedParsePool();
+      // A part copied into the whole answer gives its memory back for the next pages' columns.
+      const gathered = new GatheredParts((part) => pool.recycle(part));
       // v3 pages: the first page tells the total, so every page goes straight into place.
-      for await (const part of this.columnParts(call, req, true)) gathered.add(part, call.progress.totalRows);
+      try {
+        for await (const part of this.columnParts(call, req, true)) gathered.add(part, call.progress.totalRows);
+      } finally {
+        pool.releaseIdle();
+      }
       const meta = call.meta();
       return { data: gathered.result(), meta };
     } finally {
@@ -128,6 +134,7 @@ export class Transport {
       return call.meta();
     } finally {
       call.close();
+      (await sharedParsePool()).releaseIdle();
     }
   }
 
@@ -175,7 +182,7 @@ export class Transport {
       for await (const p of withRetries(call, this.specOf(req, body), consume, slots)) page = p;
       return page as ColumnPage;
     };
-    return { fetchPage, options: { ...this.paginateOptions(call, req), concurrency: concurrency * 3 } };
+    return { fetchPage, options: { ...this.paginateOptions(call, req), concurrency: concurrency + 2 } };
   }
 
   private paginateOptions(call: Call, req: TransportRequest) {

@@ -161,6 +161,24 @@ function latin1(buf: Uint8Array, start: number, end: number): string {
 
 type Kind = "pending" | "number" | "coded" | "mixed";
 
+/**
+ * Where a builder's numbers and codes are kept: fresh arrays by default, or carved from one buffer
+ * that is reused page after page (see http/columnar/column-slab.ts).
+ */
+export interface ColumnMemory {
+  float64(length: number): Float64Array;
+  int32(length: number): Int32Array;
+  /** The first `length` values of an array this memory gave: the array, a view of it, or a copy. */
+  trim<T extends Float64Array | Int32Array>(a: T, length: number): T;
+}
+
+/** Fresh arrays; a finished column is an exact copy, so it holds no room left over. */
+const FRESH: ColumnMemory = {
+  float64: (n) => new Float64Array(n),
+  int32: (n) => new Int32Array(n),
+  trim: (a, n) => (a.length === n ? a : (a.slice(0, n) as typeof a)),
+};
+
 /** One column under construction. Rows are written in increasing order; gaps are absent fields. */
 export class ColumnBuilder {
   /**
@@ -184,7 +202,14 @@ export class ColumnBuilder {
   /** The code of the last string written (-1: none yet), tried first for the next row. */
   private lastString = -1;
 
-  constructor(readonly name: string) {
+  /**
+   * @param name the field's name.
+   * @param memory where numbers and codes are kept; default fresh arrays.
+   */
+  constructor(
+    readonly name: string,
+    private readonly memory: ColumnMemory = FRESH,
+  ) {
     const pattern = new TextEncoder().encode(`${name}":`);
     const view = new DataView(pattern.buffer, pattern.byteOffset, pattern.byteLength);
     // A name that needs escaping in JSON, or that UTF-8 cannot hold as it is, is matched the slow way.
@@ -291,12 +316,12 @@ export class ColumnBuilder {
     const absent = this.absent === undefined ? {} : { absent: this.absent.slice(0, length) };
     switch (this.kind) {
       case "number":
-        return { kind: "number", values: fit(this.nums, length), ...absent };
+        return { kind: "number", values: this.memory.trim(this.nums, length), ...absent };
       case "mixed":
         this.mixed.length = length;
         return { kind: "mixed", values: this.mixed, ...absent };
       case "coded":
-        return { kind: "coded", codes: fit(this.codes, length), dict: this.dict.values, ...absent };
+        return { kind: "coded", codes: this.memory.trim(this.codes, length), dict: this.dict.values, ...absent };
       default: {
         // Only nulls (or nothing) were seen.
         return { kind: "coded", codes: new Int32Array(length), dict: [null], ...absent };
@@ -324,8 +349,8 @@ export class ColumnBuilder {
   }
 
   private ensure(size: number): void {
-    if (this.kind === "number" && this.nums.length < size) this.nums = growF64(this.nums, Math.max(size, this.capacity));
-    else if (this.kind === "coded" && this.codes.length < size) this.codes = grow32(this.codes, Math.max(size, this.capacity));
+    if (this.kind === "number" && this.nums.length < size) this.nums = grownF64(this.memory, this.nums, Math.max(size, this.capacity));
+    else if (this.kind === "coded" && this.codes.length < size) this.codes = grown32(this.memory, this.codes, Math.max(size, this.capacity));
     if (this.absent !== undefined && this.absent.length < size) this.absent = grow8(this.absent, size);
   }
 
@@ -335,10 +360,10 @@ export class ColumnBuilder {
     const before = this.kind;
     this.kind = kind;
     if (kind === "number") {
-      this.nums = new Float64Array(Math.max(16, n * 2, this.capacity));
+      this.nums = this.memory.float64(Math.max(16, n * 2, this.capacity));
       this.nums.fill(NaN, 0, n);
     } else if (kind === "coded") {
-      this.codes = new Int32Array(Math.max(16, n * 2, this.capacity));
+      this.codes = this.memory.int32(Math.max(16, n * 2, this.capacity));
       if (n > 0) this.codes.fill(this.dict.valueCode(null), 0, n);
     } else if (before === "number") {
       this.mixed = new Array<unknown>(n);
@@ -354,19 +379,14 @@ export class ColumnBuilder {
   }
 }
 
-/** The first `length` values: the array itself when it is exactly that long, else a copy. */
-function fit<T extends Float64Array | Int32Array>(a: T, length: number): T {
-  return (a.length === length ? a : a.slice(0, length)) as T;
-}
-
-function growF64(a: Float64Array, size: number): Float64Array {
-  const b = new Float64Array(Math.max(16, size, a.length * 2));
+function grownF64(memory: ColumnMemory, a: Float64Array, size: number): Float64Array {
+  const b = memory.float64(Math.max(16, size, a.length * 2));
   b.set(a);
   return b;
 }
 
-function grow32(a: Int32Array, size: number): Int32Array {
-  const b = new Int32Array(Math.max(16, size, a.length * 2));
+function grown32(memory: ColumnMemory, a: Int32Array, size: number): Int32Array {
+  const b = memory.int32(Math.max(16, size, a.length * 2));
   b.set(a);
   return b;
 }

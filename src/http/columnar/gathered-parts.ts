@@ -24,6 +24,12 @@ export class GatheredParts {
   private records: unknown[] | undefined;
 
   /**
+   * @param copied called with each part once its values are copied into the whole answer (the part is
+   *   not used again here, so its memory may be reused); default none.
+   */
+  constructor(private readonly copied?: (part: RecordColumns) => void) {}
+
+  /**
    * Adds the next part.
    * @param expectedRows rows expected in the whole answer (known or estimated, a little over rather
    *   than under), or undefined while unknown.
@@ -43,13 +49,17 @@ export class GatheredParts {
     }
     if (this.all === undefined && expectedRows !== undefined && expectedRows > 0) {
       this.all = new ColumnsAccumulator(expectedRows);
-      for (const p of this.kept) this.all.append(p);
+      for (const p of this.kept) {
+        this.all.append(p);
+        this.copied?.(p);
+      }
       this.kept = [];
     }
     if (this.all === undefined) this.kept.push(part as RecordColumns);
     else {
       if (expectedRows !== undefined) this.all.reserve(expectedRows);
       this.all.append(part as RecordColumns);
+      this.copied?.(part as RecordColumns);
     }
   }
 

@@ -13,7 +13,7 @@
  * `Number`.
  */
 import { RecordColumns, type RecordColumn } from "../../table/record-columns";
-import { BAD_UTF8, ColumnBuilder } from "../../table/column-builder";
+import { BAD_UTF8, ColumnBuilder, type ColumnMemory } from "../../table/column-builder";
 
 /** Malformed JSON, with the byte offset where it went wrong. */
 export class ColumnParseError extends Error {
@@ -51,6 +51,9 @@ export class ColumnParser {
   private rows = 0;
   /** Rows expected in all, when known or estimated (0: unknown). */
   private expected = 0;
+
+  /** @param memory where the columns' numbers and codes are kept; default fresh arrays. */
+  constructor(private readonly memory?: ColumnMemory) {}
 
   /** Records parsed so far. */
   get length(): number {
@@ -220,7 +223,7 @@ export class ColumnParser {
         const name = this.decodeKey(p, keyEnd);
         col = this.builders.get(name);
         if (col === undefined) {
-          col = new ColumnBuilder(name);
+          col = new ColumnBuilder(name, this.memory);
           if (this.expected > 0) col.reserve(this.expected);
           this.builders.set(name, col);
         }

@@ -1,15 +1,20 @@
 /**
- * Parses response bodies into columns on worker threads (one per core, at most two), in parallel
- * with the download and with each other, while the calling thread receives the next bytes. Small
- * bodies, and builds without the compiled worker file (tests running the TypeScript sources), parse
- * on the calling thread: same parser, same answer.
+ * Parses response bodies into columns on worker threads (one per core but one, at least one, at most
+ * two) in parallel with the download and with each other, while the calling thread receives the next
+ * bytes (and parses a body itself when every worker is busy and another waits). Small bodies, and
+ * builds without the compiled worker file (tests running the TypeScript sources), parse on the
+ * calling thread: same parser, same answer.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { Worker, type ResourceLimits } from "node:worker_threads";
+import type { ColumnMemory } from "../../table/column-builder";
 import type { RecordColumns } from "../../table/record-columns";
+import { ColumnSlab } from "./column-slab";
 import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep } from "./parse-columns";
+import { PageBuffers } from "./page-buffers";
+import { SlabPool } from "./slab-pool";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
 
 /**
@@ -20,11 +25,17 @@ export type ParsedColumns = { columns: RecordColumns; rest?: Record<string, unkn
 
 /** Bodies smaller than this parse on the calling thread: posting them costs more than it saves. */
 const WORKER_MIN_BYTES = 256 * 1024;
+/** Bodies waiting for a busy worker before the next is parsed on the calling thread instead. */
+const MAX_WAITING = 1;
 
 interface Job {
   id: number;
   kind: ParseRequest["kind"];
   bytes: Uint8Array;
+  /** The bytes are in a buffer of the pool's `buffers`, to be given back when the worker returns them. */
+  pooled: boolean;
+  /** It went to its worker with a slab. */
+  slab?: boolean;
   resolve(p: ParsedColumns): void;
   reject(e: Error): void;
 }
@@ -51,14 +62,19 @@ export class ParsePool {
   /** Jobs waiting for a free worker; they keep their bytes until one takes them. */
   private readonly queue: Job[] = [];
   private readonly resourceLimits: ResourceLimits;
+  /** Buffers to read bodies into: {@link parse} takes them whole to a worker and back, and reuses them. */
+  readonly buffers = new PageBuffers();
+  /** Slabs the workers carve columns from (see column-slab.ts); back here through {@link recycle}. */
+  private readonly slabs = new SlabPool();
 
   /**
-   * @param workers worker threads; default one per core, at most 2 (measured: a third adds memory,
-   *   not speed, as the calling thread is busy receiving). 0 parses everything on the calling thread.
+   * @param workers worker threads; default one per core but one (the calling thread, which receives
+   *   the bytes, parses a body too when every worker is busy and another waits), at least 1, at most
+   *   2 (measured: more add memory, not speed). 0 parses everything on the calling thread.
    *   A worker that dies is replaced, so the pool keeps this size.
    */
   constructor(
-    private readonly workers = Math.max(1, Math.min(2, availableParallelism())),
+    private readonly workers = Math.max(1, Math.min(2, availableParallelism() - 1)),
     options: ParsePoolOptions = {},
   ) {
     // Workers keep only dictionaries on their heap (columns are transferred typed arrays): a small
@@ -71,23 +87,60 @@ export class ParsePool {
     return this.slots?.filter((s) => !s.dead).length ?? 0;
   }
 
-  /** Parses `bytes` (handed over: the caller must not use them afterwards). */
+  /**
+   * Parses `bytes` (handed over: the caller must not use them afterwards). Bytes in a buffer of
+   * {@link buffers} go back to it once parsed.
+   */
   parse(kind: ParseRequest["kind"], bytes: Uint8Array): Promise<ParsedColumns> {
-    const slots = bytes.byteLength >= WORKER_MIN_BYTES ? this.start() : undefined;
-    if (slots === undefined || slots.length === 0) {
-      try {
-        return Promise.resolve(parseHere(kind, bytes));
-      } catch (err) {
-        return Promise.reject(err as Error);
-      }
-    }
-    // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves.
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const big = bytes.byteLength >= WORKER_MIN_BYTES;
+    const slots = big ? this.start() : undefined;
+    // Every worker busy and a body already waiting: this one is parsed here, now. The calling thread
+    // is a parser too (pages then parse on every core with fewer workers, each 10-20 MB), and bodies
+    // never pile up waiting for a worker (each held its whole bytes).
+    const busy = slots !== undefined && this.queue.length >= MAX_WAITING && slots.every((s) => s.dead || s.job !== undefined);
+    if (slots === undefined || slots.length === 0 || busy) return this.parseHereNow(kind, bytes, big);
+    // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves
+    // (a buffer of this pool's own moves whole: nothing else uses it).
+    const pooled = this.buffers.owns(bytes.buffer);
+    const own = pooled || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) ? bytes : bytes.slice();
     return new Promise<ParsedColumns>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, kind, bytes: own, resolve, reject });
+      this.queue.push({ id: this.nextId++, kind, bytes: own, pooled, resolve, reject });
       this.dispatch();
     });
   }
+
+  /**
+   * Takes back the slabs of columns this pool's workers made, once their values are copied elsewhere:
+   * the next pages' columns are carved from them. The part must not be used afterwards.
+   */
+  recycle(part: RecordColumns): void {
+    this.slabs.recycle(part);
+  }
+
+  private parseHereNow(kind: ParseRequest["kind"], bytes: Uint8Array, big: boolean): Promise<ParsedColumns> {
+    // Only big bodies' columns are carved from a slab: a small answer must not pin one.
+    const slab = new ColumnSlab(big ? this.slabs.forBody(bytes.byteLength) : undefined);
+    let parsed: ParsedColumns | undefined;
+    try {
+      parsed = parseHere(kind, bytes, slab);
+      return Promise.resolve(parsed);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    } finally {
+      // Nothing parsed keeps a view of the bytes (dictionaries copy what they keep).
+      this.buffers.give(bytes.buffer);
+      const columns = parsed !== undefined && "columns" in parsed ? [...parsed.columns.columns.values()] : [];
+      if (slab.buffer !== undefined) this.slabs.returned(columns, slab.buffer, false);
+      if (big && columns.length > 0) this.slabs.learn(slab.wantedBytes, bytes.byteLength);
+    }
+  }
+
+  /** Lets the idle body buffers and slabs go (a download ended: it pins no memory afterwards). */
+  releaseIdle(): void {
+    this.buffers.clear();
+    this.slabs.clear();
+  }
+
 
   /** Stops the workers (they are also unreferenced while idle, so they never keep a process alive). */
   async close(): Promise<void> {
@@ -96,8 +149,15 @@ export class ParsePool {
     this.slots = [];
     for (const slot of slots) slot.dead = true;
     const stopped = new Error("the column parse pool was closed");
-    for (const job of this.queue.splice(0)) job.reject(stopped);
-    for (const slot of slots) slot.job?.reject(stopped);
+    for (const job of this.queue.splice(0)) {
+      this.buffers.give(job.bytes.buffer);
+      job.reject(stopped);
+    }
+    for (const slot of slots) {
+      if (slot.job?.pooled) this.buffers.lost();
+      if (slot.job?.slab === true) this.slabs.lost();
+      slot.job?.reject(stopped);
+    }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
@@ -132,7 +192,16 @@ export class ParsePool {
       slot.job = job;
       slot.worker.ref();
       try {
-        slot.worker.postMessage({ id: job.id, kind: job.kind, bytes: job.bytes } satisfies ParseRequest, [job.bytes.buffer as ArrayBuffer]);
+        const slab = this.slabs.forBody(job.bytes.byteLength);
+        job.slab = slab !== undefined;
+        const transfer = [job.bytes.buffer as ArrayBuffer, ...(slab !== undefined ? [slab] : [])];
+        try {
+          slot.worker.postMessage({ id: job.id, kind: job.kind, bytes: job.bytes, ...(slab !== undefined ? { slab } : {}) } satisfies ParseRequest, transfer);
+        } catch (err) {
+          job.slab = false;
+          if (slab !== undefined) this.slabs.returned([], slab, false);
+          throw err;
+        }
       } catch (err) {
         slot.job = undefined;
         slot.worker.unref();
@@ -147,6 +216,9 @@ export class ParsePool {
     slot.job = undefined;
     slot.answered = true;
     slot.worker.unref();
+    if (job.pooled) this.buffers.give(reply.bytes, true);
+    if ("names" in reply && reply.slabWanted !== undefined) this.slabs.learn(reply.slabWanted, job.bytes.byteLength);
+    if (reply.slab !== undefined) this.slabs.returned("names" in reply ? reply.columns : [], reply.slab, true);
     this.dispatch();
     if ("error" in reply) {
       const E = reply.error.name === "ColumnParseError" ? ColumnParseError : Error;
@@ -172,6 +244,8 @@ export class ParsePool {
       if (at !== -1) this.slots[at] = this.spawn();
     }
     void slot.worker.terminate().catch(() => undefined);
+    if (job?.pooled) this.buffers.lost();
+    if (job?.slab === true) this.slabs.lost();
     job?.reject(new ColumnParseError(`the parse worker failed on this body (${err.message}); a new worker took its place`));
     this.dispatch();
   }
@@ -183,8 +257,8 @@ const WORKER_FILE = join(__dirname, "parse-worker.js");
  * Parses on the calling thread (workers call this too). Malformed JSON is a ColumnParseError; JSON of
  * a shape without columns is returned as its value.
  */
-export function parseHere(kind: ParseRequest["kind"], bytes: Uint8Array): ParsedColumns {
-  const parser = new ColumnParser();
+export function parseHere(kind: ParseRequest["kind"], bytes: Uint8Array, memory?: ColumnMemory): ParsedColumns {
+  const parser = new ColumnParser(memory);
   try {
     if (kind === "envelope") {
       const { rest } = parser.parseEnvelope(bytes);
@@ -238,8 +312,9 @@ let shared: ParsePool | undefined;
 
 /**
  * The process-wide pool every transport shares (workers start on first use). Its size is one worker
- * per core, at most 2, or the environment variable `GASFRAMES_PARSE_WORKERS` (0: parse on the calling
- * thread only, where threads are scarce or memory is tight: each worker costs 15-25 MB).
+ * per core but one, at least 1, at most 2, or the environment variable `GASFRAMES_PARSE_WORKERS` (0:
+ * parse on the calling thread only, where threads are scarce or memory is tight: each worker costs
+ * 10-20 MB).
  */
 export function sharedParsePool(): ParsePool {
   if (shared === undefined) {

@@ -4,14 +4,16 @@
  * a body that cannot be parsed, or whose value cannot be sent back, is a ColumnParseError.
  */
 import { parentPort } from "node:worker_threads";
+import { ColumnSlab } from "./column-slab";
 import { parseHere } from "./parse-pool";
 import { columnsMessage, type ParseReply, type ParseRequest } from "./wire";
 
 parentPort?.on("message", (req: ParseRequest) => {
   let reply: ParseReply;
   let transfer: ArrayBuffer[] = [];
+  const slab = new ColumnSlab(req.slab);
   try {
-    const parsed = parseHere(req.kind, req.bytes);
+    const parsed = parseHere(req.kind, req.bytes, slab);
     if ("value" in parsed) reply = { id: req.id, value: parsed.value };
     else {
       const msg = columnsMessage(parsed.columns);
@@ -21,8 +23,12 @@ parentPort?.on("message", (req: ParseRequest) => {
   } catch (err) {
     reply = { id: req.id, error: errorOf(err) };
   }
+  // The request's bytes go back with the answer: moved, they leave nothing behind on this thread's
+  // heap (a dropped buffer would wait for a full collection here, which may not come for many pages).
+  const bytes = req.bytes.buffer as ArrayBuffer;
+  const back = new Set([...transfer, bytes, ...(req.slab !== undefined ? [req.slab] : [])]);
   try {
-    parentPort!.postMessage(reply, transfer);
+    parentPort!.postMessage({ ...reply, bytes, ...(req.slab !== undefined ? { slab: req.slab } : {}), slabWanted: slab.wantedBytes }, [...back]);
   } catch (err) {
     // The parsed value could not be cloned back (too deep for the stack, say): the body is to blame.
     const why = err instanceof Error ? err.message : String(err);

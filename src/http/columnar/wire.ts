@@ -9,25 +9,33 @@ export interface ParseRequest {
   id: number;
   kind: "envelope" | "array" | "lines";
   bytes: Uint8Array;
+  /** A buffer to carve the columns from (see column-slab.ts); moved, and moved back with the answer. */
+  slab?: ArrayBuffer;
 }
 
-/** A worker's answer: the columns (and the envelope's other members), or why it could not. */
-export type ParseReply =
+/**
+ * A worker's answer: the columns (and the envelope's other members), or why it could not; the
+ * request's buffer and slab, moved back so the calling thread can reuse them (absent when they could
+ * not be); and the slab size these columns wanted, to size the next.
+ */
+export type ParseReply = (
   | { id: number; names: string[]; length: number; columns: RecordColumn[]; rest?: Record<string, unknown> }
   | { id: number; value: unknown }
-  | { id: number; error: { name: string; message: string } };
+  | { id: number; error: { name: string; message: string } }
+) & { bytes?: ArrayBuffer; slab?: ArrayBuffer; slabWanted?: number };
 
 /** The columns as a message, and the buffers to transfer with it. */
 export function columnsMessage(columns: RecordColumns): { names: string[]; length: number; columns: RecordColumn[]; transfer: ArrayBuffer[] } {
   const names = [...columns.names];
   const cols = names.map((n) => columns.columns.get(n)!);
-  const transfer: ArrayBuffer[] = [];
+  // A set: columns carved from one slab share its buffer, and a buffer listed twice cannot be moved.
+  const transfer = new Set<ArrayBuffer>();
   for (const c of cols) {
-    if (c.kind === "number") transfer.push(c.values.buffer as ArrayBuffer);
-    if (c.kind === "coded") transfer.push(c.codes.buffer as ArrayBuffer);
-    if (c.absent !== undefined) transfer.push(c.absent.buffer as ArrayBuffer);
+    if (c.kind === "number") transfer.add(c.values.buffer as ArrayBuffer);
+    if (c.kind === "coded") transfer.add(c.codes.buffer as ArrayBuffer);
+    if (c.absent !== undefined) transfer.add(c.absent.buffer as ArrayBuffer);
   }
-  return { names, length: columns.length, columns: cols, transfer };
+  return { names, length: columns.length, columns: cols, transfer: [...transfer] };
 }
 
 /** The columns of a worker's answer. */

@@ -1,0 +1,56 @@
+// The built parse pool (dist/, which `npm test` builds first) with one worker: bodies never pile up
+// waiting for it (each would hold its whole bytes); the calling thread parses the overflow itself,
+// with the same answers, and body buffers and slabs go back to the pool for the next pages.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ParsePool } from "../../src/http/columnar/parse-pool";
+import type { RecordColumns } from "../../src/table/record-columns";
+
+const require = createRequire(__filename);
+const built = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-pool.js")) as { ParsePool: new (workers: number) => ParsePool };
+const pool = new built.ParsePool(1);
+afterAll(() => pool.close());
+const internals = pool as unknown as { queue: unknown[]; slots: unknown[] };
+
+const record = (i: number) => ({ county: `County ${i % 50}`, gas: i / 7, oil: i % 13 === 0 ? null : i });
+const records = Array.from({ length: 12_000 }, (_, i) => record(i));
+const envelope = JSON.stringify({ data: records, pagination: { start: 0, page_size: 12_000, total_count: 12_000 } });
+
+describe("a busy parse worker (built package)", () => {
+  it("keeps at most one body waiting for it and parses the others on the calling thread, same records", async () => {
+    expect(envelope.length).toBeGreaterThan(256 * 1024);
+    const body = (): Uint8Array => {
+      const bytes = pool.buffers.take(Buffer.byteLength(envelope));
+      bytes.set(Buffer.from(envelope));
+      return bytes;
+    };
+    const parses = Array.from({ length: 6 }, () => pool.parse("envelope", body()));
+    expect(internals.slots).toHaveLength(1);
+    expect(internals.queue.length).toBeLessThanOrEqual(1);
+    const parsed = await Promise.all(parses);
+    for (const p of parsed) {
+      expect("columns" in p).toBe(true);
+      const columns = (p as { columns: RecordColumns }).columns;
+      expect(columns.length).toBe(records.length);
+      expect(columns.record(11_999)).toEqual(record(11_999));
+      expect(columns.toRecords()).toEqual(records);
+    }
+    // Every body buffer came back (from the worker too), to be reused.
+    expect(pool.buffers.outstanding).toBe(0);
+    for (const p of parsed) pool.recycle((p as { columns: RecordColumns }).columns);
+    pool.releaseIdle();
+    expect(pool.buffers.idleCount).toBe(0);
+  });
+
+  it("parses the next pages into recycled slabs with the same answers", async () => {
+    for (let round = 0; round < 4; round++) {
+      const bytes = pool.buffers.take(Buffer.byteLength(envelope));
+      bytes.set(Buffer.from(envelope));
+      const parsed = await pool.parse("envelope", bytes);
+      const columns = (parsed as { columns: RecordColumns }).columns;
+      expect(columns.toRecords()).toEqual(records);
+      pool.recycle(columns);
+    }
+  });
+});
