@@ -8,6 +8,7 @@ import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
 import { inferFieldType, normaliseColumn } from "./normalise";
 import { schemaColumnOrder, type FieldType, type RecordSchema } from "./schema";
 import { unitForField } from "./units";
+import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
 import type { RecordColumn, RecordColumns } from "./record-columns";
 
 /**
@@ -40,7 +41,7 @@ function inferType(col: RecordColumn): FieldType {
 }
 
 function typed(name: string, col: RecordColumn, type: FieldType, columns: RecordColumns): ArrayLike<unknown> {
-  if (col.kind === "number" && (type === "int" || type === "float")) return col.values;
+  if (col.kind === "number" && (type === "int" || type === "float")) return arrayOfDoubles(col.values);
   if (col.kind === "coded") {
     let dict: unknown[];
     try {
@@ -49,15 +50,7 @@ function typed(name: string, col: RecordColumn, type: FieldType, columns: Record
       // The error must name the row: convert row by row to find it.
       return normaliseColumn(name, columns.values(name), type, true);
     }
-    const n = col.codes.length;
-    if (type === "int" || type === "float") {
-      const out = new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = dict[col.codes[i]!] as number;
-      return out;
-    }
-    const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = dict[col.codes[i]!];
-    return out;
+    return arrayOfCodes(col.codes, dict);
   }
   return normaliseColumn(name, columns.values(name), type, true);
 }

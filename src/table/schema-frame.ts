@@ -1,13 +1,14 @@
 /**
  * The fast path of `toFrame` when a schema is given: one compiled pass over the records that reads
- * each field by its literal name, normalises it, and writes it into both the row danfo stores and the
- * column it also stores. Returns undefined (the caller takes the general path) when some record has a
+ * each field by its literal name, normalises it, and writes it into the column danfo stores (its rows
+ * are built from the columns when first read, see `frameOverColumns`). Returns undefined (the caller takes the general path) when some record has a
  * field the schema does not list, so no data is ever dropped.
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
-import { danfoDtype, frameFromRowsAndColumns } from "./frame-from-columns";
+import { danfoDtype } from "./frame-from-columns";
+import { frameOverColumns } from "./frame-over-columns";
 import type { FieldType, RecordSchema } from "./schema";
 import { withUnits } from "./frame-units";
 import { unitForField } from "./units";
@@ -21,7 +22,7 @@ interface Helpers {
   describe(v: unknown): string;
 }
 
-type Pass = (records: readonly Record<string, unknown>[], n: number, rows: unknown[][], cols: unknown[][], h: Helpers) => boolean;
+type Pass = (records: readonly Record<string, unknown>[], n: number, cols: unknown[][], h: Helpers) => boolean;
 const passes = new Map<string, Pass>();
 
 function shown(v: unknown): string {
@@ -109,14 +110,11 @@ function compile(fields: readonly { name: string; type: FieldType }[]): Pass {
   const key = JSON.stringify(fields);
   let pass = passes.get(key);
   if (pass === undefined) {
-    // Each value is kept in v<j> and the row made at the end as one array literal, allocated at its
-    // final size and packed (a row of new Array(k) filled slot by slot is holey).
-    const body = fields.map((f, j) => `let v${j}; { ${statement(f.type, f.name, j)} v${j} = v; C${j}[i] = v; }`).join("\n");
-    const literal = `[${fields.map((_, j) => `v${j}`).join(", ")}]`;
+    const body = fields.map((f, j) => `{ ${statement(f.type, f.name, j)} C${j}[i] = v; }`).join("\n");
     const locals = fields.map((_, j) => `const C${j} = cols[${j}];`).join("\n");
     // Counting a record's own keys is how an unlisted field is noticed (then the general path runs).
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    pass = new Function("DataError", `return function pass(records, n, rows, cols, h) {
+    pass = new Function("DataError", `return function pass(records, n, cols, h) {
       ${locals}
       let p, c;
       for (let i = 0; i < n; i++) {
@@ -127,7 +125,6 @@ function compile(fields: readonly { name: string; type: FieldType }[]): Pass {
         c = 0;
         for (const key in r) c++;
         if (c !== p) return false;
-        rows[i] = ${literal};
       }
       return true;
     };`)(DataError) as Pass;
@@ -144,14 +141,13 @@ export function schemaFrame(records: readonly Record<string, unknown>[], schema:
   const fields = schema.fields.map((f) => ({ name: f.name, type: f.type }));
   if (new Set(fields.map((f) => f.name)).size !== fields.length || records.length === 0) return undefined;
   const n = records.length;
-  const rows = new Array<unknown[]>(n);
   const cols = fields.map(() => new Array<unknown>(n));
-  if (!compile(fields)(records, n, rows, cols, makeHelpers())) return undefined;
+  if (!compile(fields)(records, n, cols, makeHelpers())) return undefined;
   const dtypes = fields.map((f, j) => danfoDtype(f.type, cols[j]!));
   const units: Record<string, string> = {};
   for (const f of schema.fields) {
     const u = f.unit ?? unitForField(f.name);
     if (u !== undefined) units[f.name] = u;
   }
-  return withUnits(frameFromRowsAndColumns(fields.map((f) => f.name), rows, cols, dtypes), units);
+  return withUnits(frameOverColumns(fields.map((f) => f.name), cols, dtypes, n), units);
 }
