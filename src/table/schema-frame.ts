@@ -95,10 +95,11 @@ function statement(type: FieldType, name: string, j: number): string {
       return `${read} if (typeof v !== "number") v = h.num(v, ${q}, i);`;
     case "string":
       return `${read} if (typeof v !== "string") v = h.str(v);`;
+    // Rows come sorted or grouped, so a date is most often the previous row's: compared, not looked up.
     case "date":
-      return `${read} v = h.date(v, ${q}, i);`;
+      return `${read} if (v === D${j}) v = E${j}; else { D${j} = v; v = E${j} = h.date(v, ${q}, i); }`;
     case "timestamp":
-      return `${read} v = h.stamp(v, ${q}, i);`;
+      return `${read} if (v === D${j}) v = E${j}; else { D${j} = v; v = E${j} = h.stamp(v, ${q}, i); }`;
     case "bool":
       return `${read} if (typeof v !== "boolean") v = h.bool(v, ${q}, i);`;
     default:
@@ -111,10 +112,11 @@ function compile(fields: readonly { name: string; type: FieldType }[]): Pass {
   let pass = passes.get(key);
   if (pass === undefined) {
     const body = fields.map((f, j) => `{ ${statement(f.type, f.name, j)} C${j}[i] = v; }`).join("\n");
-    const locals = fields.map((_, j) => `const C${j} = cols[${j}];`).join("\n");
+    const locals = fields.map((_, j) => `const C${j} = cols[${j}]; let D${j} = NONE, E${j} = null;`).join("\n");
     // Counting a record's own keys is how an unlisted field is noticed (then the general path runs).
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     pass = new Function("DataError", `return function pass(records, n, cols, h) {
+      const NONE = {};
       ${locals}
       let p, c;
       for (let i = 0; i < n; i++) {
