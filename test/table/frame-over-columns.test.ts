@@ -18,7 +18,7 @@ import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbo
 const schema: RecordSchema = {
   name: "test.every-kind",
   fields: [
-    { name: "count", type: "int" },
+    { name: "wells", type: "int" },
     { name: "api", type: "int" },
     { name: "gas", type: "float", unit: "MCF" },
     { name: "county", type: "string" },
@@ -41,7 +41,7 @@ function records(): Record<string, unknown>[] {
   return Array.from({ length: N }, (_, i) => {
     const day = 1 + (i % 28);
     return {
-      count: Math.floor(next() * 50),
+      wells: Math.floor(next() * 50),
       api: 42_000_000_000_000 + i,
       gas: i % 9 === 4 ? null : Math.round(next() * 1e6) / 100,
       county: i % 7 === 3 ? null : ["Reeves", "Loving", "Ward", "Webb"][i % 4],
@@ -58,7 +58,7 @@ function expectedRecords(): Record<string, unknown>[] {
   return records().map((r) => {
     const day = typeof r.date === "string" && r.date.includes("/") ? Number(r.date.split("/")[1]) : Number(String(r.date).slice(8));
     return {
-      count: r.count,
+      wells: r.wells,
       api: r.api,
       gas: r.gas ?? NaN,
       county: r.county,
@@ -108,17 +108,17 @@ describe.each(Object.entries(builders))("%s against new DataFrame(records)", (_,
     const dfd = loadDanfo();
     const ops: Record<string, (f: DataFrame) => unknown> = {
       groupby: (f) => {
-        const g = f.groupby(["region"]).agg({ gas: "sum", count: "sum" });
+        const g = f.groupby(["region"]).agg({ gas: "sum", wells: "sum" });
         return [g.columns, g.values];
       },
       sort: (f) => {
-        const s = f.sortValues("count", { ascending: false });
+        const s = f.sortValues("wells", { ascending: false });
         return [s.index, s.values];
       },
-      query: (f) => f.query(f["count"].gt(25)).values,
+      query: (f) => f.query(f.column("wells").gt(25)).values,
       head: (f) => [f.head(5).values, f.tail(3).index],
       toJSON: (f) => dfd.toJSON(f),
-      sum: (f) => [f.column("gas").sum(), f.column("count").mean()],
+      sum: (f) => [f.column("gas").sum(), f.column("wells").mean()],
       isNa: (f) => f.isNa().values,
       gasframesColumns: (f) => ["gas", "county", "date"].map((n) => columnsOf(f).values(n)),
     };
@@ -134,7 +134,7 @@ describe.each(Object.entries(builders))("%s against new DataFrame(records)", (_,
       },
       drop: (f) => f.drop({ columns: ["county"], inplace: true }),
       fillNa: (f) => f.fillNa([0], { columns: ["gas"], inplace: true }),
-      rename: (f) => f.rename({ count: "n" }, { inplace: true }),
+      rename: (f) => f.rename({ wells: "n" }, { inplace: true }),
     };
     for (const [name, change] of Object.entries(changes)) {
       for (const rowsFirst of [false, true]) {
@@ -178,12 +178,13 @@ describe("a client's Result (columns from the byte parser, sandbox on 127.0.0.1)
     expect(rowsPending(df)).toBe(true);
     const fields = result.schema!.fields;
     // gasframes' rule: an int column is int32 when every value is a number within int32, else float32.
-    const fitsInt32 = (name: string): boolean => result.records.every((r) => typeof r[name] === "number" && Math.abs(r[name] as number) <= 2_147_483_647);
+    const records = result.records as Record<string, unknown>[];
+    const fitsInt32 = (name: string): boolean => records.every((r) => typeof r[name] === "number" && Math.abs(r[name] as number) <= 2_147_483_647);
     const dtypes = fields.map((f) => (f.type === "float" ? "float32" : f.type === "int" ? (fitsInt32(f.name) ? "int32" : "float32") : "string"));
     expect(dtypes.filter((d) => d === "float32").length).toBeGreaterThan(0);
     // toFrame's documented form of a missing number: NaN.
     const numeric = fields.filter((f) => f.type === "float" || f.type === "int").map((f) => f.name);
-    const recs = result.records.map((r) => ({ ...r, ...Object.fromEntries(numeric.map((m) => [m, r[m] ?? NaN])) }));
+    const recs = records.map((r) => ({ ...r, ...Object.fromEntries(numeric.map((m) => [m, r[m] ?? NaN])) }));
     expect(recs.some((r) => numeric.some((m) => Number.isNaN(r[m])))).toBe(true);
     const ref = new (loadDanfo().DataFrame)(recs, { columns: fields.map((f) => f.name), dtypes });
     expect(result.length).toBeGreaterThan(1000);
