@@ -5,7 +5,7 @@ import type { DataFrame } from "danfojs-node";
 import type { FieldType } from "./schema";
 import { loadDanfo } from "./load-danfo";
 import { withUnits } from "./frame-units";
-import { frameOverColumns } from "./frame-over-columns";
+import { frameOverColumns, type FrameColumnData } from "./frame-over-columns";
 import { arrayOf } from "./plain-arrays";
 
 /** One output column: name, values (already normalised) and type. */
@@ -46,6 +46,19 @@ export function danfoDtype(type: FieldType, values: ArrayLike<unknown>): string 
  * `new DataFrame(records)` on large inputs.
  */
 export function frameFromColumns(columns: readonly FrameColumn[], length?: number): DataFrame {
+  return frameFromColumnData(columns, length);
+}
+
+/** A column for `frameFromColumnData`: `values` give the dtype; `data`, where given, makes the frame's array when first read. */
+export interface DeferredFrameColumn extends FrameColumn {
+  readonly data?: FrameColumnData;
+}
+
+/**
+ * `frameFromColumns` for the package's own columns: a column with `data` is made from it when danfo
+ * first reads it (`values` must then hold the same numbers, or anything when the type is not numeric).
+ */
+export function frameFromColumnData(columns: readonly DeferredFrameColumn[], length?: number): DataFrame {
   const dfd = loadDanfo();
   const names = columns.map((c) => c.name);
   const n = length ?? (columns.length === 0 ? 0 : columns[0]!.values.length);
@@ -56,6 +69,6 @@ export function frameFromColumns(columns: readonly FrameColumn[], length?: numbe
     const empty = new dfd.DataFrame([], { columns: names, dtypes: names.length === 0 ? undefined : dtypes });
     return withUnits(empty, units);
   }
-  const cols: unknown[][] = columns.map((c) => arrayOf(c.values));
+  const cols: FrameColumnData[] = columns.map((c) => c.data ?? arrayOf(c.values));
   return withUnits(frameOverColumns(names, cols, dtypes, n), units);
 }

@@ -1,17 +1,23 @@
 /**
- * A danfo DataFrame made straight from column arrays, its row copy built only when something reads it.
+ * A danfo DataFrame made straight from columns, its plain-array copies made only when something reads them.
  *
  * danfo 1.x keeps every frame twice: as rows (`$data`: `values`, `groupby`, `toJSON`, printing, `head`
- * and most operations read it) and as columns (`$dataIncolumnFormat`: column access such as `df["a"]`
- * reads it). For a million rows of twelve values the rows are a million small arrays and a boxed number
- * per float cell, about 200 MB of fresh memory: most of what building a frame costs. Until the rows are
- * read the frame answers `shape` from its columns; the first read of `$data` (through any danfo
- * operation) builds them from the columns as they are then, and from there on the frame is exactly
- * what danfo's own constructor would have made.
+ * and most operations read it) and as plain column arrays (`$dataIncolumnFormat`: column access such as
+ * `df["a"]` reads it). For a million rows of twelve values the rows are a million small arrays and a
+ * boxed number per float cell (about 200 MB of fresh memory) and the columns another 100 MB: most of
+ * what building a frame costs, even when a notebook then reads two columns. Here a column may be given
+ * as a decoder (from a Float64Array or dictionary codes, already checked and converted) that runs the
+ * first time danfo reads that column, and the rows are built from the columns the first time danfo reads
+ * `$data`. Until then the frame answers `shape` from the counts. From the first read of the rows on, the
+ * frame is exactly what danfo's own constructor would have made (plain `$data`, danfo's own `shape`).
  */
+import { inspect } from "node:util";
 import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { rowsOfColumns } from "./rows-of-columns";
+
+/** A column: its plain array, or a function making it (called once, on first read). */
+export type FrameColumnData = unknown[] | (() => unknown[]);
 
 /** The danfo 1.x internals this relies on (pinned by test/table/frame-over-columns.test.ts). */
 interface DanfoStore {
@@ -21,16 +27,18 @@ interface DanfoStore {
   $config?: { isLowMemoryMode?: boolean };
 }
 
-/** Frames whose rows are not built yet, with their row count. */
-const pendingRows = new WeakMap<object, number>();
+/** Frames whose rows are not built yet: rows x columns. */
+const pending = new WeakMap<object, readonly [number, number]>();
 
 /** Frames with a column of these names get their own property of that name from danfo: no deferral. */
 const OWN_PROPERTIES = new Set(["$data", "shape"]);
 
 /** `$data` becomes the plain property danfo's constructor makes, and `shape` danfo's again. */
 function settle(frame: object, rows: unknown): void {
-  pendingRows.delete(frame);
-  delete (frame as { shape?: unknown }).shape;
+  pending.delete(frame);
+  const f = frame as { shape?: unknown; [inspect.custom]?: unknown };
+  delete f.shape;
+  delete f[inspect.custom];
   Object.defineProperty(frame, "$data", { value: rows, writable: true, enumerable: true, configurable: true });
 }
 
@@ -38,10 +46,10 @@ const deferredData: PropertyDescriptor = {
   configurable: true,
   enumerable: true,
   get(this: DanfoStore): unknown {
-    const n = pendingRows.get(this);
+    const n = pending.get(this)?.[0] ?? 0;
     // Built from the columns as they are now: danfo changes both copies only through `$data`'s setter
     // (`$setValues`) or after reading `$data` (`$setColumnData`), so the columns are still the frame's data.
-    const rows = n === undefined ? [] : rowsOfColumns(this.$dataIncolumnFormat, n);
+    const rows = rowsOfColumns(this.$dataIncolumnFormat, n);
     settle(this, rows);
     return rows;
   },
@@ -54,9 +62,44 @@ const deferredShape: PropertyDescriptor = {
   configurable: true,
   enumerable: false,
   get(this: DanfoStore): number[] {
-    return [pendingRows.get(this) ?? 0, this.$dataIncolumnFormat.length];
+    const [n, k] = pending.get(this) ?? [0, 0];
+    return [n, k];
   },
 };
+
+/** `console.log(frame)` and a notebook's echo show the frame as danfo's constructor makes it: rows built. */
+const deferredInspect: PropertyDescriptor = {
+  configurable: true,
+  enumerable: false,
+  writable: true,
+  value: function (this: DanfoStore, _depth: number, options: object): string {
+    void this.$data;
+    return inspect(this, options);
+  },
+};
+
+/** The array danfo keeps its columns in, with each decoder run on the first read of its column. */
+function columnStore(columns: readonly FrameColumnData[]): unknown[][] {
+  const store = new Array<unknown[]>(columns.length);
+  columns.forEach((c, j) => {
+    if (typeof c !== "function") {
+      store[j] = c;
+      return;
+    }
+    const keep = (value: unknown): void => void Object.defineProperty(store, j, { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(store, j, {
+      configurable: true,
+      enumerable: true,
+      get(): unknown[] {
+        const values = c();
+        keep(values);
+        return values;
+      },
+      set: keep,
+    });
+  });
+  return store;
+}
 
 /** 0..n-1, as danfo's default index (its own `range` pushes one at a time). */
 function rangeIndex(n: number): number[] {
@@ -71,15 +114,15 @@ function isDanfoStore(x: object): x is DanfoStore {
 }
 
 /**
- * A DataFrame holding these columns as its column copy (no copy made: the arrays become the frame's) and
- * building its rows on first use. The caller guarantees `n > 0`, plain arrays of length `n`, distinct
- * names and danfo dtype labels.
+ * A DataFrame over these columns (plain arrays become the frame's own, not copied; decoders run on first
+ * read), building its rows on first use. The caller guarantees `n > 0`, columns of length `n` whose
+ * values are final (decoders cannot fail), distinct names and danfo dtype labels.
  * @param names the column names, in order.
- * @param columns one plain array per name.
+ * @param columns one column per name.
  * @param dtypes danfo's dtype label per column.
  * @param n the number of rows.
  */
-export function frameOverColumns(names: readonly string[], columns: unknown[][], dtypes: string[], n: number): DataFrame {
+export function frameOverColumns(names: readonly string[], columns: readonly FrameColumnData[], dtypes: string[], n: number): DataFrame {
   const dfd = loadDanfo();
   if (names.some((name) => OWN_PROPERTIES.has(name))) return frameWithRows(names, columns, dtypes, n);
   // An empty frame has danfo check the names and dtypes and define the column accessors (`df.a`); the
@@ -88,16 +131,17 @@ export function frameOverColumns(names: readonly string[], columns: unknown[][],
   const store: object = df;
   if (!isDanfoStore(store)) return frameWithRows(names, columns, dtypes, n);
   store.$index = rangeIndex(n);
-  store.$dataIncolumnFormat = columns;
-  pendingRows.set(store, n);
+  store.$dataIncolumnFormat = columnStore(columns);
+  pending.set(store, [n, columns.length]);
   Object.defineProperty(store, "shape", deferredShape);
+  Object.defineProperty(store, inspect.custom, deferredInspect);
   Object.defineProperty(store, "$data", deferredData);
   return df;
 }
 
 /** Whether the frame's rows are still to be built (for tests and the bench). */
 export function rowsPending(frame: object): boolean {
-  return pendingRows.has(frame);
+  return pending.has(frame);
 }
 
 interface Patchable {
@@ -106,17 +150,18 @@ interface Patchable {
 }
 
 /**
- * The same frame with its rows built now (when the internals are not where expected, or a column name
- * would clash with the deferral).
+ * The same frame with its columns and rows made now (when the internals are not where expected, or a
+ * column name would clash with the deferral).
  */
-export function frameWithRows(names: readonly string[], columns: unknown[][], dtypes: string[], n: number): DataFrame {
+export function frameWithRows(names: readonly string[], columns: readonly FrameColumnData[], dtypes: string[], n: number): DataFrame {
   const dfd = loadDanfo();
-  const df = new dfd.DataFrame(rowsOfColumns(columns, n), { columns: [...names], dtypes: [...dtypes], config: { lowMemoryMode: true } });
+  const cols = columns.map((c) => (typeof c === "function" ? c() : c));
+  const df = new dfd.DataFrame(rowsOfColumns(cols, n), { columns: [...names], dtypes: [...dtypes], config: { lowMemoryMode: true } });
   const internals = df as unknown as Patchable;
   // Low memory mode skips danfo's transpose; the columns already made are then handed over. When the
   // internals are not where expected the frame stays in low memory mode, which danfo supports publicly.
   if ("$dataIncolumnFormat" in internals && internals.$config !== undefined && "lowMemoryMode" in internals.$config) {
-    internals.$dataIncolumnFormat = columns;
+    internals.$dataIncolumnFormat = cols;
     internals.$config.lowMemoryMode = false;
   }
   return df;

@@ -1,14 +1,15 @@
 /**
  * The fast path of `toFrame` when a schema is given: one compiled pass over the records that reads
- * each field by its literal name, normalises it, and writes it into the column danfo stores (its rows
- * are built from the columns when first read, see `frameOverColumns`). Returns undefined (the caller takes the general path) when some record has a
+ * each field by its literal name, normalises it, and writes it into its column (numbers into a
+ * Float64Array; danfo's plain arrays and rows are made when first read, see `frameOverColumns`). Returns undefined (the caller takes the general path) when some record has a
  * field the schema does not list, so no data is ever dropped.
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
 import { danfoDtype } from "./frame-from-columns";
-import { frameOverColumns } from "./frame-over-columns";
+import { frameOverColumns, type FrameColumnData } from "./frame-over-columns";
+import { arrayOfDoubles } from "./plain-arrays";
 import type { FieldType, RecordSchema } from "./schema";
 import { withUnits } from "./frame-units";
 import { unitForField } from "./units";
@@ -22,7 +23,7 @@ interface Helpers {
   describe(v: unknown): string;
 }
 
-type Pass = (records: readonly Record<string, unknown>[], n: number, cols: unknown[][], h: Helpers) => boolean;
+type Pass = (records: readonly Record<string, unknown>[], n: number, cols: (Float64Array | unknown[])[], h: Helpers) => boolean;
 const passes = new Map<string, Pass>();
 
 function shown(v: unknown): string {
@@ -143,7 +144,10 @@ export function schemaFrame(records: readonly Record<string, unknown>[], schema:
   const fields = schema.fields.map((f) => ({ name: f.name, type: f.type }));
   if (new Set(fields.map((f) => f.name)).size !== fields.length || records.length === 0) return undefined;
   const n = records.length;
-  const cols = fields.map(() => new Array<unknown>(n));
+  // Numbers go into Float64Arrays: no plain array (holes written first, a second one when the first float
+  // arrives) is made until danfo reads the column.
+  const numeric = fields.map((f) => f.type === "int" || f.type === "float");
+  const cols = fields.map((_, j): Float64Array | unknown[] => (numeric[j] ? new Float64Array(n) : new Array<unknown>(n)));
   if (!compile(fields)(records, n, cols, makeHelpers())) return undefined;
   const dtypes = fields.map((f, j) => danfoDtype(f.type, cols[j]!));
   const units: Record<string, string> = {};
@@ -151,5 +155,6 @@ export function schemaFrame(records: readonly Record<string, unknown>[], schema:
     const u = f.unit ?? unitForField(f.name);
     if (u !== undefined) units[f.name] = u;
   }
-  return withUnits(frameOverColumns(fields.map((f) => f.name), cols, dtypes, n), units);
+  const data = cols.map((c): FrameColumnData => (c instanceof Float64Array ? () => arrayOfDoubles(c) : c));
+  return withUnits(frameOverColumns(fields.map((f) => f.name), data, dtypes, n), units);
 }

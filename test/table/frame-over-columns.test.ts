@@ -2,6 +2,7 @@
  * Frames built from columns (rows deferred until danfo reads them) against frames built by danfo's own
  * constructor from the same records: values, dtypes, shape, index, and what danfo operations give.
  */
+import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DataFrame } from "danfojs-node";
 import { toFrame } from "../../src/table/to-frame";
@@ -102,6 +103,22 @@ describe.each(Object.entries(builders))("%s against new DataFrame(records)", (_,
     expect(Object.prototype.hasOwnProperty.call(df, "shape")).toBe(false);
     expect(df.shape).toEqual(ref.shape);
     expect(unitsOf(df).gas).toBe("MCF");
+  });
+
+  it("makes a column's plain array when it is first read, and shows as danfo's frame does", () => {
+    const df = build();
+    const store = (df as unknown as { $dataIncolumnFormat: unknown[][] }).$dataIncolumnFormat;
+    const deferred = (j: number): boolean => Object.getOwnPropertyDescriptor(store, j)!.get !== undefined;
+    const gas = NAMES.indexOf("gas");
+    expect(deferred(gas)).toBe(true);
+    expect(df.column("gas").values).toEqual(danfoFrame().column("gas").values);
+    expect(deferred(gas)).toBe(false);
+    expect(deferred(NAMES.indexOf("wells"))).toBe(true);
+    const ref = danfoFrame();
+    const eager = frameWithRows(NAMES, NAMES.map((n) => ref.column(n).values as unknown[]), DTYPES, N);
+    expect(inspect(df, { depth: 4 })).toBe(inspect(eager, { depth: 4 }));
+    expect(rowsPending(df)).toBe(false);
+    expect(NAMES.some((_, j) => deferred(j))).toBe(false);
   });
 
   it("gives what danfo gives for groupby/sum, sort, query, head, toJSON, sums and isNa", () => {
