@@ -1,8 +1,9 @@
 /**
  * The fast path of `toFrame` when a schema is given: one compiled pass over the records that reads
  * each field by its literal name, normalises it, and writes it into its column (numbers into a
- * Float64Array; danfo's plain arrays and rows are made when first read, see `frameOverColumns`). Returns undefined (the caller takes the general path) when some record has a
- * field the schema does not list, so no data is ever dropped.
+ * Float64Array; danfo's plain arrays and rows are made when first read, see `frameOverColumns`).
+ * Returns undefined (the caller takes the general path) when some record has a field the schema does
+ * not list, so no data is ever dropped.
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
