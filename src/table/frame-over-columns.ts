@@ -67,20 +67,39 @@ const deferredShape: PropertyDescriptor = {
   },
 };
 
-/** `console.log(frame)` and a notebook's echo show the frame as danfo's constructor makes it: rows built. */
+type Inspect = typeof inspect;
+
+/**
+ * `console.log(frame)` and a notebook's echo show the frame as danfo's constructor makes it: reading
+ * `$data` builds the rows (and so every column) and removes this hook, then the frame is shown as usual
+ * (`depth` is what is left of the caller's depth, so a nested frame is cut where it was before).
+ */
 const deferredInspect: PropertyDescriptor = {
   configurable: true,
   enumerable: false,
   writable: true,
-  value: function (this: DanfoStore, _depth: number, options: object): string {
+  value: function (this: DanfoStore, depth: number, options: object, show: Inspect = inspect): string {
     void this.$data;
-    return inspect(this, options);
+    return show(this, { ...options, depth });
+  },
+};
+
+/** The same for the column array (`df.getColumnData`): every column made, then shown as usual. */
+const deferredColumnsInspect: PropertyDescriptor = {
+  configurable: true,
+  enumerable: false,
+  writable: true,
+  value: function (this: unknown[], depth: number, options: object, show: Inspect = inspect): string {
+    for (let j = 0; j < this.length; j++) void this[j];
+    delete (this as { [inspect.custom]?: unknown })[inspect.custom];
+    return show(this, { ...options, depth });
   },
 };
 
 /** The array danfo keeps its columns in, with each decoder run on the first read of its column. */
 function columnStore(columns: readonly FrameColumnData[]): unknown[][] {
   const store = new Array<unknown[]>(columns.length);
+  if (columns.some((c) => typeof c === "function")) Object.defineProperty(store, inspect.custom, deferredColumnsInspect);
   columns.forEach((c, j) => {
     if (typeof c !== "function") {
       store[j] = c;

@@ -116,6 +116,8 @@ describe.each(Object.entries(builders))("%s against new DataFrame(records)", (_,
     expect(deferred(NAMES.indexOf("wells"))).toBe(true);
     const ref = danfoFrame();
     const eager = frameWithRows(NAMES, NAMES.map((n) => ref.column(n).values as unknown[]), DTYPES, N);
+    expect(inspect(build().getColumnData)).toBe(inspect(eager.getColumnData));
+    expect(inspect({ nested: { df: build() } }, { depth: 2 })).toBe(inspect({ nested: { df: eager } }, { depth: 2 }));
     expect(inspect(df, { depth: 4 })).toBe(inspect(eager, { depth: 4 }));
     expect(rowsPending(df)).toBe(false);
     expect(NAMES.some((_, j) => deferred(j))).toBe(false);
