@@ -8,7 +8,7 @@ import { frameFromColumnData, type DeferredFrameColumn } from "./frame-from-colu
 import { inferFieldType, normaliseColumn } from "./normalise";
 import { schemaColumnOrder, type FieldType, type RecordSchema } from "./schema";
 import { unitForField } from "./units";
-import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
+import { arrayOfCodes } from "./plain-arrays";
 import type { RecordColumn, RecordColumns } from "./record-columns";
 
 /**
@@ -46,8 +46,7 @@ function inferType(col: RecordColumn): FieldType {
  */
 function typed(name: string, col: RecordColumn, type: FieldType, columns: RecordColumns): Pick<DeferredFrameColumn, "values" | "data"> {
   if (col.kind === "number" && (type === "int" || type === "float")) {
-    const numbers = col.values;
-    return { values: numbers, data: () => arrayOfDoubles(numbers) };
+    return { values: col.values, data: col.values };
   }
   if (col.kind === "coded") {
     let dict: unknown[];
@@ -57,10 +56,9 @@ function typed(name: string, col: RecordColumn, type: FieldType, columns: Record
       // The error must name the row: convert row by row to find it.
       return { values: normaliseColumn(name, columns.values(name), type, true) };
     }
-    const codes = col.codes;
     // A numeric type's dtype depends on the values: those few columns are decoded now.
-    if (type === "int" || type === "float") return { values: arrayOfCodes(codes, dict) };
-    return { values: dict, data: () => arrayOfCodes(codes, dict) };
+    if (type === "int" || type === "float") return { values: arrayOfCodes(col.codes, dict) };
+    return { values: dict, data: { codes: col.codes, dict } };
   }
   return { values: normaliseColumn(name, columns.values(name), type, true) };
 }

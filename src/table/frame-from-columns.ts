@@ -49,7 +49,7 @@ export function frameFromColumns(columns: readonly FrameColumn[], length?: numbe
   return frameFromColumnData(columns, length);
 }
 
-/** A column for `frameFromColumnData`: `values` give the dtype; `data`, where given, makes the frame's array when first read. */
+/** A column for `frameFromColumnData`: `values` give the dtype; `data`, where given, is what the frame's array is made from when first read. */
 export interface DeferredFrameColumn extends FrameColumn {
   readonly data?: FrameColumnData;
 }

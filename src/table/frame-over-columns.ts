@@ -6,18 +6,29 @@
  * `df["a"]` reads it). For a million rows of twelve values the rows are a million small arrays and a
  * boxed number per float cell (about 200 MB of fresh memory) and the columns another 100 MB: most of
  * what building a frame costs, even when a notebook then reads two columns. Here a column may be given
- * as a decoder (from a Float64Array or dictionary codes, already checked and converted) that runs the
- * first time danfo reads that column, and the rows are built from the columns the first time danfo reads
- * `$data`. Until then the frame answers `shape` from the counts. From the first read of the rows on, the
- * frame is exactly what danfo's own constructor would have made (plain `$data`, danfo's own `shape`).
+ * as a Float64Array or dictionary codes (already checked and converted), made into its plain array the
+ * first time danfo reads that column, and the rows are built from the columns (read where they are) the
+ * first time danfo reads `$data`. Until then the frame answers `shape` from the counts; from then on
+ * `$data` and `shape` are danfo's own, as its constructor makes them. Printing the frame (or its column
+ * array) makes everything first, so it shows as before.
  */
 import { inspect } from "node:util";
 import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
-import { rowsOfColumns } from "./rows-of-columns";
+import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
+import { rowsOfColumns, type RowSource } from "./rows-of-columns";
 
-/** A column: its plain array, or a function making it (called once, on first read). */
-export type FrameColumnData = unknown[] | (() => unknown[]);
+/**
+ * A column: its plain array, or the numbers or dictionary codes its plain array is made from on first
+ * read (the values already checked and converted).
+ */
+export type FrameColumnData = unknown[] | Float64Array | { readonly codes: Int32Array; readonly dict: readonly unknown[] };
+
+/** The plain array of a column. */
+function plain(c: FrameColumnData): unknown[] {
+  if (Array.isArray(c)) return c;
+  return c instanceof Float64Array ? arrayOfDoubles(c) : arrayOfCodes(c.codes, c.dict);
+}
 
 /** The danfo 1.x internals this relies on (pinned by test/table/frame-over-columns.test.ts). */
 interface DanfoStore {
@@ -29,6 +40,16 @@ interface DanfoStore {
 
 /** Frames whose rows are not built yet: rows x columns. */
 const pending = new WeakMap<object, readonly [number, number]>();
+
+/** Column arrays (danfo's `$dataIncolumnFormat`) with columns not made yet, with what they are made from. */
+const sources = new WeakMap<readonly unknown[], readonly FrameColumnData[]>();
+
+/** The columns rows are read from: a column not made yet is read where it is (no plain array made for it). */
+function rowSources(store: readonly unknown[]): RowSource[] {
+  const from = sources.get(store);
+  if (from === undefined) return store as unknown[][];
+  return from.map((c, j) => (Object.getOwnPropertyDescriptor(store, j)?.get !== undefined ? (c as RowSource) : (store[j] as unknown[])));
+}
 
 /** Frames with a column of these names get their own property of that name from danfo: no deferral. */
 const OWN_PROPERTIES = new Set(["$data", "shape"]);
@@ -49,7 +70,7 @@ const deferredData: PropertyDescriptor = {
     const n = pending.get(this)?.[0] ?? 0;
     // Built from the columns as they are now: danfo changes both copies only through `$data`'s setter
     // (`$setValues`) or after reading `$data` (`$setColumnData`), so the columns are still the frame's data.
-    const rows = rowsOfColumns(this.$dataIncolumnFormat, n);
+    const rows = rowsOfColumns(rowSources(this.$dataIncolumnFormat), n);
     settle(this, rows);
     return rows;
   },
@@ -96,12 +117,17 @@ const deferredColumnsInspect: PropertyDescriptor = {
   },
 };
 
-/** The array danfo keeps its columns in, with each decoder run on the first read of its column. */
+/** The array danfo keeps its columns in, each plain array made on the first read of its column. */
 function columnStore(columns: readonly FrameColumnData[]): unknown[][] {
   const store = new Array<unknown[]>(columns.length);
-  if (columns.some((c) => typeof c === "function")) Object.defineProperty(store, inspect.custom, deferredColumnsInspect);
+  if (columns.every((c) => Array.isArray(c))) {
+    columns.forEach((c, j) => (store[j] = c as unknown[]));
+    return store;
+  }
+  sources.set(store, columns);
+  Object.defineProperty(store, inspect.custom, deferredColumnsInspect);
   columns.forEach((c, j) => {
-    if (typeof c !== "function") {
+    if (Array.isArray(c)) {
       store[j] = c;
       return;
     }
@@ -110,7 +136,7 @@ function columnStore(columns: readonly FrameColumnData[]): unknown[][] {
       configurable: true,
       enumerable: true,
       get(): unknown[] {
-        const values = c();
+        const values = plain(c);
         keep(values);
         return values;
       },
@@ -133,9 +159,10 @@ function isDanfoStore(x: object): x is DanfoStore {
 }
 
 /**
- * A DataFrame over these columns (plain arrays become the frame's own, not copied; decoders run on first
- * read), building its rows on first use. The caller guarantees `n > 0`, columns of length `n` whose
- * values are final (decoders cannot fail), distinct names and danfo dtype labels.
+ * A DataFrame over these columns (plain arrays become the frame's own, not copied; the others are made
+ * into plain arrays on first read), building its rows on first use. The caller guarantees `n > 0`,
+ * columns of length `n` whose values are final, distinct names and danfo dtype labels. The typed arrays
+ * must not be changed afterwards: the frame reads them later.
  * @param names the column names, in order.
  * @param columns one column per name.
  * @param dtypes danfo's dtype label per column.
@@ -174,7 +201,7 @@ interface Patchable {
  */
 export function frameWithRows(names: readonly string[], columns: readonly FrameColumnData[], dtypes: string[], n: number): DataFrame {
   const dfd = loadDanfo();
-  const cols = columns.map((c) => (typeof c === "function" ? c() : c));
+  const cols = columns.map(plain);
   const df = new dfd.DataFrame(rowsOfColumns(cols, n), { columns: [...names], dtypes: [...dtypes], config: { lowMemoryMode: true } });
   const internals = df as unknown as Patchable;
   // Low memory mode skips danfo's transpose; the columns already made are then handed over. When the

@@ -9,8 +9,7 @@ import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
 import { danfoDtype } from "./frame-from-columns";
-import { frameOverColumns, type FrameColumnData } from "./frame-over-columns";
-import { arrayOfDoubles } from "./plain-arrays";
+import { frameOverColumns } from "./frame-over-columns";
 import type { FieldType, RecordSchema } from "./schema";
 import { withUnits } from "./frame-units";
 import { unitForField } from "./units";
@@ -156,6 +155,5 @@ export function schemaFrame(records: readonly Record<string, unknown>[], schema:
     const u = f.unit ?? unitForField(f.name);
     if (u !== undefined) units[f.name] = u;
   }
-  const data = cols.map((c): FrameColumnData => (c instanceof Float64Array ? () => arrayOfDoubles(c) : c));
-  return withUnits(frameOverColumns(fields.map((f) => f.name), data, dtypes, n), units);
+  return withUnits(frameOverColumns(fields.map((f) => f.name), cols, dtypes, n), units);
 }
