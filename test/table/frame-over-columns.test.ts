@@ -115,6 +115,13 @@ describe.each(Object.entries(builders))("%s against new DataFrame(records)", (_,
     expect(deferred(gas)).toBe(false);
     expect(deferred(NAMES.indexOf("wells"))).toBe(true);
     const ref = danfoFrame();
+    // Rows are read from the numbers themselves: the column's plain array is still to be made.
+    const rowsFirst = build();
+    const rowsFirstStore = (rowsFirst as unknown as { $dataIncolumnFormat: unknown[][] }).$dataIncolumnFormat;
+    expect(rowsFirst.values).toEqual(ref.values);
+    expect(Object.getOwnPropertyDescriptor(rowsFirstStore, gas)!.get).toBeDefined();
+    expect(rowsFirst.column("gas").values).toEqual(ref.column("gas").values);
+    expect(Object.getOwnPropertyDescriptor(rowsFirstStore, gas)!.get).toBeUndefined();
     const eager = frameWithRows(NAMES, NAMES.map((n) => ref.column(n).values as unknown[]), DTYPES, N);
     expect(inspect(build().getColumnData)).toBe(inspect(eager.getColumnData));
     expect(inspect({ nested: { df: build() } }, { depth: 2 })).toBe(inspect({ nested: { df: eager } }, { depth: 2 }));
