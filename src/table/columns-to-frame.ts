@@ -4,10 +4,11 @@
  * Dictionary-coded columns are converted once per distinct value instead of once per row.
  */
 import type { DataFrame } from "danfojs-node";
-import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
+import { frameFromColumnData, type DeferredFrameColumn } from "./frame-from-columns";
 import { inferFieldType, normaliseColumn } from "./normalise";
 import { schemaColumnOrder, type FieldType, type RecordSchema } from "./schema";
 import { unitForField } from "./units";
+import { arrayOfCodes } from "./plain-arrays";
 import type { RecordColumn, RecordColumns } from "./record-columns";
 
 /**
@@ -17,15 +18,15 @@ import type { RecordColumn, RecordColumns } from "./record-columns";
  */
 export function columnsToFrame(columns: RecordColumns, schema?: RecordSchema): DataFrame {
   const { names, fields } = schemaColumnOrder(schema, columns.names);
-  const out: FrameColumn[] = names.map((name) => {
+  const out: DeferredFrameColumn[] = names.map((name) => {
     const col = columns.columns.get(name);
     const field = fields.get(name);
     const type = field?.type ?? (col === undefined ? "float" : inferType(col));
     const unit = field?.unit ?? unitForField(name);
-    const values = col === undefined ? normaliseColumn(name, new Array<unknown>(columns.length).fill(null), type, true) : typed(name, col, type, columns);
-    return unit === undefined ? { name, values, type } : { name, values, type, unit };
+    const typedColumn = col === undefined ? { values: normaliseColumn(name, new Array<unknown>(columns.length).fill(null), type, true) } : typed(name, col, type, columns);
+    return { name, type, ...typedColumn, ...(unit === undefined ? {} : { unit }) };
   });
-  return frameFromColumns(out, columns.length);
+  return frameFromColumnData(out, columns.length);
 }
 
 function inferType(col: RecordColumn): FieldType {
@@ -39,25 +40,25 @@ function inferType(col: RecordColumn): FieldType {
   return "int";
 }
 
-function typed(name: string, col: RecordColumn, type: FieldType, columns: RecordColumns): ArrayLike<unknown> {
-  if (col.kind === "number" && (type === "int" || type === "float")) return col.values;
+/**
+ * A column's values in its field's type. Checks and conversions happen here (per distinct value for
+ * coded columns); the plain array danfo keeps is left to `data`, made when the frame first reads it.
+ */
+function typed(name: string, col: RecordColumn, type: FieldType, columns: RecordColumns): Pick<DeferredFrameColumn, "values" | "data"> {
+  if (col.kind === "number" && (type === "int" || type === "float")) {
+    return { values: col.values, data: col.values };
+  }
   if (col.kind === "coded") {
     let dict: unknown[];
     try {
       dict = normaliseColumn(name, col.dict, type);
     } catch {
       // The error must name the row: convert row by row to find it.
-      return normaliseColumn(name, columns.values(name), type, true);
+      return { values: normaliseColumn(name, columns.values(name), type, true) };
     }
-    const n = col.codes.length;
-    if (type === "int" || type === "float") {
-      const out = new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = dict[col.codes[i]!] as number;
-      return out;
-    }
-    const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = dict[col.codes[i]!];
-    return out;
+    // A numeric type's dtype depends on the values: those few columns are decoded now.
+    if (type === "int" || type === "float") return { values: arrayOfCodes(col.codes, dict) };
+    return { values: dict, data: { codes: col.codes, dict } };
   }
-  return normaliseColumn(name, columns.values(name), type, true);
+  return { values: normaliseColumn(name, columns.values(name), type, true) };
 }

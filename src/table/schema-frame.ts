@@ -1,13 +1,15 @@
 /**
  * The fast path of `toFrame` when a schema is given: one compiled pass over the records that reads
- * each field by its literal name, normalises it, and writes it into both the row danfo stores and the
- * column it also stores. Returns undefined (the caller takes the general path) when some record has a
- * field the schema does not list, so no data is ever dropped.
+ * each field by its literal name, normalises it, and writes it into its column (numbers into a
+ * Float64Array; danfo's plain arrays and rows are made when first read, see `frameOverColumns`).
+ * Returns undefined (the caller takes the general path) when some record has a field the schema does
+ * not list, so no data is ever dropped.
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
-import { danfoDtype, frameFromRowsAndColumns } from "./frame-from-columns";
+import { danfoDtype } from "./frame-from-columns";
+import { frameOverColumns } from "./frame-over-columns";
 import type { FieldType, RecordSchema } from "./schema";
 import { withUnits } from "./frame-units";
 import { unitForField } from "./units";
@@ -21,7 +23,7 @@ interface Helpers {
   describe(v: unknown): string;
 }
 
-type Pass = (records: readonly Record<string, unknown>[], n: number, rows: unknown[][], cols: unknown[][], h: Helpers) => boolean;
+type Pass = (records: readonly Record<string, unknown>[], n: number, cols: (Float64Array | unknown[])[], h: Helpers) => boolean;
 const passes = new Map<string, Pass>();
 
 function shown(v: unknown): string {
@@ -94,10 +96,11 @@ function statement(type: FieldType, name: string, j: number): string {
       return `${read} if (typeof v !== "number") v = h.num(v, ${q}, i);`;
     case "string":
       return `${read} if (typeof v !== "string") v = h.str(v);`;
+    // Rows come sorted or grouped, so a date is most often the previous row's: compared, not looked up.
     case "date":
-      return `${read} v = h.date(v, ${q}, i);`;
+      return `${read} if (v === D${j}) v = E${j}; else { D${j} = v; v = E${j} = h.date(v, ${q}, i); }`;
     case "timestamp":
-      return `${read} v = h.stamp(v, ${q}, i);`;
+      return `${read} if (v === D${j}) v = E${j}; else { D${j} = v; v = E${j} = h.stamp(v, ${q}, i); }`;
     case "bool":
       return `${read} if (typeof v !== "boolean") v = h.bool(v, ${q}, i);`;
     default:
@@ -109,14 +112,12 @@ function compile(fields: readonly { name: string; type: FieldType }[]): Pass {
   const key = JSON.stringify(fields);
   let pass = passes.get(key);
   if (pass === undefined) {
-    // Each value is kept in v<j> and the row made at the end as one array literal, allocated at its
-    // final size and packed (a row of new Array(k) filled slot by slot is holey).
-    const body = fields.map((f, j) => `let v${j}; { ${statement(f.type, f.name, j)} v${j} = v; C${j}[i] = v; }`).join("\n");
-    const literal = `[${fields.map((_, j) => `v${j}`).join(", ")}]`;
-    const locals = fields.map((_, j) => `const C${j} = cols[${j}];`).join("\n");
+    const body = fields.map((f, j) => `{ ${statement(f.type, f.name, j)} C${j}[i] = v; }`).join("\n");
+    const locals = fields.map((_, j) => `const C${j} = cols[${j}]; let D${j} = NONE, E${j} = null;`).join("\n");
     // Counting a record's own keys is how an unlisted field is noticed (then the general path runs).
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    pass = new Function("DataError", `return function pass(records, n, rows, cols, h) {
+    pass = new Function("DataError", `return function pass(records, n, cols, h) {
+      const NONE = {};
       ${locals}
       let p, c;
       for (let i = 0; i < n; i++) {
@@ -127,7 +128,6 @@ function compile(fields: readonly { name: string; type: FieldType }[]): Pass {
         c = 0;
         for (const key in r) c++;
         if (c !== p) return false;
-        rows[i] = ${literal};
       }
       return true;
     };`)(DataError) as Pass;
@@ -144,14 +144,16 @@ export function schemaFrame(records: readonly Record<string, unknown>[], schema:
   const fields = schema.fields.map((f) => ({ name: f.name, type: f.type }));
   if (new Set(fields.map((f) => f.name)).size !== fields.length || records.length === 0) return undefined;
   const n = records.length;
-  const rows = new Array<unknown[]>(n);
-  const cols = fields.map(() => new Array<unknown>(n));
-  if (!compile(fields)(records, n, rows, cols, makeHelpers())) return undefined;
+  // Numbers go into Float64Arrays: no plain array (holes written first, a second one when the first float
+  // arrives) is made until danfo reads the column.
+  const numeric = fields.map((f) => f.type === "int" || f.type === "float");
+  const cols = fields.map((_, j): Float64Array | unknown[] => (numeric[j] ? new Float64Array(n) : new Array<unknown>(n)));
+  if (!compile(fields)(records, n, cols, makeHelpers())) return undefined;
   const dtypes = fields.map((f, j) => danfoDtype(f.type, cols[j]!));
   const units: Record<string, string> = {};
   for (const f of schema.fields) {
     const u = f.unit ?? unitForField(f.name);
     if (u !== undefined) units[f.name] = u;
   }
-  return withUnits(frameFromRowsAndColumns(fields.map((f) => f.name), rows, cols, dtypes), units);
+  return withUnits(frameOverColumns(fields.map((f) => f.name), cols, dtypes, n), units);
 }
