@@ -31,6 +31,18 @@ export const toFrameScenario = {
       },
       run: ({ gf, records }) => ({ shape: gf.toFrame(records, schemaOf(gf)).shape }),
     },
+    shown: {
+      label: "gasframes toFrame(records, schema), then head(5) (pays the rows toFrame leaves to the first read)",
+      async setup(ctx) {
+        const gf = gasframes();
+        warmDanfo(gf);
+        return { gf, records: await productionRecords(ctx.dir) };
+      },
+      run: ({ gf, records }) => {
+        const frame = gf.toFrame(records, schemaOf(gf));
+        return { shape: frame.shape, head: frame.head(5).shape };
+      },
+    },
     result: {
       label: "gasframes Result.toFrame() (a Result held as columns, as the client gives it)",
       async setup(ctx) {
@@ -45,6 +57,7 @@ export const toFrameScenario = {
   targets: [
     { label: "time <= 0.3x danfo", measure: "ms", variant: "gasframes", reference: "danfo", max: 0.3 },
     { label: "Result.toFrame() time <= 0.3x danfo", measure: "ms", variant: "result", reference: "danfo", max: 0.3 },
+    { label: "toFrame then head(5) time <= 0.3x danfo", measure: "ms", variant: "shown", reference: "danfo", max: 0.3 },
   ],
 };
 

@@ -40,7 +40,8 @@ interface DanfoInternals {
 export function isDataFrame(x: unknown): x is DataFrame {
   if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
   const f = x as DanfoInternals;
-  return Array.isArray(f.$columns) && Array.isArray(f.$data);
+  // `in`, not a read: a frame from toFrame() builds its rows when `$data` is first read (see table/frame-over-columns).
+  return Array.isArray(f.$columns) && "$data" in f && Array.isArray(f.$dataIncolumnFormat ?? f.$data);
 }
 
 /**
@@ -78,11 +79,16 @@ export function toTypedColumns(input: FrameInput, spec: TypedColumnSpec, toDay?:
   return typedColumns(columnsOf(input, read), spec, toDay);
 }
 
-/** A danfo frame's columns, as it stores them (no copy) when it keeps a column copy, else built from its rows. */
+/**
+ * A danfo frame's columns, as it stores them (no copy) when it keeps a column copy, else built from its
+ * rows. The rows are read only when a column must be built from them: a frame from toFrame() makes its
+ * rows when `$data` is first read, and reading only its columns leaves them unmade.
+ */
 function frameColumns(df: DanfoInternals, wanted?: readonly string[]): RecordColumns {
   const names = df.$columns ?? df.columns ?? [];
-  const rows = df.$data ?? [];
-  const n = names.length === 0 ? 0 : rows.length;
+  let rowsRead: unknown[][] | undefined;
+  const rows = (): unknown[][] => (rowsRead ??= df.$data ?? []);
+  const n = names.length === 0 ? 0 : (df.shape?.[0] ?? rows().length);
   const stored = df.$config?.isLowMemoryMode === false ? df.$dataIncolumnFormat : undefined;
   const columns = new Map<string, RecordColumn>();
   const pick = wanted ?? names;
@@ -91,8 +97,9 @@ function frameColumns(df: DanfoInternals, wanted?: readonly string[]): RecordCol
     if (j < 0) continue;
     let col = stored !== undefined && stored.length === names.length ? stored[j] : undefined;
     if (col === undefined || col.length !== n) {
+      const all = rows();
       col = new Array<unknown>(n);
-      for (let i = 0; i < n; i++) col[i] = rows[i]![j];
+      for (let i = 0; i < n; i++) col[i] = all[i]![j];
     }
     columns.set(name, { kind: "mixed", values: col });
   }

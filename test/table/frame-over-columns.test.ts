@@ -105,6 +105,18 @@ describe.each(Object.entries(builders))("%s against new DataFrame(records)", (_,
     expect(unitsOf(df).gas).toBe("MCF");
   });
 
+  it("gives its columns to the analysis functions (columnsOf, as rollup reads a frame) without building its rows", () => {
+    const df = build();
+    const ref = danfoFrame();
+    expect(rowsPending(df)).toBe(true);
+    const got = columnsOf(df, ["gas", "county"]);
+    expect(rowsPending(df)).toBe(true);
+    const want = columnsOf(ref, ["gas", "county"]);
+    expect(got.length).toBe(N);
+    expect(got.names).toEqual(want.names);
+    for (const name of ["gas", "county"]) expect([...got.values(name)], name).toEqual([...want.values(name)]);
+  });
+
   it("makes a column's plain array when it is first read, and shows as danfo's frame does", () => {
     const df = build();
     const store = (df as unknown as { $dataIncolumnFormat: unknown[][] }).$dataIncolumnFormat;
