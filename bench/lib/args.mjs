@@ -29,8 +29,8 @@ export const USAGE = `npm run bench -- [options]
   --runs N    runs per variant (median, min-max reported); default 3
   --only A,B  only these scenarios (ids: v3, ndjson, toframe, rollup, resample, voyages, svg,
               require, cold, first-rollup, memory, compression, sandbox-ndjson,
-              lake-sync, lake-query: these three make their own data, at 20M rows
-              for the lake at --size 1)
+              lake-sync, lake-query, lake-rollup: the last four make their own data,
+              at 20M rows for the lake at --size 1; lake-rollup cuts 1M rows from it)
   --skip S.V  skip these variants (scenario.variant, e.g. lake-query.danfo: its steps take minutes)
   --fresh     re-fetch the prepared data from the sandbox
   --out FILE  JSON results file; default bench/results/bench-<size>-<time>.json`;
