@@ -10,6 +10,7 @@ import { volumeUnitKey } from "../table/volume-unit";
 import { compareKeys } from "./group-keys";
 import { dayNumberSql, lakeColumn, numberSql, numbersOf, periodSql, utcDaySql } from "./lake-sql";
 import { parseFreq, parseWeekStart, periodLength, type WeekStart } from "./periods";
+import type { ResampledFlows } from "./resampled-flows";
 
 /**
  * The options of `resampleFlows`, restated by shape: resample-flows.ts imports this file to dispatch,
@@ -21,25 +22,6 @@ export interface LakeResampleOptions {
   by?: string | readonly string[];
 }
 
-/** The columns `resampledToTable` builds the Table from (the shape of `ResampledFlows`). */
-export interface LakeResampled {
-  readonly by: readonly string[];
-  readonly byValues: unknown[][];
-  readonly period: string[];
-  readonly periodDay: Int32Array;
-  readonly volume: Float64Array;
-  readonly volumeStd?: Float64Array;
-  readonly count?: Float64Array;
-  readonly countStd?: Float64Array;
-  readonly volumeUnit: (string | null)[];
-  readonly days: Int32Array;
-  readonly complete: boolean[];
-  readonly volumeMissing: Int32Array;
-  readonly countMissing?: Int32Array;
-  readonly firstDay: string | null;
-  readonly lastDay: string | null;
-}
-
 /** Separates the distinct unit labels of a bucket in one text (a control character no label holds). */
 const SEP = "\u001f";
 
@@ -48,7 +30,7 @@ const SEP = "\u001f";
  * schema before any query: `timestamp` must be a DATE or TIMESTAMP column, `volume` numeric.
  * Two rows for one UTC day of one series, and two volume units in one period, are DataErrors as in memory.
  */
-export async function lakeResampleFlowColumns(source: LakeSource, options: LakeResampleOptions): Promise<LakeResampled> {
+export async function lakeResampleFlowColumns(source: LakeSource, options: LakeResampleOptions): Promise<ResampledFlows> {
   const fn = "resampleFlows";
   if (options === null || typeof options !== "object") throw new DataError(`${fn}: options { freq: "week" | "month" } are required`);
   const freq = parseFreq(fn, options.freq, ["day", "week", "month"]);

@@ -13,7 +13,7 @@ import { dayNumberSql, lakeColumn, numberSql, numbersOf, periodSql, utcDaySql } 
 import { outputTable, type OutputColumn } from "./output-table";
 import { parseFreq, parseWeekStart } from "./periods";
 import { isDateLike, isTimeLike } from "./rollup-keys";
-import { parseAgg, parseCountPer } from "./rollup-means";
+import { checkOutputNames, parseAgg, parseCountPer } from "./rollup-means";
 import { inferKeyType } from "./resample-flows";
 
 /**
@@ -53,11 +53,7 @@ export async function lakeRollup(source: LakeSource, options: LakeRollupOptions)
   const measures = [...(options.measures ?? [])];
   const countAs = options.countAs ?? "count";
   const aggs = parseAgg(fn, options.agg, measures);
-  const outNames = [...keyNames, ...measures, countAs];
-  const repeated = outNames.find((name, i) => outNames.indexOf(name) !== i);
-  if (repeated !== undefined) {
-    throw new InvalidParamsError(fn, [{ param: "by/measures/countAs", value: repeated, expected: "each output column named once (a key, a measure or the count)" }]);
-  }
+  checkOutputNames(fn, keyNames, measures, countAs);
   const periodKey = keys.find((k): k is Exclude<RollupKey, string> => typeof k !== "string");
   const countPer = parseCountPer(fn, options.countPer, periodKey !== undefined);
   const keySql: KeySql[] = keys.map((k, c) => {

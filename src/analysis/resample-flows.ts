@@ -9,6 +9,9 @@ import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type 
 import { distinctVolumeUnits, volumeUnitKey } from "../table/volume-unit";
 import type { Table } from "../table/table";
 import { outputTable, type OutputColumn } from "./output-table";
+import type { ResampledFlows } from "./resampled-flows";
+
+export type { ResampledFlows } from "./resampled-flows";
 import { isLakeSource, type LakeSource } from "../lake/lake-source";
 import { lakeResampleFlowColumns, type LakeResampleOptions } from "./lake-resample-flows";
 
@@ -49,25 +52,6 @@ export interface ResampledFlowRow {
   [by: string]: unknown;
 }
 
-/** Resampled flows as columns, before they become a table (the legacy report reuses them). */
-export interface ResampledFlows {
-  readonly by: readonly string[];
-  readonly byValues: unknown[][];
-  readonly period: string[];
-  readonly periodDay: Int32Array;
-  readonly volume: Float64Array;
-  readonly volumeStd?: Float64Array;
-  readonly count?: Float64Array;
-  readonly countStd?: Float64Array;
-  readonly volumeUnit: (string | null)[];
-  readonly days: Int32Array;
-  readonly complete: boolean[];
-  readonly volumeMissing: Int32Array;
-  readonly countMissing?: Int32Array;
-  /** First and last UTC day of the input, YYYY-MM-DD (null when empty). */
-  readonly firstDay: string | null;
-  readonly lastDay: string | null;
-}
 
 /**
  * Daily LNG volume flows summed into weeks or calendar months.

@@ -81,3 +81,15 @@ export function inputDaysPerPeriod(days: Int32Array, freq: Freq, weekStart: numb
   }
   return out;
 }
+
+/**
+ * Each output column of a rollup named once: the keys, the measures and the count.
+ * @throws InvalidParamsError naming the repeated name.
+ */
+export function checkOutputNames(fn: string, keyNames: readonly unknown[], measures: readonly string[], countAs: string): void {
+  const outNames = [...keyNames, ...measures, countAs];
+  const repeated = outNames.find((name, i) => outNames.indexOf(name) !== i);
+  if (repeated !== undefined) {
+    throw new InvalidParamsError(fn, [{ param: "by/measures/countAs", value: repeated, expected: "each output column named once (a key, a measure or the count)" }]);
+  }
+}

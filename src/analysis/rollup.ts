@@ -14,7 +14,7 @@ import { codedGroupSums, frameGroupSums, type GroupSums } from "./rollup-kernel"
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
 import { outputTable, type OutputColumn } from "./output-table";
-import { inputDaysPerPeriod, parseAgg, parseCountPer, valuesPerGroup, type RollupAgg } from "./rollup-means";
+import { checkOutputNames, inputDaysPerPeriod, parseAgg, parseCountPer, valuesPerGroup, type RollupAgg } from "./rollup-means";
 import type { Table } from "../table/table";
 import { isLakeSource, type LakeSource } from "../lake/lake-source";
 import { lakeRollup, type LakeRollupOptions } from "./lake-rollup";
@@ -99,11 +99,7 @@ export function rollup(input: FrameInput | LakeSource, options: RollupOptions): 
   const measures = [...(options.measures ?? [])];
   const countAs = options.countAs ?? "count";
   const aggs = parseAgg(fn, options.agg, measures);
-  const outNames = [...keyNames, ...measures, countAs];
-  const repeated = outNames.find((name, i) => outNames.indexOf(name) !== i);
-  if (repeated !== undefined) {
-    throw new InvalidParamsError(fn, [{ param: "by/measures/countAs", value: repeated, expected: "each output column named once (a key, a measure or the count)" }]);
-  }
+  checkOutputNames(fn, keyNames, measures, countAs);
   requireColumns(input, [...keyNames, ...measures], fn);
   const units = unitsOf(input);
   const rates = measures.filter((m, j) => aggs[j] === "sum" && isDailyRateUnit(units[m]));
