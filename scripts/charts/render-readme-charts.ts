@@ -81,8 +81,9 @@ async function main(): Promise<void> {
 
     const rigs = await v3(sandbox.natgasUrl, "rigs", { start_date: "2024-03-04", end_date: "2024-05-26", region: ["Permian", "Haynesville", "Appalachia"] });
     charts.rigs = activityChart(rigs, { color: "region", title: "Rigs per week by region" });
-    const completions = await v3(sandbox.natgasUrl, "completions", { start_date: "2024-01-01", end_date: "2024-05-31" });
-    charts.completions = activityChart(completions, { kind: "completions", color: "completion_class", title: "Completions per week" });
+    const completionsWindow = { start_date: "2024-01-01", end_date: "2024-05-31" };
+    const completions = await v3(sandbox.natgasUrl, "completions", completionsWindow);
+    charts.completions = activityChart(completions, { kind: "completions", color: "completion_class", window: completionsWindow, title: "Completions per week" });
     const feet = await v3(sandbox.natgasUrl, "dailyfrackedfeet", { start_date: "2024-03-01", end_date: "2024-05-31", region: ["Permian"] });
     charts["fracked-feet"] = activityChart(feet, { color: "sub_region", title: "Fracked feet per day, Permian" });
 

@@ -27,6 +27,13 @@ export interface ActivityChartOptions extends ChartOptions {
    * so in the subtitle; `"show"` draws them faded, with `partial week` in the tooltip. Default `"drop"`.
    */
   partial?: "drop" | "show";
+  /**
+   * The query's window (`start_date`, `end_date`: YYYY-MM-DD, UTC days, both included), the object the
+   * activity endpoints take: the weeks it cuts are the partial ones. Without it, rigs and frac crews (a
+   * count every day) take the data's first and last day as the window; completions take none, as a week
+   * whose edge days have no completion is not therefore cut, so every week is drawn. Default: none.
+   */
+  window?: { readonly start_date: string; readonly end_date: string };
 }
 
 const CHART = "activityChart";
@@ -60,6 +67,7 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
   const kind = options.kind ?? inferKind(data);
   const partialOption = options.partial ?? "drop";
   if (partialOption !== "drop" && partialOption !== "show") throw optionError(CHART, "partial", options.partial, '"drop" or "show"', "drop");
+  const window = options.window === undefined ? undefined : windowDays(options.window);
   const spec = KIND_SPECS[kind];
   const color = options.color;
   requireColumns(data, [spec.date, ...(kind === "fracked_feet" ? ["fracked_feet"] : []), ...(color ? [color] : [])], CHART);
@@ -117,14 +125,14 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
   const distinctDays = groupRows([times], times.length).keys[0]! as number[];
   const daysInWeek = new Map(groupSums<[number]>([weekStarts(distinctDays)], distinctDays.map(() => 1)).map((g) => [g.key[0], g.sum!]));
   const measure = kind === "completions" ? "completions" : kind === "rigs" ? "rigs" : "frac_crews";
-  const partialWeeks = edgeWeeks(times);
+  const partialWeeks = window !== undefined ? edgeWeeks(window) : kind === "completions" ? new Set<number>() : edgeWeeks(times);
   // Data shorter than a week: every week is partial, and an empty chart would say less than faded bars.
   const partialMode = [...daysInWeek.keys()].every((w) => partialWeeks.has(w)) ? "show" : partialOption;
   // Stacked here rather than by Vega-Lite: a bar spanning x..x2 in time is not stacked by Vega-Lite.
   const base = new Map<number, number>();
   const shownWeeks = [...daysInWeek.keys()].filter((w) => partialMode === "show" || !partialWeeks.has(w)).sort((a, b) => a - b);
   const dropped = daysInWeek.size - shownWeeks.length;
-  if (dropped > 0) notes.push(`${dropped} partial week${dropped > 1 ? "s" : ""} (cut by the data's first or last day) not shown`);
+  if (dropped > 0) notes.push(`${dropped} partial week${dropped > 1 ? "s" : ""} (cut by the ${window !== undefined ? "query window" : "data's first or last day"}) not shown`);
   else if (partialMode === "show" && [...daysInWeek.keys()].some((w) => partialWeeks.has(w))) notes.push("faded: partial weeks");
   const values = weekly
     .filter(({ key: [week] }) => partialMode === "show" || !partialWeeks.has(week))
@@ -167,7 +175,20 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
   return out;
 }
 
-/** The first and last week (Monday starts, epoch ms) when the data's first day is after its Monday or its last day before its Sunday. */
+/** The window's first and last day (epoch ms, UTC midnight), checked. */
+function windowDays(window: { readonly start_date: string; readonly end_date: string }): [number, number] {
+  const day = (param: "start_date" | "end_date"): number => {
+    const v = (window as Record<string, unknown> | null)?.[param];
+    const t = typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
+    if (Number.isNaN(t)) throw optionError(CHART, `window.${param}`, v, "a day as YYYY-MM-DD (the query's window)");
+    return t;
+  };
+  const [start, end] = [day("start_date"), day("end_date")];
+  if (end < start) throw optionError(CHART, "window.end_date", window.end_date, `a day on or after window.start_date (${window.start_date})`, window.start_date);
+  return [start, end];
+}
+
+/** The first and last week (Monday starts, epoch ms) when the first day is after its Monday or the last day before its Sunday. */
 function edgeWeeks(times: readonly number[]): Set<number> {
   const out = new Set<number>();
   if (times.length === 0) return out;

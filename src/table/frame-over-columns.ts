@@ -41,14 +41,17 @@ interface DanfoStore {
 /** Frames whose rows are not built yet: rows x columns. */
 const pending = new WeakMap<object, readonly [number, number]>();
 
-/** Column arrays (danfo's `$dataIncolumnFormat`) with columns not made yet, with what they are made from. */
+/**
+ * Column arrays (danfo's `$dataIncolumnFormat`) of frames whose rows are not built yet, with the columns
+ * the rows will be built from. The rows are read from these, never from the plain arrays danfo was
+ * handed: danfo changes a column array in place in places (`dropDuplicates({ keep: "last" })` reverses
+ * it), and its own constructor's rows are a copy such a change does not reach.
+ */
 const sources = new WeakMap<readonly unknown[], readonly FrameColumnData[]>();
 
-/** The columns rows are read from: a column not made yet is read where it is (no plain array made for it). */
+/** The columns rows are read from (no plain array made for them). */
 function rowSources(store: readonly unknown[]): RowSource[] {
-  const from = sources.get(store);
-  if (from === undefined) return store as unknown[][];
-  return from.map((c, j) => (Object.getOwnPropertyDescriptor(store, j)?.get !== undefined ? (c as RowSource) : (store[j] as unknown[])));
+  return (sources.get(store) ?? store) as RowSource[];
 }
 
 /** Frames with a column of these names get their own property of that name from danfo: no deferral. */
@@ -57,6 +60,9 @@ const OWN_PROPERTIES = new Set(["$data", "shape"]);
 /** `$data` becomes the plain property danfo's constructor makes, and `shape` danfo's again. */
 function settle(frame: object, rows: unknown): void {
   pending.delete(frame);
+  // The rows are built: the columns they were read from are held only by the getters of columns not made yet.
+  const store = (frame as { $dataIncolumnFormat?: unknown }).$dataIncolumnFormat;
+  if (Array.isArray(store)) sources.delete(store);
   const f = frame as { shape?: unknown; [inspect.custom]?: unknown };
   delete f.shape;
   delete f[inspect.custom];
@@ -68,8 +74,8 @@ const deferredData: PropertyDescriptor = {
   enumerable: true,
   get(this: DanfoStore): unknown {
     const n = pending.get(this)?.[0] ?? 0;
-    // Built from the columns as they are now: danfo changes both copies only through `$data`'s setter
-    // (`$setValues`) or after reading `$data` (`$setColumnData`), so the columns are still the frame's data.
+    // Built from the columns the frame was made of: danfo replaces a column only through `$data`'s setter
+    // (`$setValues`) or after reading `$data` (`$setColumnData`), so those are still the frame's data.
     const rows = rowsOfColumns(rowSources(this.$dataIncolumnFormat), n);
     settle(this, rows);
     return rows;
@@ -117,26 +123,21 @@ const deferredColumnsInspect: PropertyDescriptor = {
   },
 };
 
-/** The array danfo keeps its columns in, each plain array made on the first read of its column. */
+/**
+ * The array danfo keeps its columns in, each plain array made on the first read of its column (a column
+ * given as a plain array is copied then: the rows, built later, read the array given).
+ */
 function columnStore(columns: readonly FrameColumnData[]): unknown[][] {
   const store = new Array<unknown[]>(columns.length);
-  if (columns.every((c) => Array.isArray(c))) {
-    columns.forEach((c, j) => (store[j] = c as unknown[]));
-    return store;
-  }
   sources.set(store, columns);
   Object.defineProperty(store, inspect.custom, deferredColumnsInspect);
   columns.forEach((c, j) => {
-    if (Array.isArray(c)) {
-      store[j] = c;
-      return;
-    }
     const keep = (value: unknown): void => void Object.defineProperty(store, j, { value, writable: true, enumerable: true, configurable: true });
     Object.defineProperty(store, j, {
       configurable: true,
       enumerable: true,
       get(): unknown[] {
-        const values = plain(c);
+        const values = Array.isArray(c) ? c.slice() : plain(c);
         keep(values);
         return values;
       },

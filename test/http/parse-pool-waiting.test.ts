@@ -43,6 +43,23 @@ describe("a busy parse worker (built package)", () => {
     expect(pool.buffers.idleCount).toBe(0);
   });
 
+  it("learns from a worker's parse how big a page's columns are, so the next page gets a slab", async () => {
+    const fresh = new built.ParsePool(1);
+    try {
+      const slabs = (fresh as unknown as { slabs: { forBody(bodyBytes: number): ArrayBuffer | undefined } }).slabs;
+      expect(slabs.forBody(Buffer.byteLength(envelope))).toBeUndefined();
+      const bytes = fresh.buffers.take(Buffer.byteLength(envelope));
+      bytes.set(Buffer.from(envelope));
+      // One body at a time: the worker is never busy, so the calling thread parses nothing here.
+      const parsed = await fresh.parse("envelope", bytes);
+      expect((parsed as { columns: RecordColumns }).columns.toRecords()).toEqual(records);
+      expect((fresh as unknown as { slots: unknown[] }).slots).toHaveLength(1);
+      expect(slabs.forBody(Buffer.byteLength(envelope))).toBeDefined();
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("parses the next pages into recycled slabs with the same answers", async () => {
     for (let round = 0; round < 4; round++) {
       const bytes = pool.buffers.take(Buffer.byteLength(envelope));

@@ -196,7 +196,7 @@ describe("what the builders compute", () => {
       { end_date: "5/12/2024", county: "B", completions_count: 4 },
       { end_date: null, county: "B", completions_count: 9 },
     ];
-    const spec = activityChart(done, { partial: "show" });
+    const spec = activityChart(done, { partial: "show", window: { start_date: "2024-05-05", end_date: "2024-05-12" } });
     expect(values(spec).map((r) => [r.week_start, r.completions])).toEqual([
       ["2024-04-29T00:00:00.000Z", 2],
       ["2024-05-06T00:00:00.000Z", 7],

@@ -78,14 +78,42 @@ describe("flowsChart: partial periods", () => {
 });
 
 describe("activityChart: partial weeks", () => {
-  it("the first and last week cut by the data are left out by default and faded on request", () => {
+  it("the first and last week cut by the query window are left out by default and faded on request", () => {
     // May 1 2024 is a Wednesday, May 28 a Tuesday.
-    const dropped = activityChart(d.completionRecords());
+    const window = { start_date: "2024-05-01", end_date: "2024-05-28" };
+    const dropped = activityChart(d.completionRecords(), { window });
     expect(values(dropped).map((r) => r.week_start)).toEqual(["2024-05-06T00:00:00.000Z", "2024-05-13T00:00:00.000Z", "2024-05-20T00:00:00.000Z"]);
-    expect(dropped.title.subtitle).toBe("2 partial weeks (cut by the data's first or last day) not shown");
-    const shown = activityChart(d.completionRecords(), { partial: "show" });
+    expect(dropped.title.subtitle).toBe("2 partial weeks (cut by the query window) not shown");
+    const shown = activityChart(d.completionRecords(), { partial: "show", window });
     expect(values(shown).filter((r) => r.partial).map((r) => r.week_start)).toEqual(["2024-04-29T00:00:00.000Z", "2024-05-27T00:00:00.000Z"]);
     expect(shown.encoding.opacity).toEqual({ condition: { test: "datum.partial", value: 0.35 }, value: 1 });
+  });
+
+  it("completions (events) without a window: no week is judged partial by its edge days", () => {
+    // Four whole weeks, 2025-01-06 (Monday) to 2025-02-02 (Sunday), with completions Tuesday to Friday only.
+    const rows: Record<string, unknown>[] = [];
+    for (let day = 0; day < 28; day++) {
+      if (day % 7 >= 1 && day % 7 <= 4) rows.push({ end_date: new Date(Date.UTC(2025, 0, 6 + day)).toISOString().slice(0, 10), completions_count: 2 });
+    }
+    const spec = activityChart(rows);
+    expect(values(spec).map((r) => r.week_start)).toEqual(["2025-01-06", "2025-01-13", "2025-01-20", "2025-01-27"].map((w) => `${w}T00:00:00.000Z`));
+    expect(values(spec).every((r) => r.completions === 8 && r.partial === false)).toBe(true);
+    expect(spec.title.subtitle ?? "").not.toMatch(/partial/);
+    // The window says the weeks are whole: the same four.
+    expect(values(activityChart(rows, { window: { start_date: "2025-01-06", end_date: "2025-02-02" } })).length).toBe(4);
+  });
+
+  it("rigs (a count every day) without a window: the data's first and last day stand for it", () => {
+    // Five whole weeks from Monday 2024-04-01; without their first day the first week is cut.
+    const rows = d.rigRecords();
+    const first = rows.map((r) => String(r.date)).sort()[0]!;
+    const spec = activityChart(rows.filter((r) => String(r.date) !== first));
+    expect(spec.title.subtitle ?? "").toMatch(/1 partial week \(cut by the data's first or last day\) not shown/);
+  });
+
+  it("a window that is not two days in order is refused, naming it", () => {
+    expect(() => activityChart(d.completionRecords(), { window: { start_date: "2024-5-1", end_date: "2024-05-28" } })).toThrow(InvalidParamsError);
+    expect(() => activityChart(d.completionRecords(), { window: { start_date: "2024-05-28", end_date: "2024-05-01" } })).toThrow(/window\.end_date/);
   });
 
   it("whole weeks (Monday to Sunday) are kept", () => {

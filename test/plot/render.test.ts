@@ -42,7 +42,7 @@ describe("toSvg draws every data family", () => {
     const rigs = await toSvg(charts.rigs!);
     expect(itemsOf(rigs, "rect")).toHaveLength(5 * 2);
     expect(texts(rigs)).toContain("Rigs (average daily count)");
-    // May 1 (a Wednesday) to May 28 (a Tuesday): the first and last weeks are partial and left out.
+    // The window May 1 (a Wednesday) to May 28 (a Tuesday): the first and last weeks are partial and left out.
     const completions = await toSvg(charts.completions!);
     expect(itemsOf(completions, "rect")).toHaveLength(3);
     const feet = await toSvg(charts.frackedFeet!);

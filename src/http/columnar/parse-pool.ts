@@ -32,6 +32,8 @@ interface Job {
   id: number;
   kind: ParseRequest["kind"];
   bytes: Uint8Array;
+  /** The body's length, kept: `bytes` reads 0 once its buffer is moved to the worker. */
+  bodyBytes: number;
   /** The bytes are in a buffer of the pool's `buffers`, to be given back when the worker returns them. */
   pooled: boolean;
   /** It went to its worker with a slab. */
@@ -104,7 +106,7 @@ export class ParsePool {
     const pooled = this.buffers.owns(bytes.buffer);
     const own = pooled || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) ? bytes : bytes.slice();
     return new Promise<ParsedColumns>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, kind, bytes: own, pooled, resolve, reject });
+      this.queue.push({ id: this.nextId++, kind, bytes: own, bodyBytes: own.byteLength, pooled, resolve, reject });
       this.dispatch();
     });
   }
@@ -217,7 +219,7 @@ export class ParsePool {
     slot.answered = true;
     slot.worker.unref();
     if (job.pooled) this.buffers.give(reply.bytes, true);
-    if ("names" in reply && reply.slabWanted !== undefined) this.slabs.learn(reply.slabWanted, job.bytes.byteLength);
+    if ("names" in reply && reply.slabWanted !== undefined) this.slabs.learn(reply.slabWanted, job.bodyBytes);
     if (reply.slab !== undefined) this.slabs.returned("names" in reply ? reply.columns : [], reply.slab, true);
     this.dispatch();
     if ("error" in reply) {

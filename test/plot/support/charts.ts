@@ -8,7 +8,8 @@ export function sampleCharts(): Record<string, plot.VegaLiteSpec> {
     production: plot.productionChart(d.productionRecords()),
     forecast: plot.forecastChart(d.forecastRecords(), { region: "Permian" }),
     rigs: plot.activityChart(d.rigRecords(), { color: "rig_class" }),
-    completions: plot.activityChart(d.completionRecords()),
+    // The query window May 1 (a Wednesday) to May 28 (a Tuesday) cuts the first and last week.
+    completions: plot.activityChart(d.completionRecords(), { window: { start_date: "2024-05-01", end_date: "2024-05-28" } }),
     frackedFeet: plot.activityChart(d.frackedFeetRecords(), { color: "sub_region" }),
     map: plot.mapChart(d.fracCrewRecords(), { color: "frac_class" }),
     voyages: plot.voyagesChart(d.voyageRecords()),
