@@ -13,7 +13,7 @@ import { dayNumberSql, lakeColumn, numberSql, numbersOf, periodSql, utcDaySql } 
 import { outputTable, type OutputColumn } from "./output-table";
 import { parseFreq, parseWeekStart } from "./periods";
 import { isDateLike, isTimeLike } from "./rollup-keys";
-import { checkOutputNames, parseAgg, parseCountPer } from "./rollup-means";
+import { checkOutputNames, rollupNotes, parseAgg, parseCountPer } from "./rollup-means";
 import { inferKeyType } from "./resample-flows";
 
 /**
@@ -105,21 +105,13 @@ export async function lakeRollup(source: LakeSource, options: LakeRollupOptions)
     cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
   });
   const countUnit = options.countUnit === undefined ? {} : { unit: options.countUnit };
-  const notes: Record<string, unknown> = {};
   if (countPer === undefined) cols.push({ name: countAs, values: Array.from(order, (o) => counts[o]!), type: "int", ...countUnit });
   else {
     const p = keys.indexOf(periodKey!);
     const perPeriod = await daysPerPeriod(source, keySql[p]!.sql, periodCol!);
     cols.push({ name: countAs, values: Array.from(order, (o) => counts[o]! / perPeriod.get(groupKeys[p]![o] as number)!), type: "float", ...countUnit });
-    notes.count_per_day = `${countAs}: rows per ${periodKey!.column} date, averaged over the dates of each ${periodKey!.freq} that the input has (a date on which a group has no row counts as 0)`;
   }
-  const means = measures.filter((_, j) => aggs[j] === "mean");
-  if (means.length > 0) notes.means = Object.fromEntries(means.map((m) => [m, "mean over the rows of each group that have a value"]));
-  if (periodKey !== undefined && rates.length > 0) {
-    const how = `mean over the ${periodKey.column} dates with a value in each ${periodKey.freq} of the sum on each date (a date without a value is left out)`;
-    notes.daily_rates_averaged = Object.fromEntries(rates.map((m) => [m, `${units[m]}: ${how}`]));
-  }
-  return outputTable<RollupRow>("gasframes.rollup", cols, groups, Object.keys(notes).length > 0 ? notes : undefined);
+  return outputTable<RollupRow>("gasframes.rollup", cols, groups, rollupNotes({ countAs, periodKey, countPerDay: countPer !== undefined, measures, aggs, rates, units }));
 }
 
 /**

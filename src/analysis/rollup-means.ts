@@ -93,3 +93,32 @@ export function checkOutputNames(fn: string, keyNames: readonly unknown[], measu
     throw new InvalidParamsError(fn, [{ param: "by/measures/countAs", value: repeated, expected: "each output column named once (a key, a measure or the count)" }]);
   }
 }
+
+/** The facts {@link rollupNotes} words: how each figure of a rollup was made. */
+export interface RollupNoteFacts {
+  readonly countAs: string;
+  /** The period key, when the rollup groups by one. */
+  readonly periodKey?: { readonly column: string; readonly freq: string };
+  /** Whether the count is per day of the period (`countPer: "day"`). */
+  readonly countPerDay: boolean;
+  readonly measures: readonly string[];
+  readonly aggs: readonly RollupAgg[];
+  /** The measures summed as daily rates, and every measure's unit. */
+  readonly rates: readonly string[];
+  readonly units: Readonly<Record<string, string | undefined>>;
+}
+
+/** The notes of a rollup's table, in memory and over a lake alike: how the count, means and rates were made. */
+export function rollupNotes(f: RollupNoteFacts): Record<string, unknown> | undefined {
+  const notes: Record<string, unknown> = {};
+  if (f.countPerDay && f.periodKey !== undefined) {
+    notes.count_per_day = `${f.countAs}: rows per ${f.periodKey.column} date, averaged over the dates of each ${f.periodKey.freq} that the input has (a date on which a group has no row counts as 0)`;
+  }
+  const means = f.measures.filter((_, j) => f.aggs[j] === "mean");
+  if (means.length > 0) notes.means = Object.fromEntries(means.map((m) => [m, "mean over the rows of each group that have a value"]));
+  if (f.periodKey !== undefined && f.rates.length > 0) {
+    const how = `mean over the ${f.periodKey.column} dates with a value in each ${f.periodKey.freq} of the sum on each date (a date without a value is left out)`;
+    notes.daily_rates_averaged = Object.fromEntries(f.rates.map((m) => [m, `${f.units[m]}: ${how}`]));
+  }
+  return Object.keys(notes).length > 0 ? notes : undefined;
+}

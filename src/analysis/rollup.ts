@@ -14,7 +14,7 @@ import { codedGroupSums, frameGroupSums, type GroupSums } from "./rollup-kernel"
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
 import { outputTable, type OutputColumn } from "./output-table";
-import { checkOutputNames, inputDaysPerPeriod, parseAgg, parseCountPer, valuesPerGroup, type RollupAgg } from "./rollup-means";
+import { checkOutputNames, rollupNotes, inputDaysPerPeriod, parseAgg, parseCountPer, valuesPerGroup, type RollupAgg } from "./rollup-means";
 import type { Table } from "../table/table";
 import { isLakeSource, type LakeSource } from "../lake/lake-source";
 import { lakeRollup, type LakeRollupOptions } from "./lake-rollup";
@@ -133,22 +133,14 @@ export function rollup(input: FrameInput | LakeSource, options: RollupOptions): 
     const unit = units[m];
     cols.push(unit === undefined ? { name: m, values, type: "float" } : { name: m, values, type: "float", unit });
   });
-  const notes: Record<string, unknown> = {};
   if (countPer === undefined) cols.push({ name: countAs, values: Array.from(order, (o) => g.counts[o]!), type: "int", ...(options.countUnit === undefined ? {} : { unit: options.countUnit }) });
   else {
     const p = keys.indexOf(periodKey!);
     const perPeriod = inputDaysPerPeriod(g.rows!.days!, parseFreq(fn, periodKey!.freq, ["day", "week", "month"]), parseWeekStart(fn, periodKey!.weekStart));
     const values = Array.from(order, (o) => g.counts[o]! / perPeriod.get(g.keys[p]![o] as number)!);
     cols.push({ name: countAs, values, type: "float", ...(options.countUnit === undefined ? {} : { unit: options.countUnit }) });
-    notes.count_per_day = `${countAs}: rows per ${periodKey!.column} date, averaged over the dates of each ${periodKey!.freq} that the input has (a date on which a group has no row counts as 0)`;
   }
-  const means = measures.filter((_, j) => aggs[j] === "mean");
-  if (means.length > 0) notes.means = Object.fromEntries(means.map((m) => [m, "mean over the rows of each group that have a value"]));
-  if (periodKey !== undefined && rates.length > 0) {
-    const how = `mean over the ${periodKey.column} dates with a value in each ${periodKey.freq} of the sum on each date (a date without a value is left out)`;
-    notes.daily_rates_averaged = Object.fromEntries(rates.map((m) => [m, `${units[m]}: ${how}`]));
-  }
-  return outputTable<RollupRow>("gasframes.rollup", cols, g.groups, Object.keys(notes).length > 0 ? notes : undefined);
+  return outputTable<RollupRow>("gasframes.rollup", cols, g.groups, rollupNotes({ countAs, periodKey, countPerDay: countPer !== undefined, measures, aggs, rates, units }));
 }
 
 /**
