@@ -29,9 +29,12 @@ export interface ActivityChartOptions extends ChartOptions {
   partial?: "drop" | "show";
   /**
    * The query's window (`start_date`, `end_date`: YYYY-MM-DD, UTC days, both included), the object the
-   * activity endpoints take: the weeks it cuts are the partial ones. Without it, rigs and frac crews (a
-   * count every day) take the data's first and last day as the window; completions take none, as a week
-   * whose edge days have no completion is not therefore cut, so every week is drawn. Default: none.
+   * activity endpoints take: the weeks it cuts are the partial ones, and rows outside it are not drawn
+   * (the subtitle counts them): completions' `start_date` bounds the start of fracking, so ask them from
+   * weeks earlier and give the window here, else its first weeks lack the wells fracked across its start.
+   * Without it, rigs and frac crews (a count every day) take the data's first and last day as the
+   * window; completions take none, as a week whose edge days have no completion is not therefore cut, so
+   * every week is drawn. Default: none.
    */
   window?: { readonly start_date: string; readonly end_date: string };
 }
@@ -81,10 +84,16 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
   const times: number[] = [];
   const groups: string[] = [];
   const amounts: number[] = [];
+  let outside = 0;
   for (let i = 0; i < data.length; i++) {
     const t = timeAt(date, i, spec.date, CHART);
     if (t === null) {
       skipped++;
+      continue;
+    }
+    // Rows of a lead-in (completions asked from before the window, as start_date bounds the start of fracking).
+    if (window !== undefined && (t < window[0] || t >= window[1] + 86_400_000)) {
+      outside++;
       continue;
     }
     times.push(t);
@@ -93,6 +102,7 @@ export function activityChart(input: ChartInput, options: ActivityChartOptions =
   }
   const text = options.title ?? spec.title;
   const notes = skipped === 0 ? [] : [`${skipped} row${skipped > 1 ? "s" : ""} without ${spec.date} not shown`];
+  if (outside > 0) notes.push(`${outside} row${outside > 1 ? "s" : ""} outside the window not shown`);
   const title = (): string | { text: string; subtitle: string } => (notes.length === 0 ? text : { text, subtitle: notes.join("; ") });
   const size = chartSize(options);
   const colorEnc = color === undefined ? undefined : { field: color, type: "nominal", title: color, scale: { scheme: "tableau10" } };

@@ -111,6 +111,21 @@ describe("activityChart: partial weeks", () => {
     expect(spec.title.subtitle ?? "").toMatch(/1 partial week \(cut by the data's first or last day\) not shown/);
   });
 
+  it("rows outside the window (a lead-in asked for completions) are not drawn, and the subtitle counts them", () => {
+    const rows = [
+      { end_date: "2025-01-02", completions_count: 5 },
+      { end_date: "2025-01-07", completions_count: 2 },
+      { end_date: "2025-01-14", completions_count: 3 },
+      { end_date: "2025-01-20", completions_count: 4 },
+    ];
+    const spec = activityChart(rows, { window: { start_date: "2025-01-06", end_date: "2025-01-19" } });
+    expect(values(spec).map((r) => [r.week_start, r.completions])).toEqual([
+      ["2025-01-06T00:00:00.000Z", 2],
+      ["2025-01-13T00:00:00.000Z", 3],
+    ]);
+    expect(spec.title.subtitle).toBe("2 rows outside the window not shown");
+  });
+
   it("a window that is not two days in order is refused, naming it", () => {
     expect(() => activityChart(d.completionRecords(), { window: { start_date: "2024-5-1", end_date: "2024-05-28" } })).toThrow(InvalidParamsError);
     expect(() => activityChart(d.completionRecords(), { window: { start_date: "2024-05-28", end_date: "2024-05-01" } })).toThrow(/window\.end_date/);
