@@ -3,6 +3,7 @@
  */
 import { basisForField, canonicalUnit } from "../table/units";
 import { unitLabel } from "../table/table-display";
+import { convertUnits } from "../frame/convert-units";
 
 /** A gas measure's unit as drawn: the label and the factor that turns the data's values into it. */
 export interface MeasureScale {
@@ -12,9 +13,8 @@ export interface MeasureScale {
   factor: number;
 }
 
-/** Mcf in one unit of each gas volume, largest first. */
-const GAS_STEPS: readonly [string, number][] = [["Bcf", 1e6], ["MMcf", 1e3], ["Mcf", 1]];
-const MCF_IN: Readonly<Record<string, number>> = { BCF: 1e6, MMCF: 1e3, MCF: 1 };
+/** Mcf in one unit of each gas volume, largest first, with its name in analysts' spelling. */
+const GAS_STEPS: readonly [string, number][] = (["BCF", "MMCF", "MCF"] as const).map((u) => [unitLabel(u), convertUnits(1, u, "MCF")]);
 
 /**
  * The unit a gas measure is drawn in: Mcf, MMcf or Bcf, the largest that keeps the biggest value at 1 or
@@ -28,7 +28,7 @@ export function measureScale(measure: string, unit: string | undefined, values: 
   const m = canonical === undefined ? null : /^(BCF|MMCF|MCF)(?:\/(day|month))?$/.exec(canonical);
   if (m === null) return { label: unitLabel(unit), factor: 1 };
   const per = m[2] === "day" ? "/d" : m[2] === "month" || /_month(ly)?$/.test(measure) ? "/month" : "";
-  const inMcf = MCF_IN[m[1]!]!;
+  const inMcf = convertUnits(1, m[1]!, "MCF");
   let max = 0;
   for (const v of values) if (v !== null && Number.isFinite(v)) max = Math.max(max, Math.abs(v) * inMcf);
   const [name, size] = GAS_STEPS.find(([, s]) => max >= s) ?? GAS_STEPS[GAS_STEPS.length - 1]!;
