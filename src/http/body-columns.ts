@@ -89,7 +89,8 @@ function isBlank(bytes: Uint8Array): boolean {
   return true;
 }
 
-function parseErrorOf(err: unknown, ctx: BodyContext, size: number, kind: string): unknown {
+/** A ColumnParseError as the ResponseParseError naming the request; any other error as it is. */
+export function parseErrorOf(err: unknown, ctx: BodyContext, size: number, kind: string): unknown {
   if (!(err instanceof ColumnParseError)) return err;
   const what = kind === "lines" ? "is not valid NDJSON" : "is not valid JSON";
   return new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body ${what} (${size} bytes; truncated or malformed): ${err.message}`, {

@@ -7,9 +7,10 @@ import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyCont
 import type { Call } from "./call";
 import { parseEnvelope, type Pagination } from "./envelope";
 import type { Exchange } from "./exchange";
-import { ndjsonColumns, parseBody, readBytes } from "./body-columns";
+import { ndjsonColumns, parseBody, parseErrorOf, readBytes } from "./body-columns";
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 import { GatheredParts, rowsOf, type RecordPart } from "./columnar/gathered-parts";
+import { LinesInPlace } from "./columnar/lines-in-place";
 
 export { rowsOf, type RecordPart };
 
@@ -64,6 +65,10 @@ export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, n
     yield partOf({ value: recordsOfDocument(await readJsonBody(chunks, ctx), ctx) }, ctx);
     return;
   }
+  if (format === "lines" && whole && pool.linesInPlace) {
+    yield await linesInPlace(chunks, ex.bodyBytes, ctx);
+    return;
+  }
   if (format === "lines" && whole) {
     const gathered = new GatheredParts((part) => pool.recycle(part));
     let rows = 0;
@@ -89,6 +94,22 @@ export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, n
     return;
   }
   yield partOf(await parseBody(pool, "array", await readBytes(chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers }), ctx), ctx);
+}
+
+/**
+ * A whole NDJSON body parsed as it arrives (see lines-in-place.ts), every record checked as
+ * {@link linesPartOf} checks a piece's.
+ */
+async function linesInPlace(chunks: AsyncIterable<Uint8Array>, bodyBytes: number | undefined, ctx: BodyContext): Promise<RecordPart> {
+  const lines = new LinesInPlace(bodyBytes);
+  let parsed;
+  try {
+    for await (const chunk of chunks) lines.push(chunk);
+    parsed = lines.end();
+  } catch (err) {
+    throw parseErrorOf(err, ctx, lines.bytes, "lines");
+  }
+  return linesPartOf("columns" in parsed ? parsed : { value: parsed.values }, ctx, 0);
 }
 
 /** The records of a parsed JSON-array body (or a document's records): columns, checked to be objects. */

@@ -163,9 +163,14 @@ export class ColumnParser {
     return new RecordColumns(names, columns, n);
   }
 
+  /** Expects about `rows` records in all (sizes every column once instead of growing it). */
+  expect(rows: number): void {
+    if (rows > this.expected) this.reserve(rows);
+  }
+
   /** Sizes every column (and columns still to come) for `rows` rows in all. */
   private reserve(rows: number): void {
-    this.expected = rows;
+    this.expected = Math.max(this.expected, rows);
     for (const b of this.builders.values()) b.reserve(rows);
   }
 

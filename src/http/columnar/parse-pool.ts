@@ -55,6 +55,13 @@ interface Slot {
 export interface ParsePoolOptions {
   /** Memory limits of each worker (`resourceLimits` of node:worker_threads). Default: young generation 4 MB. */
   resourceLimits?: ResourceLimits;
+  /**
+   * Whether a whole NDJSON answer is parsed as it arrives on the calling thread (see lines-in-place.ts)
+   * rather than cut into pieces for the workers. Default: on a machine of two cores or fewer, or with
+   * no workers (measured there: the pieces' copies and messages cost more CPU than the second core
+   * gives back, and the server, when local, needs that core).
+   */
+  linesInPlace?: boolean;
 }
 
 export class ParsePool {
@@ -64,6 +71,8 @@ export class ParsePool {
   /** Jobs waiting for a free worker; they keep their bytes until one takes them. */
   private readonly queue: Job[] = [];
   private readonly resourceLimits: ResourceLimits;
+  /** See {@link ParsePoolOptions.linesInPlace}. */
+  readonly linesInPlace: boolean;
   /** Buffers to read bodies into: {@link parse} takes them whole to a worker and back, and reuses them. */
   readonly buffers = new PageBuffers();
   /** Slabs the workers carve columns from (see column-slab.ts); back here through {@link recycle}. */
@@ -82,6 +91,7 @@ export class ParsePool {
     // Workers keep only dictionaries on their heap (columns are transferred typed arrays): a small
     // young generation saves several MB of resident memory per worker at no measurable cost.
     this.resourceLimits = options.resourceLimits ?? { maxYoungGenerationSizeMb: 4 };
+    this.linesInPlace = options.linesInPlace ?? (workers <= 0 || availableParallelism() <= 2);
   }
 
   /** Live worker threads (0 until the first body big enough for a worker, or when parsing here). */

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { LinesInPlace } from "../../src/http/columnar/lines-in-place";
+import { ColumnParseError, parseLineColumns } from "../../src/http/columnar/parse-columns";
+
+const enc = new TextEncoder();
+
+/** `text` cut into chunks of the given sizes, in turn (cuts fall anywhere: inside keys, numbers, UTF-8). */
+function chunksOf(text: string, sizes: readonly number[]): Uint8Array[] {
+  const bytes = enc.encode(text);
+  const out: Uint8Array[] = [];
+  for (let at = 0, k = 0; at < bytes.length; k++) {
+    const n = sizes[k % sizes.length]!;
+    out.push(bytes.slice(at, at + n));
+    at += n;
+  }
+  return out;
+}
+
+function inPlace(chunks: readonly Uint8Array[], bodyBytes?: number) {
+  const lines = new LinesInPlace(bodyBytes);
+  for (const c of chunks) lines.push(c);
+  return lines.end();
+}
+
+const row = (i: number) => ({
+  well: `W-${i % 37}`,
+  region: ["Permian", "Bakken", "Ünïcode ☃ 𝄞"][i % 3],
+  gas: i % 7 === 0 ? null : i / 8,
+  big: i * 1e15 + 0.5,
+  ...(i % 11 === 0 ? { sparse: i } : {}),
+  note: i % 5 === 0 ? 'q"uote\n' : "plain",
+});
+
+describe("LinesInPlace: NDJSON parsed chunk by chunk into one set of columns", () => {
+  const records = Array.from({ length: 2000 }, (_, i) => row(i));
+  const text = `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
+
+  it.each([[[1]], [[7, 3, 64]], [[4096]], [[65536]], [[text.length * 4]]])("gives the records a whole-body parse gives, chunks of %j bytes", (sizes) => {
+    const parsed = inPlace(chunksOf(text, sizes), enc.encode(text).byteLength);
+    expect("columns" in parsed).toBe(true);
+    if (!("columns" in parsed)) return;
+    expect(parsed.columns.length).toBe(records.length);
+    expect(parsed.columns.toRecords()).toEqual(parseLineColumns(enc.encode(text)).toRecords());
+    expect(parsed.columns.toRecords()).toEqual(records.map((r) => JSON.parse(JSON.stringify(r))));
+  });
+
+  it("sizes the columns from the stated length and keeps no more than a sixteenth spare", () => {
+    const parsed = inPlace(chunksOf(text, [1000]), enc.encode(text).byteLength);
+    if (!("columns" in parsed)) throw new Error("expected columns");
+    const gas = parsed.columns.columns.get("gas")!;
+    if (gas.kind !== "number") throw new Error("expected a number column");
+    expect(gas.values.length).toBe(records.length);
+    expect(gas.values.buffer.byteLength).toBeLessThanOrEqual(Math.ceil((records.length * 8 * 17) / 16));
+  });
+
+  it("takes blank lines, CRLF line ends and a last line without a line end", () => {
+    const body = '{"a":1}\r\n\r\n  \n{"a":2,"b":"x"}\n{"a":3}';
+    for (const sizes of [[1], [2, 5], [100]]) {
+      const parsed = inPlace(chunksOf(body, sizes));
+      if (!("columns" in parsed)) throw new Error("expected columns");
+      expect(parsed.columns.toRecords()).toEqual([{ a: 1 }, { a: 2, b: "x" }, { a: 3 }]);
+    }
+  });
+
+  it("an empty body is no records", () => {
+    const parsed = inPlace([]);
+    expect("columns" in parsed && parsed.columns.length).toBe(0);
+  });
+
+  it("a line that is not an object turns the answer into values, every line kept in order", () => {
+    const body = '{"a":1}\n{"a":2}\n[1,2]\n"x"\n{"a":3}\n';
+    for (const sizes of [[1], [3], [9, 2], [1000]]) {
+      const parsed = inPlace(chunksOf(body, sizes));
+      expect(parsed).toEqual({ values: [{ a: 1 }, { a: 2 }, [1, 2], "x", { a: 3 }] });
+    }
+  });
+
+  it("a last line cut inside a record is a ColumnParseError, as is malformed JSON after a bare value", () => {
+    expect(() => inPlace(chunksOf('{"a":1}\n{"a":2}\n{"a":', [4]))).toThrow(ColumnParseError);
+    expect(() => inPlace(chunksOf('{"a":1}\n2\n{"a":', [4]))).toThrow(ColumnParseError);
+    expect(() => inPlace(chunksOf('{"a":1}\n{"a":\u0001}\n', [3]))).toThrow(ColumnParseError);
+  });
+
+  it("invalid UTF-8 is a ColumnParseError, whichever chunk holds it", () => {
+    const good = enc.encode('{"a":"ok"}\n{"a":"');
+    const bytes = new Uint8Array([...good, 0xff, 0xfe, ...enc.encode('"}\n')]);
+    for (const n of [1, 2, 5, bytes.length]) {
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < bytes.length; i += n) chunks.push(bytes.slice(i, i + n));
+      expect(() => inPlace(chunks)).toThrow(ColumnParseError);
+    }
+  });
+});
