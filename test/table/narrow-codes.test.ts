@@ -11,7 +11,10 @@ import { Table } from "../../src/table/table";
 import { frameColumns } from "../helpers/frame-columns";
 
 const meta: ResultMeta = {
-  endpoint: "/v3/production",
+  service: "natgas",
+  apiVersion: "v3",
+  method: "POST",
+  endpoint: "productionByCountyAndOperator",
   params: {},
   url: "http://127.0.0.1/v3/production",
   pages: 1,
@@ -68,7 +71,7 @@ describe("narrow dictionary codes in a downloaded Result", () => {
   });
 
   it("filters into the narrowest codes the dictionary allows", () => {
-    const t = Table.fromColumns(columnsFromRecords(Array.from({ length: 1000 }, (_, i) => ({ k: `v${i % 300}`, n: i })))!);
+    const t = Table.fromColumns<{ k: string; n: number }>(columnsFromRecords(Array.from({ length: 1000 }, (_, i) => ({ k: `v${i % 300}`, n: i })))!);
     const kept = t.filter((r) => r.n % 3 === 0);
     expect(kept.columns().coded("k")!.codes.BYTES_PER_ELEMENT).toBeLessThanOrEqual(2);
     expect(kept.rows()).toEqual(t.rows().filter((r) => r.n % 3 === 0));
