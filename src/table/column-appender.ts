@@ -11,7 +11,7 @@ interface NumberAcc {
 }
 interface CodedAcc {
   kind: "coded";
-  /** Codes at the narrowest width `dict` allows, widened as it grows (see `writeCoded`). */
+  /** Codes at the narrowest width `dict` allows, widened as it grows (see `write`). */
   codes: Codes;
   dict: unknown[];
   /** Scalar values to their codes (nested values always get an entry of their own). */
