@@ -8,6 +8,7 @@ import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
 import { distinctVolumeUnits, volumeUnitKey } from "../table/volume-unit";
 import type { Table } from "../table/table";
+import type { Codes } from "../table/column-kinds";
 import { outputTable, type OutputColumn } from "./output-table";
 import type { ResampledFlows } from "./resampled-flows";
 
@@ -285,7 +286,7 @@ function accumulate(
   count: Float64Array,
   vstd: Float64Array,
   cstd: Float64Array,
-  unitCodes: Int32Array,
+  unitCodes: Codes,
   unitIsNull: Uint8Array,
 ) {
   const sumV = new Float64Array(m);
@@ -389,7 +390,7 @@ function singleUnit(units: readonly (string | null)[]): string | undefined {
  * Unit codes where every spelling of one unit (`gas_Bcf`, `bcf`) takes the code of its first spelling,
  * so that a period is "mixed" only when it holds two units, and reports the label the service sent.
  */
-function sameUnitCodes(values: readonly unknown[], codes: Int32Array): Int32Array {
+function sameUnitCodes(values: readonly unknown[], codes: Codes): Codes {
   const first = new Map<string, number>();
   const map = Int32Array.from(values, (v, j) => {
     const key = volumeUnitKey(v);
@@ -398,7 +399,9 @@ function sameUnitCodes(values: readonly unknown[], codes: Int32Array): Int32Arra
     return first.get(key)!;
   });
   if (map.every((to, j) => to === j)) return codes;
-  return Int32Array.from(codes, (c) => map[c]!);
+  const out = codes.slice();
+  for (let i = 0; i < out.length; i++) out[i] = map[out[i]!]!;
+  return out;
 }
 
 /** The type of a key column: numbers stay numbers, booleans booleans, everything else is text. */

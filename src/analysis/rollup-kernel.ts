@@ -9,6 +9,7 @@
  * anything else goes the general way.
  */
 import { firstSighting } from "../table/typed-columns";
+import type { Codes } from "../table/column-kinds";
 
 /** Groups found in one pass: key values per group (first-seen order), counts, and per measure its sums. */
 export interface GroupSums {
@@ -154,7 +155,7 @@ function kernel(k: number, m: number): Kernel {
 const CODED_RADIX_MAX = 1 << 16;
 
 type CodedKernel = (
-  codes: readonly Int32Array[],
+  codes: readonly Codes[],
   radix1: number,
   measures: readonly Float64Array[],
   n: number,
@@ -174,7 +175,7 @@ const codedKernels = new Map<string, CodedKernel>();
  * Undefined when it does not apply (other key counts, more than 65,536 key tuples).
  */
 export function codedGroupSums(
-  coded: readonly { readonly codes: Int32Array; readonly values: readonly unknown[] }[],
+  coded: readonly { readonly codes: Codes; readonly values: readonly unknown[] }[],
   measures: readonly Float64Array[],
   length: number,
 ): Omit<GroupSums, "distinct"> | undefined {
@@ -190,7 +191,7 @@ export function codedGroupSums(
   const seen = measures.map(() => new Uint8Array(cap));
   const first = new Int32Array(cap);
   const radix1 = k === 2 ? Math.max(1, coded[1]!.values.length) : 1;
-  const groups = codedKernel(k, measures.length)(
+  const groups = codedKernel(k, measures.length, coded.map((c) => c.codes.BYTES_PER_ELEMENT).join())(
     coded.map((c) => c.codes),
     radix1,
     measures,
@@ -205,9 +206,12 @@ export function codedGroupSums(
   return { groups, keys, counts: counts.slice(0, groups), sums: sums.map((s) => s.slice(0, groups)), seen: seen.map((s) => s.slice(0, groups)) };
 }
 
-/** The loop of `codedGroupSums` for k keys and m measures, every column read through a load site of its own. */
-function codedKernel(k: number, m: number): CodedKernel {
-  const id = `${k}:${m}`;
+/**
+ * The loop of `codedGroupSums` for k keys and m measures, every column read through a load site of its
+ * own; one loop per width of codes too (`widths`), so that each load site sees one kind of array.
+ */
+function codedKernel(k: number, m: number, widths: string): CodedKernel {
+  const id = `${k}:${m}:${widths}`;
   let fn = codedKernels.get(id);
   if (fn === undefined) {
     const ms = Array.from({ length: m }, (_, j) => j);

@@ -3,6 +3,7 @@
  * tell a date or timestamp key from any other.
  */
 import { normaliseColumn } from "../table/normalise";
+import { codesFor } from "../table/narrow-codes";
 import type { DictionaryCodes as CodedColumn } from "../table/typed-columns";
 
 /** A date key's dictionary normalised to YYYY-MM-DD, merging spellings of one day (1/5/2024, 2024-01-05). */
@@ -22,7 +23,7 @@ export function mergeDates(col: CodedColumn, name: string): CodedColumn {
   });
   // Dates already in YYYY-MM-DD (the usual case) keep their codes: no pass over the rows.
   if (values.length === col.values.length) return { codes: col.codes, values };
-  const codes = new Int32Array(col.codes.length);
+  const codes = codesFor(values.length, col.codes.length);
   for (let i = 0; i < codes.length; i++) codes[i] = remap[col.codes[i]!]!;
   return { codes, values };
 }

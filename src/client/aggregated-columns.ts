@@ -8,6 +8,7 @@ import { DataError } from "../errors";
 import type { EndpointSpec } from "../catalog/types";
 import { dimensionField } from "../catalog/aggregated-schema";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
+import { narrowedCodes } from "../table/narrow-codes";
 import type { RecordPart } from "../http/columnar/gathered-parts";
 
 const BY = "aggregate_by";
@@ -53,7 +54,10 @@ export function addGroupColumns(data: RecordPart, spec: EndpointSpec): RecordPar
   const fresh = [...made.keys()].filter((n) => !cols.names.includes(n));
   if (fresh.length === 0) return cols;
   const columns = new Map<string, RecordColumn>(cols.columns);
-  for (const n of fresh) columns.set(n, { kind: "coded", codes: made.get(n)!.codes, dict: made.get(n)!.dict });
+  for (const n of fresh) {
+    const { codes, dict } = made.get(n)!;
+    columns.set(n, { kind: "coded", codes: narrowedCodes(codes, dict.length), dict });
+  }
   return new RecordColumns([...cols.names, ...fresh], columns, cols.length);
 }
 

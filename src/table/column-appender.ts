@@ -2,7 +2,8 @@
  * The engine that appends column parts, in order, to one set of growing columns: what
  * `ColumnsAccumulator` (parts as they arrive) and `RecordColumns.concat` (parts at hand) both run.
  */
-import { cellOf, dictionaryKey, type CodedColumn, type ColumnSet, type NumberColumn, type RecordColumn } from "./column-kinds";
+import { cellOf, dictionaryKey, type CodedColumn, type Codes, type ColumnSet, type NumberColumn, type RecordColumn } from "./column-kinds";
+import { codeLimit, codesFor, widenedCodes } from "./narrow-codes";
 
 interface NumberAcc {
   kind: "number";
@@ -10,7 +11,8 @@ interface NumberAcc {
 }
 interface CodedAcc {
   kind: "coded";
-  codes: Int32Array;
+  /** Codes at the narrowest width `dict` allows, widened as it grows (see `write`). */
+  codes: Codes;
   dict: unknown[];
   /** Scalar values to their codes (nested values always get an entry of their own). */
   index: Map<unknown, number>;
@@ -117,7 +119,7 @@ export class ColumnAppender {
 
 function emptyLike(col: RecordColumn, capacity: number): Acc {
   if (col.kind === "number") return { kind: "number", values: new Float64Array(capacity) };
-  if (col.kind === "coded") return { kind: "coded", codes: new Int32Array(capacity), dict: [], index: new Map() };
+  if (col.kind === "coded") return { kind: "coded", codes: codesFor(1, capacity), dict: [], index: new Map() };
   return { kind: "mixed", values: [] };
 }
 
@@ -135,7 +137,11 @@ function codeOf(acc: CodedAcc, v: unknown): number {
 /** Rows [from, to) hold no value: NaN, the null code, or null. */
 function fillMissing(acc: Acc, from: number, to: number): void {
   if (acc.kind === "number") acc.values.fill(NaN, from, to);
-  else if (acc.kind === "coded") acc.codes.fill(codeOf(acc, null), from, to);
+  else if (acc.kind === "coded") {
+    const code = codeOf(acc, null);
+    acc.codes = widenedCodes(acc.codes, acc.dict.length, from);
+    acc.codes.fill(code, from, to);
+  }
   else for (let i = from; i < to; i++) acc.values[i] = null;
 }
 
@@ -155,22 +161,27 @@ function write(acc: Acc, col: RecordColumn, at: number, n: number): void {
     const c = col as CodedColumn;
     const remap = new Int32Array(c.dict.length);
     for (let k = 0; k < c.dict.length; k++) remap[k] = codeOf(acc, c.dict[k]);
-    const codes = acc.codes;
-    for (let i = 0; i < n; i++) codes[at + i] = remap[c.codes[i]!]!;
+    if (acc.dict.length > codeLimit(acc.codes)) acc.codes = widenedCodes(acc.codes, acc.dict.length, at);
+    copyRemapped(acc.codes, at, c.codes, n, remap);
   } else {
     for (let i = 0; i < n; i++) acc.values[at + i] = cellOf(col, i);
   }
 }
 
+/** `to[at + i] = remap[from[i]]` for the first `n` codes of a part. */
+function copyRemapped(to: Codes, at: number, from: Codes, n: number, remap: Int32Array): void {
+  for (let i = 0; i < n; i++) to[at + i] = remap[from[i]!]!;
+}
+
 /** A bigger copy (rows past the ones appended are never read: each append writes every row it adds). */
-function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, size: number): T {
+function grown<T extends Float64Array | Codes>(a: T, size: number): T {
   const b = new (a.constructor as new (n: number) => T)(size);
   b.set(a);
   return b;
 }
 
 /** The first `n` values: the array itself, a view when little room is left over, else a copy. */
-function trim<T extends Float64Array | Int32Array | Uint8Array>(a: T, n: number): T {
+function trim<T extends Float64Array | Codes>(a: T, n: number): T {
   if (a.length === n) return a;
   return (a.length - n <= a.length / 16 ? a.subarray(0, n) : a.slice(0, n)) as T;
 }

@@ -17,12 +17,13 @@ import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
 import { rowsOfColumns, type RowSource } from "./rows-of-columns";
+import type { Codes } from "./column-kinds";
 
 /**
  * A column: its plain array, or the numbers or dictionary codes its plain array is made from on first
  * read (the values already checked and converted).
  */
-export type FrameColumnData = unknown[] | Float64Array | { readonly codes: Int32Array; readonly dict: readonly unknown[] };
+export type FrameColumnData = unknown[] | Float64Array | { readonly codes: Codes; readonly dict: readonly unknown[] };
 
 /** The plain array of a column. */
 function plain(c: FrameColumnData): unknown[] {

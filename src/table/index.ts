@@ -5,7 +5,7 @@
 export { Table, type TableOptions, type SortOptions } from "./table";
 export { Result, type ResultMeta } from "./result";
 export type { FieldType, FieldSpec, RecordSchema } from "./schema";
-export { RecordColumns, COLUMN_SOURCE, cellOf, type RecordColumn, type NumberColumn, type CodedColumn, type MixedColumn } from "./record-columns";
+export { RecordColumns, COLUMN_SOURCE, cellOf, type RecordColumn, type NumberColumn, type CodedColumn, type Codes, type MixedColumn } from "./record-columns";
 export { columnsFromRecords, RecordColumnsBuilder } from "./columns-from-records";
 export { ColumnsAccumulator } from "./columns-accumulator";
 export { collectResult } from "./collect-result";

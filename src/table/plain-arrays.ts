@@ -3,6 +3,7 @@
  * function of its own so that its loop sees one kind of input: a copy loop shared by Float64Arrays and
  * other array-likes boxes every number it reads (a heap object per cell, and the collections they bring).
  */
+import type { Codes } from "./column-kinds";
 
 /** A Float64Array's numbers as a plain array (NaN stays NaN). */
 export function arrayOfDoubles(values: Float64Array): number[] {
@@ -13,7 +14,7 @@ export function arrayOfDoubles(values: Float64Array): number[] {
 }
 
 /** The values `dict[codes[i]]` as a plain array. */
-export function arrayOfCodes(codes: Int32Array, dict: readonly unknown[]): unknown[] {
+export function arrayOfCodes(codes: Codes, dict: readonly unknown[]): unknown[] {
   const n = codes.length;
   const out = new Array<unknown>(n);
   for (let i = 0; i < n; i++) out[i] = dict[codes[i]!];

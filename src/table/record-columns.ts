@@ -5,8 +5,9 @@
  */
 import { ColumnAppender } from "./column-appender";
 import { cellOf, COLUMN_SOURCE, type ColumnSet, type DictionaryCodes, type RecordColumn } from "./column-kinds";
+import { codesFor } from "./narrow-codes";
 
-export { cellOf, COLUMN_SOURCE, type CodedColumn, type DictionaryCodes, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
+export { cellOf, COLUMN_SOURCE, type CodedColumn, type Codes, type DictionaryCodes, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
 
 /** Records as named columns of equal length, in the records' first-seen field order. */
 export class RecordColumns implements ColumnSet {
@@ -156,7 +157,7 @@ export class RecordColumns implements ColumnSet {
         // The dictionary keeps only the values the taken rows use, in first-seen order.
         const remap = new Int32Array(col.dict.length).fill(-1);
         const dict: unknown[] = [];
-        const c = new Int32Array(n);
+        const c = codesFor(col.dict.length, n);
         for (let i = 0; i < n; i++) {
           const from = col.codes[rows[i]!]!;
           let to = remap[from]!;

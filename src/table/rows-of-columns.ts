@@ -1,9 +1,10 @@
 /**
  * The row copy danfo keeps of a frame, made from its columns.
  */
+import type { Codes } from "./column-kinds";
 
 /** A column as rows are read from it: values by index (a plain or typed array), or dictionary codes. */
-export type RowSource = ArrayLike<unknown> | { readonly codes: Int32Array; readonly dict: readonly unknown[] };
+export type RowSource = ArrayLike<unknown> | { readonly codes: Codes; readonly dict: readonly unknown[] };
 
 type RowBuilder = (cols: readonly RowSource[], n: number) => unknown[][];
 const rowBuilders = new Map<string, RowBuilder>();

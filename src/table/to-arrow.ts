@@ -7,6 +7,7 @@
 import type * as Arrow from "apache-arrow";
 import { DataError } from "../errors";
 import type { RecordColumns } from "./record-columns";
+import type { Codes } from "./column-kinds";
 import { parseTimestamp, toDayNumber } from "./dates";
 import { inferFieldType } from "./normalise";
 import type { FieldSpec, FieldType } from "./schema";
@@ -253,7 +254,7 @@ function stringVector(A: typeof Arrow, columns: RecordColumns, name: string): Ar
   const length = columns.length;
   const text = (v: unknown): string | null => (isMissing(v) ? null : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v));
   const coded = columns.coded(name);
-  let codes: Int32Array;
+  let codes: Codes;
   let dictValues: (string | null)[];
   if (coded !== undefined) {
     codes = coded.codes;
