@@ -49,8 +49,6 @@ export interface Exchange {
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 const USER_AGENT = `gasframes (node ${process.version})`;
-/** Bytes undici may buffer ahead of the reader of a response body (its default is 64 KiB). */
-const BODY_HIGH_WATER_MARK = 1024 * 1024;
 
 /** Opens one attempt. Throws the typed error of a non-2xx answer, a cache miss in replay, or a missing token. */
 export async function openExchange(call: Call, spec: RequestSpec, signal: AbortSignal, watchdog: Watchdog): Promise<Exchange> {
@@ -114,10 +112,6 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
     // The watchdog enforces the attempt time-out (and is paused while a consumer holds a batch).
     headersTimeout: 0,
     bodyTimeout: 0,
-    // A body read by an async loop lets undici run ahead by up to 1 MiB before pausing the socket,
-    // not 64 KiB: a big answer then costs about a quarter less CPU to receive (fewer pause and resume
-    // turns), for at most that much more held per response.
-    highWaterMark: BODY_HIGH_WATER_MARK,
   });
   watchdog.touch();
   const resHeaders = res.headers as Record<string, string | string[] | undefined>;

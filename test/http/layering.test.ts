@@ -40,7 +40,7 @@ describe("src/http", () => {
     const outside = files.flatMap((f) => importsOf(f).filter((p) => !p.startsWith("http/")).map((p) => `${relative(SRC, f)} -> ${p}`));
     // The column model (and the provenance fields a fetch reports) live in src/table; the progress
     // display reaches Deno's notebook kernel through util/deno-jupyter (no service there either).
-    const allowed = /-> (errors(\/index)?|table\/(record-columns|column-builder|columns-accumulator|columns-from-records|provenance)|util\/deno-jupyter)$/;
+    const allowed = /-> (errors(\/index)?|table\/(record-columns|column-builder|columns-accumulator|columns-from-records|narrow-codes|provenance)|util\/deno-jupyter)$/;
     expect(outside.filter((line) => !allowed.test(line))).toEqual([]);
   });
 

@@ -53,6 +53,15 @@ describe("LinesInPlace: NDJSON parsed chunk by chunk into one set of columns", (
     expect(gas.values.buffer.byteLength).toBeLessThanOrEqual(Math.ceil((records.length * 8 * 17) / 16));
   });
 
+  it("keeps dictionary codes at the narrowest width, as a paged answer's", () => {
+    const wide = Array.from({ length: 300 }, (_, i) => JSON.stringify({ id: `well-${i}`, region: i % 2 ? "a" : "b" })).join("\n");
+    const parsed = inPlace(chunksOf(wide, [97]));
+    if (!("columns" in parsed)) throw new Error("expected columns");
+    expect(parsed.columns.coded("region")!.codes).toBeInstanceOf(Uint8Array);
+    expect(parsed.columns.coded("id")!.codes).toBeInstanceOf(Uint16Array);
+    expect(parsed.columns.toRecords()[299]).toEqual({ id: "well-299", region: "a" });
+  });
+
   it("takes blank lines, CRLF line ends and a last line without a line end", () => {
     const body = '{"a":1}\r\n\r\n  \n{"a":2,"b":"x"}\n{"a":3}';
     for (const sizes of [[1], [2, 5], [100]]) {

@@ -5,7 +5,8 @@
  * costs about a third less CPU than cutting pieces for a parse worker, and holds the answer once.
  */
 import type { ColumnMemory } from "../../table/column-builder";
-import type { RecordColumns } from "../../table/record-columns";
+import { narrowedCodes } from "../../table/narrow-codes";
+import { RecordColumns, type RecordColumn } from "../../table/record-columns";
 import { ColumnParseError, ColumnParser, NotColumnarError } from "./parse-columns";
 
 /**
@@ -72,7 +73,7 @@ export class LinesInPlace {
     if (this.carried > 0) this.lines(this.carry, 0, this.carried);
     this.carried = 0;
     this.carry = new Uint8Array(0);
-    if (this.values === undefined) return { columns: this.parser.finish() };
+    if (this.values === undefined) return { columns: narrowed(this.parser.finish()) };
     return { values: [...this.before!.toRecords(), ...this.values] };
   }
 
@@ -133,4 +134,11 @@ function firstNotAnObject(buf: Uint8Array, start: number, end: number): number {
     p = nl + 1;
   }
   return start;
+}
+
+/** The columns with their dictionary codes at the narrowest width (as a paged answer's are). */
+function narrowed(columns: RecordColumns): RecordColumns {
+  const out = new Map<string, RecordColumn>();
+  for (const [name, col] of columns.columns) out.set(name, col.kind === "coded" ? { ...col, codes: narrowedCodes(col.codes, col.dict.length) } : col);
+  return new RecordColumns(columns.names, out, columns.length);
 }
