@@ -9,14 +9,18 @@
  * as a Float64Array or dictionary codes (already checked and converted), made into its plain array the
  * first time danfo reads that column, and the rows are built from the columns (read where they are) the
  * first time danfo reads `$data`. Until then the frame answers `shape` from the counts; from then on
- * `$data` and `shape` are danfo's own, as its constructor makes them. Printing the frame (or its column
- * array) makes everything first, so it shows as before.
+ * `$data` and `shape` are danfo's own, as its constructor makes them. `head()`, `tail()`, `iloc`, `loc`,
+ * `print()` and a notebook's display read only the rows they show, made one at a time, and leave the
+ * frame without rows. `console.log` of the frame (or its column array) makes everything first, so it
+ * shows as before.
  */
 import { inspect } from "node:util";
 import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
-import { rowsOfColumns, type RowSource } from "./rows-of-columns";
+import { rowOfColumns, rowsOfColumns, type RowSource } from "./rows-of-columns";
+import { lazyRows } from "./lazy-rows";
+import { JUPYTER_DISPLAY } from "./table-display";
 
 /**
  * A column: its plain array, or the numbers or dictionary codes its plain array is made from on first
@@ -57,9 +61,16 @@ function rowSources(store: readonly unknown[]): RowSource[] {
 /** Frames with a column of these names get their own property of that name from danfo: no deferral. */
 const OWN_PROPERTIES = new Set(["$data", "shape"]);
 
+/**
+ * danfo's methods that read a few rows (`head()`, `tail()`, `iloc`, `loc`, `print()`, a notebook's display):
+ * on a frame whose rows are not built they read rows made one at a time (see `readingFewRows`).
+ */
+const FEW_ROW_READERS: readonly PropertyKey[] = ["iloc", "loc", "toString", JUPYTER_DISPLAY];
+
 /** `$data` becomes the plain property danfo's constructor makes, and `shape` danfo's again. */
 function settle(frame: object, rows: unknown): void {
   pending.delete(frame);
+  for (const name of FEW_ROW_READERS) Reflect.deleteProperty(frame, name);
   // The rows are built: the columns they were read from are held only by the getters of columns not made yet.
   const store = (frame as { $dataIncolumnFormat?: unknown }).$dataIncolumnFormat;
   if (Array.isArray(store)) sources.delete(store);
@@ -69,21 +80,60 @@ function settle(frame: object, rows: unknown): void {
   Object.defineProperty(frame, "$data", { value: rows, writable: true, enumerable: true, configurable: true });
 }
 
+/** Builds the frame's rows, which become danfo's own `$data`. */
+function buildRows(frame: DanfoStore): unknown[][] {
+  const n = pending.get(frame)?.[0] ?? 0;
+  // Built from the columns the frame was made of: danfo replaces a column only through `$data`'s setter
+  // (`$setValues`) or after reading `$data` (`$setColumnData`), so those are still the frame's data.
+  const rows = rowsOfColumns(rowSources(frame.$dataIncolumnFormat), n);
+  settle(frame, rows);
+  return rows;
+}
+
 const deferredData: PropertyDescriptor = {
   configurable: true,
   enumerable: true,
   get(this: DanfoStore): unknown {
-    const n = pending.get(this)?.[0] ?? 0;
-    // Built from the columns the frame was made of: danfo replaces a column only through `$data`'s setter
-    // (`$setValues`) or after reading `$data` (`$setColumnData`), so those are still the frame's data.
-    const rows = rowsOfColumns(rowSources(this.$dataIncolumnFormat), n);
-    settle(this, rows);
-    return rows;
+    return buildRows(this);
   },
   set(this: object, rows: unknown): void {
     settle(this, rows);
   },
 };
+
+/**
+ * Runs `read` with the frame's `$data` an array whose rows are made as they are read (from the columns
+ * the frame was made of, as the whole rows would be), so that `head(5)` makes five rows, not a million.
+ * Afterwards the frame is as before: still without rows, unless `read` asked for them whole (a method of
+ * the array, a key list, a change, many rows), in which case they are built once and are danfo's own.
+ */
+function readingFewRows<T>(frame: DanfoStore, read: () => T): T {
+  const own = Object.getOwnPropertyDescriptor(frame, "$data");
+  const shape = pending.get(frame);
+  // Nested reads (toString calls iloc) use the array already there.
+  if (shape === undefined || own?.get !== deferredData.get) return read();
+  const rowAt = (i: number): unknown[] => rowOfColumns(rowSources(frame.$dataIncolumnFormat), i);
+  const rows = lazyRows(shape[0], rowAt, () => buildRows(frame));
+  Object.defineProperty(frame, "$data", { configurable: true, enumerable: true, get: () => rows, set: deferredData.set });
+  try {
+    return read();
+  } finally {
+    if (pending.has(frame)) Object.defineProperty(frame, "$data", deferredData);
+  }
+}
+
+/** The method `name` of danfo's frame, reading rows one at a time while the frame has none. */
+function fewRowReader(name: PropertyKey): PropertyDescriptor {
+  return {
+    configurable: true,
+    enumerable: false,
+    writable: true,
+    value: function (this: DanfoStore, ...args: unknown[]): unknown {
+      const method = Reflect.get(Object.getPrototypeOf(this) as object, name, this) as (...a: unknown[]) => unknown;
+      return readingFewRows(this, () => method.apply(this, args));
+    },
+  };
+}
 
 const deferredShape: PropertyDescriptor = {
   configurable: true,
@@ -183,6 +233,7 @@ export function frameOverColumns(names: readonly string[], columns: readonly Fra
   Object.defineProperty(store, "shape", deferredShape);
   Object.defineProperty(store, inspect.custom, deferredInspect);
   Object.defineProperty(store, "$data", deferredData);
+  for (const name of FEW_ROW_READERS) if (typeof Reflect.get(store, name) === "function") Object.defineProperty(store, name, fewRowReader(name));
   return df;
 }
 

@@ -38,3 +38,14 @@ export function rowsOfColumns(columns: readonly RowSource[], n: number): unknown
   }
   return build(columns, n);
 }
+
+/**
+ * Row `i` of these columns: `row[j]` is column j's value i (one row of what `rowsOfColumns` builds).
+ * @param columns the columns, each longer than `i`.
+ * @param i the row's position.
+ */
+export function rowOfColumns(columns: readonly RowSource[], i: number): unknown[] {
+  const row: unknown[] = [];
+  for (const c of columns) row.push(isCoded(c) ? c.dict[c.codes[i]!] : c[i]);
+  return row;
+}
