@@ -70,7 +70,7 @@ const FEW_ROW_READERS: readonly PropertyKey[] = ["iloc", "loc", "toString", JUPY
 /** `$data` becomes the plain property danfo's constructor makes, and `shape` danfo's again. */
 function settle(frame: object, rows: unknown): void {
   pending.delete(frame);
-  for (const name of FEW_ROW_READERS) Reflect.deleteProperty(frame, name);
+  for (const name of FEW_ROW_READERS) if (Object.getOwnPropertyDescriptor(frame, name)?.value === fewRowReaders.get(name)) Reflect.deleteProperty(frame, name);
   // The rows are built: the columns they were read from are held only by the getters of columns not made yet.
   const store = (frame as { $dataIncolumnFormat?: unknown }).$dataIncolumnFormat;
   if (Array.isArray(store)) sources.delete(store);
@@ -123,16 +123,25 @@ function readingFewRows<T>(frame: DanfoStore, read: () => T): T {
 }
 
 /** The method `name` of danfo's frame, reading rows one at a time while the frame has none. */
-function fewRowReader(name: PropertyKey): PropertyDescriptor {
-  return {
-    configurable: true,
-    enumerable: false,
-    writable: true,
-    value: function (this: DanfoStore, ...args: unknown[]): unknown {
-      const method = Reflect.get(Object.getPrototypeOf(this) as object, name, this) as (...a: unknown[]) => unknown;
-      return readingFewRows(this, () => method.apply(this, args));
-    },
+function fewRowReader(name: PropertyKey): (this: DanfoStore, ...args: unknown[]) => unknown {
+  return function (this: DanfoStore, ...args: unknown[]): unknown {
+    const method = Reflect.get(Object.getPrototypeOf(this) as object, name, this) as (...a: unknown[]) => unknown;
+    return readingFewRows(this, () => method.apply(this, args));
   };
+}
+
+const fewRowReaders = new Map(FEW_ROW_READERS.map((name) => [name, fewRowReader(name)]));
+
+/**
+ * Gives the frame the few-row readers its class has. A column of the same name is danfo's own property
+ * (not configurable): it is left as it is.
+ */
+function addFewRowReaders(frame: object): void {
+  const proto = Object.getPrototypeOf(frame) as object;
+  for (const [name, value] of fewRowReaders) {
+    if (Object.prototype.hasOwnProperty.call(frame, name) || typeof Reflect.get(proto, name) !== "function") continue;
+    Object.defineProperty(frame, name, { value, configurable: true, enumerable: false, writable: true });
+  }
 }
 
 const deferredShape: PropertyDescriptor = {
@@ -233,7 +242,7 @@ export function frameOverColumns(names: readonly string[], columns: readonly Fra
   Object.defineProperty(store, "shape", deferredShape);
   Object.defineProperty(store, inspect.custom, deferredInspect);
   Object.defineProperty(store, "$data", deferredData);
-  for (const name of FEW_ROW_READERS) if (typeof Reflect.get(store, name) === "function") Object.defineProperty(store, name, fewRowReader(name));
+  addFewRowReaders(store);
   return df;
 }
 

@@ -125,7 +125,7 @@ function numericFrames(n: number, k: number, extra: Record<string, unknown[]> = 
   return { lazy: frameOverColumns(names, cols, dtypes, n), eager: frameWithRows(names, plainCols, dtypes, n) };
 }
 
-describe("frames read in more than a few rows", () => {
+describe("other frames: wide, read in many rows, with a column named like a method", () => {
   it("prints a frame wider than the console as danfo does, building no rows", () => {
     const { lazy, eager } = numericFrames(40, 14);
     expect(lazy.toString()).toBe(eager.toString());
@@ -149,6 +149,16 @@ describe("frames read in more than a few rows", () => {
     expect(show(lazy)).toEqual(show(eager));
     expect(rowsPending(lazy)).toBe(false);
     expect(seen(lazy)).toEqual(seen(eager));
+  });
+
+  it("keeps danfo's accessor of a column named like a method (loc)", () => {
+    const loc = Array.from({ length: 30 }, (_, i) => `L${i}`);
+    const { lazy, eager } = numericFrames(30, 2, { loc });
+    expect(seen(lazy.head(3))).toEqual(seen(eager.head(3)));
+    expect(rowsPending(lazy)).toBe(true);
+    expect((lazy as unknown as { loc: { values: unknown[] } }).loc.values).toEqual(loc);
+    expect(seen(lazy)).toEqual(seen(eager));
+    expect((lazy as unknown as { loc: { values: unknown[] } }).loc.values).toEqual(loc);
   });
 
   it("is danfo's DataFrame: the methods answered from the columns are the frame's only while its rows are not built", () => {
