@@ -19,7 +19,8 @@ import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
 import { rowOfColumns, rowsOfColumns, type RowSource } from "./rows-of-columns";
-import { lazyRows } from "./lazy-rows";
+import { FEW_ROWS, lazyRows } from "./lazy-rows";
+import { rowsAsked } from "./rows-asked";
 import { JUPYTER_DISPLAY } from "./table-display";
 
 /**
@@ -126,7 +127,9 @@ function readingFewRows<T>(frame: DanfoStore, read: () => T): T {
 function fewRowReader(name: PropertyKey): (this: DanfoStore, ...args: unknown[]) => unknown {
   return function (this: DanfoStore, ...args: unknown[]): unknown {
     const method = Reflect.get(Object.getPrototypeOf(this) as object, name, this) as (...a: unknown[]) => unknown;
-    return readingFewRows(this, () => method.apply(this, args));
+    // A selection of many rows (`loc({ columns })`, a long mask) reads the rows built whole, at once.
+    const many = (name === "iloc" || name === "loc") && rowsAsked(args[0], pending.get(this)?.[0] ?? 0) > FEW_ROWS;
+    return many ? method.apply(this, args) : readingFewRows(this, () => method.apply(this, args));
   };
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** Reads by position past which every row is made at once (a row made alone costs more than in bulk). */
-const FEW_ROWS = 4096;
+export const FEW_ROWS = 4096;
 
 /** The position a property key names, or -1 (`"7"` is 7; `"07"`, `"-1"`, `"1.5"`, `"length"` are not). */
 function positionOf(key: string | symbol, n: number): number {

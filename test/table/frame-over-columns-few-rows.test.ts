@@ -142,6 +142,20 @@ describe("other frames: wide, read in many rows, with a column named like a meth
     expect(seen(lazy)).toEqual(seen(eager));
   });
 
+  it("builds the rows at once for a selection of many rows (loc of columns, a long mask)", () => {
+    const selections: Record<string, (f: DataFrame) => DataFrame> = {
+      locColumns: (f) => f.loc({ columns: ["c1", "c0"] }),
+      selectDtypes: (f) => f.selectDtypes(["float32"]),
+      longMask: (f) => f.iloc({ rows: Array.from({ length: 6000 }, (_, i) => i % 4 !== 0) }),
+    };
+    for (const [name, select] of Object.entries(selections)) {
+      const { lazy, eager } = numericFrames(6000, 3);
+      expect(seen(select(lazy)), name).toEqual(seen(select(eager)));
+      expect(rowsPending(lazy), name).toBe(false);
+      expect(seen(lazy), name).toEqual(seen(eager));
+    }
+  });
+
   it("builds the rows when a display reads them whole (a volume_unit column), showing what danfo's frame shows", () => {
     const units = Array.from({ length: 30 }, () => "bcf");
     const { lazy, eager } = numericFrames(30, 2, { volume_unit: units });
