@@ -9,15 +9,20 @@
  * as a Float64Array or dictionary codes (already checked and converted), made into its plain array the
  * first time danfo reads that column, and the rows are built from the columns (read where they are) the
  * first time danfo reads `$data`. Until then the frame answers `shape` from the counts; from then on
- * `$data` and `shape` are danfo's own, as its constructor makes them. Printing the frame (or its column
- * array) makes everything first, so it shows as before.
+ * `$data` and `shape` are danfo's own, as its constructor makes them. `head()`, `tail()`, `iloc`, `loc`,
+ * `print()` and a notebook's display read only the rows they show, made one at a time, and leave the
+ * frame without rows. `console.log` of the frame (or its column array) makes everything first, so it
+ * shows as before.
  */
 import { inspect } from "node:util";
 import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
-import { rowsOfColumns, type RowSource } from "./rows-of-columns";
+import { rowOfColumns, rowsOfColumns, type RowSource } from "./rows-of-columns";
 import type { Codes } from "./column-kinds";
+import { FEW_ROWS, lazyRows } from "./lazy-rows";
+import { rowsAsked } from "./rows-asked";
+import { JUPYTER_DISPLAY } from "./table-display";
 
 /**
  * A column: its plain array, or the numbers or dictionary codes its plain array is made from on first
@@ -58,9 +63,16 @@ function rowSources(store: readonly unknown[]): RowSource[] {
 /** Frames with a column of these names get their own property of that name from danfo: no deferral. */
 const OWN_PROPERTIES = new Set(["$data", "shape"]);
 
+/**
+ * danfo's methods that read a few rows (`head()`, `tail()`, `iloc`, `loc`, `print()`, a notebook's display):
+ * on a frame whose rows are not built they read rows made one at a time (see `readingFewRows`).
+ */
+const FEW_ROW_READERS: readonly PropertyKey[] = ["iloc", "loc", "toString", JUPYTER_DISPLAY];
+
 /** `$data` becomes the plain property danfo's constructor makes, and `shape` danfo's again. */
 function settle(frame: object, rows: unknown): void {
   pending.delete(frame);
+  for (const name of FEW_ROW_READERS) if (Object.getOwnPropertyDescriptor(frame, name)?.value === fewRowReaders.get(name)) Reflect.deleteProperty(frame, name);
   // The rows are built: the columns they were read from are held only by the getters of columns not made yet.
   const store = (frame as { $dataIncolumnFormat?: unknown }).$dataIncolumnFormat;
   if (Array.isArray(store)) sources.delete(store);
@@ -70,21 +82,71 @@ function settle(frame: object, rows: unknown): void {
   Object.defineProperty(frame, "$data", { value: rows, writable: true, enumerable: true, configurable: true });
 }
 
+/** Builds the frame's rows, which become danfo's own `$data`. */
+function buildRows(frame: DanfoStore): unknown[][] {
+  const n = pending.get(frame)?.[0] ?? 0;
+  // Built from the columns the frame was made of: danfo replaces a column only through `$data`'s setter
+  // (`$setValues`) or after reading `$data` (`$setColumnData`), so those are still the frame's data.
+  const rows = rowsOfColumns(rowSources(frame.$dataIncolumnFormat), n);
+  settle(frame, rows);
+  return rows;
+}
+
 const deferredData: PropertyDescriptor = {
   configurable: true,
   enumerable: true,
   get(this: DanfoStore): unknown {
-    const n = pending.get(this)?.[0] ?? 0;
-    // Built from the columns the frame was made of: danfo replaces a column only through `$data`'s setter
-    // (`$setValues`) or after reading `$data` (`$setColumnData`), so those are still the frame's data.
-    const rows = rowsOfColumns(rowSources(this.$dataIncolumnFormat), n);
-    settle(this, rows);
-    return rows;
+    return buildRows(this);
   },
   set(this: object, rows: unknown): void {
     settle(this, rows);
   },
 };
+
+/**
+ * Runs `read` with the frame's `$data` an array whose rows are made as they are read (from the columns
+ * the frame was made of, as the whole rows would be), so that `head(5)` makes five rows, not a million.
+ * Afterwards the frame is as before: still without rows, unless `read` asked for them whole (a method of
+ * the array, a key list, a change, many rows), in which case they are built once and are danfo's own.
+ */
+function readingFewRows<T>(frame: DanfoStore, read: () => T): T {
+  const own = Object.getOwnPropertyDescriptor(frame, "$data");
+  const shape = pending.get(frame);
+  // Nested reads (toString calls iloc) use the array already there.
+  if (shape === undefined || own?.get !== deferredData.get) return read();
+  const rowAt = (i: number): unknown[] => rowOfColumns(rowSources(frame.$dataIncolumnFormat), i);
+  const rows = lazyRows(shape[0], rowAt, () => buildRows(frame));
+  Object.defineProperty(frame, "$data", { configurable: true, enumerable: true, get: () => rows, set: deferredData.set });
+  try {
+    return read();
+  } finally {
+    if (pending.has(frame)) Object.defineProperty(frame, "$data", deferredData);
+  }
+}
+
+/** The method `name` of danfo's frame, reading rows one at a time while the frame has none. */
+function fewRowReader(name: PropertyKey): (this: DanfoStore, ...args: unknown[]) => unknown {
+  return function (this: DanfoStore, ...args: unknown[]): unknown {
+    const method = Reflect.get(Object.getPrototypeOf(this) as object, name, this) as (...a: unknown[]) => unknown;
+    // A selection of many rows (`loc({ columns })`, a long mask) reads the rows built whole, at once.
+    const many = (name === "iloc" || name === "loc") && rowsAsked(args[0], pending.get(this)?.[0] ?? 0) > FEW_ROWS;
+    return many ? method.apply(this, args) : readingFewRows(this, () => method.apply(this, args));
+  };
+}
+
+const fewRowReaders = new Map(FEW_ROW_READERS.map((name) => [name, fewRowReader(name)]));
+
+/**
+ * Gives the frame the few-row readers its class has. A column of the same name is danfo's own property
+ * (not configurable): it is left as it is.
+ */
+function addFewRowReaders(frame: object): void {
+  const proto = Object.getPrototypeOf(frame) as object;
+  for (const [name, value] of fewRowReaders) {
+    if (Object.prototype.hasOwnProperty.call(frame, name) || typeof Reflect.get(proto, name) !== "function") continue;
+    Object.defineProperty(frame, name, { value, configurable: true, enumerable: false, writable: true });
+  }
+}
 
 const deferredShape: PropertyDescriptor = {
   configurable: true,
@@ -184,6 +246,7 @@ export function frameOverColumns(names: readonly string[], columns: readonly Fra
   Object.defineProperty(store, "shape", deferredShape);
   Object.defineProperty(store, inspect.custom, deferredInspect);
   Object.defineProperty(store, "$data", deferredData);
+  addFewRowReaders(store);
   return df;
 }
 

@@ -9,7 +9,7 @@ export type RowSource = ArrayLike<unknown> | { readonly codes: Codes; readonly d
 type RowBuilder = (cols: readonly RowSource[], n: number) => unknown[][];
 const rowBuilders = new Map<string, RowBuilder>();
 
-function isCoded(c: RowSource): c is { readonly codes: Int32Array; readonly dict: readonly unknown[] } {
+function isCoded(c: RowSource): c is { readonly codes: Codes; readonly dict: readonly unknown[] } {
   return !Array.isArray(c) && !ArrayBuffer.isView(c) && typeof (c as { codes?: unknown }).codes === "object";
 }
 
@@ -22,12 +22,13 @@ function isCoded(c: RowSource): c is { readonly codes: Int32Array; readonly dict
  * @param n the number of rows.
  */
 export function rowsOfColumns(columns: readonly RowSource[], n: number): unknown[][] {
-  const kinds = columns.map((c) => (isCoded(c) ? "c" : "v")).join("");
+  // A generated loop per code width too: each load site then sees one kind of typed array.
+  const kinds = columns.map((c) => (isCoded(c) ? String(c.codes.BYTES_PER_ELEMENT) : "v")).join("");
   let build = rowBuilders.get(kinds);
   if (build === undefined) {
     const ks = Array.from(kinds, (kind, j) => ({ kind, j }));
-    const locals = ks.map(({ kind, j }) => (kind === "c" ? `const K${j} = cols[${j}].codes, D${j} = cols[${j}].dict;` : `const C${j} = cols[${j}];`));
-    const cells = ks.map(({ kind, j }) => (kind === "c" ? `D${j}[K${j}[i]]` : `C${j}[i]`));
+    const locals = ks.map(({ kind, j }) => (kind !== "v" ? `const K${j} = cols[${j}].codes, D${j} = cols[${j}].dict;` : `const C${j} = cols[${j}];`));
+    const cells = ks.map(({ kind, j }) => (kind !== "v" ? `D${j}[K${j}[i]]` : `C${j}[i]`));
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     build = new Function(`return function rowsOf(cols, n) {
       ${locals.join(" ")}
@@ -38,4 +39,15 @@ export function rowsOfColumns(columns: readonly RowSource[], n: number): unknown
     if (rowBuilders.size < 256) rowBuilders.set(kinds, build);
   }
   return build(columns, n);
+}
+
+/**
+ * Row `i` of these columns: `row[j]` is column j's value i (one row of what `rowsOfColumns` builds).
+ * @param columns the columns, each longer than `i`.
+ * @param i the row's position.
+ */
+export function rowOfColumns(columns: readonly RowSource[], i: number): unknown[] {
+  const row: unknown[] = [];
+  for (const c of columns) row.push(isCoded(c) ? c.dict[c.codes[i]!] : c[i]);
+  return row;
 }
