@@ -99,4 +99,32 @@ describe("LinesInPlace: NDJSON parsed chunk by chunk into one set of columns", (
       expect(() => inPlace(chunks)).toThrow(ColumnParseError);
     }
   });
+
+  it("believes a stated length only up to 2,000,000 rows (a wrong one reserves no gigabytes)", () => {
+    const lines = new LinesInPlace(100_000_000_000);
+    const before = process.memoryUsage().arrayBuffers;
+    // The first chunk's lines size the columns: 100 GB at about 360 bytes a row would be 280 million.
+    lines.push(enc.encode(text));
+    // Six columns of at most 8 bytes for 2,000,000 rows, with room for the dictionaries' codes.
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(2_000_000 * 8 * 7);
+    const parsed = lines.end();
+    expect("columns" in parsed && parsed.columns.length).toBe(records.length);
+  });
+
+  it("refuses a bare-value body nested deeper than the parser's limit, before JSON.parse meets it", () => {
+    const deep = `"2024-01-01"\n{"a":${"[".repeat(200_000)}${"]".repeat(200_000)}}\n`;
+    for (const sizes of [[65536], [deep.length]]) expect(() => inPlace(chunksOf(deep, sizes))).toThrow(/nested deeper than 1000 levels/);
+  });
+
+  it("drops the body's leading byte-order mark, as a whole-body decode does", () => {
+    const body = "\uFEFF" + '{"a":1,"b":"x"}\n{"a":2,"b":"y"}\n';
+    for (const sizes of [[1], [2], [100]]) expect(inPlace(chunksOf(body, sizes))).toEqual({ values: [{ a: 1, b: "x" }, { a: 2, b: "y" }] });
+    // Not at the body's start, the mark is text: JSON.parse refuses it.
+    expect(() => inPlace(chunksOf('"x"\n\uFEFF{"a":1}\n', [3]))).toThrow(ColumnParseError);
+  });
+
+  it("names the byte offset in the body, not in the chunk", () => {
+    const body = `${'{"a":1}\n'.repeat(1000)}{"a":,}\n`;
+    for (const sizes of [[7], [64], [5000]]) expect(() => inPlace(chunksOf(body, sizes))).toThrow(/expected a value at byte 8005$/);
+  });
 });

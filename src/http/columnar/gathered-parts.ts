@@ -15,7 +15,7 @@ export function rowsOf(part: RecordPart): number {
 }
 
 /** The most rows sized up front: twice the services' largest answer (1,000,000 rows). */
-const MAX_RESERVED_ROWS = 2_000_000;
+export const MAX_RESERVED_ROWS = 2_000_000;
 
 export class GatheredParts {
   private all: ColumnsAccumulator | undefined;

@@ -2,12 +2,13 @@
  * NDJSON parsed where it arrives: each chunk's whole lines go straight into one parser's columns on the
  * calling thread, and only a line cut by a chunk's end is copied (joined with the next chunk's head).
  * No pieces, no worker messages, no per-piece dictionaries to merge: on a machine of two cores this
- * costs about a third less CPU than cutting pieces for a parse worker, and holds the answer once.
+ * costs less CPU than cutting pieces for a parse worker, and holds the answer once.
  */
 import type { ColumnMemory } from "../../table/column-builder";
 import { narrowedCodes } from "../../table/narrow-codes";
 import { RecordColumns, type RecordColumn } from "../../table/record-columns";
-import { ColumnParseError, ColumnParser, NotColumnarError } from "./parse-columns";
+import { MAX_RESERVED_ROWS } from "./gathered-parts";
+import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep, tooDeepAt } from "./parse-columns";
 
 /**
  * Fresh arrays, a finished column kept as a view when little room is left over (the answer is sized
@@ -19,20 +20,25 @@ const ROOMY: ColumnMemory = {
   trim: (a, n) => (a.length === n ? a : a.length - n <= a.length / 16 ? (a.subarray(0, n) as typeof a) : (a.slice(0, n) as typeof a)),
 };
 
+// ignoreBOM: a U+FEFF is text here; the body's own leading mark is dropped by its byte offset.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export class LinesInPlace {
   private readonly parser = new ColumnParser(ROOMY);
-  /** The start of a line cut by the last chunk's end. */
+  /** The start of a line cut by the last chunk's end, and its offset in the body. */
   private carry = new Uint8Array(0);
   private carried = 0;
+  private carryAt = 0;
   private seen = 0;
   private sized = false;
   /** Once a line was not an object: the columns of the lines before it, and the values from it on. */
   private before: RecordColumns | undefined;
   private values: unknown[] | undefined;
 
-  /** @param bodyBytes the body's length when the server stated it: the columns are sized from it. */
+  /**
+   * @param bodyBytes the body's length when the server stated it: the columns are sized from it (up
+   *   to 2,000,000 rows: a wrong length must not reserve gigabytes before the bytes contradict it).
+   */
   constructor(private readonly bodyBytes?: number) {}
 
   /** Bytes taken so far. */
@@ -42,26 +48,28 @@ export class LinesInPlace {
 
   /** Parses the whole lines `chunk` completes or holds; keeps a cut last line for the next chunk. */
   push(chunk: Uint8Array): void {
+    const at = this.seen;
     this.seen += chunk.byteLength;
     let from = 0;
     if (this.carried > 0) {
       const nl = chunk.indexOf(0x0a);
       if (nl === -1) {
-        this.keep(chunk, 0);
+        this.keep(chunk, 0, at);
         return;
       }
-      this.keep(chunk.subarray(0, nl + 1), 0);
-      this.lines(this.carry, 0, this.carried);
+      this.keep(chunk.subarray(0, nl + 1), 0, at);
+      this.lines(this.carry, 0, this.carried, this.carryAt);
       this.carried = 0;
       from = nl + 1;
     }
     const last = chunk.lastIndexOf(0x0a);
-    if (last >= from) this.lines(chunk, from, last + 1);
-    if (last + 1 < chunk.byteLength) this.keep(chunk, Math.max(from, last + 1));
+    if (last >= from) this.lines(chunk, from, last + 1, at);
+    if (last + 1 < chunk.byteLength) this.keep(chunk, Math.max(from, last + 1), at);
     if (!this.sized && this.values === undefined && this.bodyBytes !== undefined && this.parser.length > 0) {
       // Rows so far per byte so far, times the body's length, 2% over: records of one answer are alike.
       this.sized = true;
-      this.parser.expect(Math.ceil(((this.bodyBytes * this.parser.length) / this.seen) * 1.02));
+      const expected = Math.ceil(((this.bodyBytes * this.parser.length) / this.seen) * 1.02);
+      this.parser.expect(Math.min(expected, MAX_RESERVED_ROWS));
     }
   }
 
@@ -70,32 +78,39 @@ export class LinesInPlace {
    * the records as `JSON.parse` gives them (the lines before it made records again).
    */
   end(): { columns: RecordColumns } | { values: unknown[] } {
-    if (this.carried > 0) this.lines(this.carry, 0, this.carried);
+    if (this.carried > 0) this.lines(this.carry, 0, this.carried, this.carryAt);
     this.carried = 0;
     this.carry = new Uint8Array(0);
     if (this.values === undefined) return { columns: narrowed(this.parser.finish()) };
     return { values: [...this.before!.toRecords(), ...this.values] };
   }
 
-  private lines(buf: Uint8Array, start: number, end: number): void {
-    if (this.values !== undefined) return this.valueLines(buf, start, end);
+  /** The lines of `buf[start, end)`; `base` is the body offset of `buf[0]` (for messages). */
+  private lines(buf: Uint8Array, start: number, end: number, base: number): void {
+    if (this.values !== undefined) return this.valueLines(buf, start, end, base);
     try {
       this.parser.parseLines(buf, start, end);
     } catch (err) {
+      if (err instanceof ColumnParseError) throw inBody(err, base);
       if (!(err instanceof NotColumnarError)) throw err;
       // A line that is not an object (an endpoint may declare what a bare value means): the lines
       // before it are in the columns; from it on every line is parsed as JSON.parse gives it.
       this.before = this.parser.finish();
       this.values = [];
-      this.valueLines(buf, firstNotAnObject(buf, start, end), end);
+      this.valueLines(buf, firstNotAnObject(buf, start, end), end, base);
     }
   }
 
-  private valueLines(buf: Uint8Array, start: number, end: number): void {
+  private valueLines(buf: Uint8Array, start: number, end: number, base: number): void {
     const values = this.values!;
+    // The body's UTF-8 byte-order mark, as a whole-body decode drops it.
+    if (base + start === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
+    const slice = buf.subarray(start, end);
+    const deep = tooDeepAt(slice, MAX_JSON_DEPTH);
+    if (deep !== -1) throw new ColumnParseError(jsonTooDeep(base + start + deep));
     let text: string;
     try {
-      text = utf8.decode(buf.subarray(start, end));
+      text = utf8.decode(slice);
     } catch {
       throw new ColumnParseError(`invalid UTF-8 in record ${this.before!.length + values.length + 1} or after it`);
     }
@@ -109,8 +124,9 @@ export class LinesInPlace {
     }
   }
 
-  /** Appends `bytes[from..]` to the carried start of a line. */
-  private keep(bytes: Uint8Array, from: number): void {
+  /** Appends `bytes[from..]` (body offset `at` of `bytes[0]`) to the carried start of a line. */
+  private keep(bytes: Uint8Array, from: number, at: number): void {
+    if (this.carried === 0) this.carryAt = at + from;
     const add = bytes.byteLength - from;
     if (this.carried + add > this.carry.byteLength) {
       const bigger = new Uint8Array(Math.max(4096, (this.carried + add) * 2));
@@ -120,6 +136,12 @@ export class LinesInPlace {
     this.carry.set(bytes.subarray(from), this.carried);
     this.carried += add;
   }
+}
+
+/** The parser's error with its byte offset counted from the body's start, not the buffer's. */
+function inBody(err: ColumnParseError, base: number): ColumnParseError {
+  if (base === 0) return err;
+  return new ColumnParseError(err.message.replace(/ at byte (\d+)$/, (_, n: string) => ` at byte ${base + Number(n)}`));
 }
 
 /** The offset of the first non-blank line of `buf[start, end)` that does not start with '{'. */

@@ -37,6 +37,21 @@ export function jsonTooDeep(at: number): string {
   return `JSON nested deeper than ${MAX_JSON_DEPTH} levels at byte ${at} (refused before it overflows the stack)`;
 }
 
+/** The offset where `bytes` (JSON, or something like it) first nests deeper than `limit`, or -1. */
+export function tooDeepAt(bytes: Uint8Array, limit: number): number {
+  let depth = 0;
+  for (let p = 0; p < bytes.length; p++) {
+    const b = bytes[p];
+    if (b === 0x22) {
+      // Skips the string (an unterminated one ends the scan; JSON.parse reports it).
+      for (p++; p < bytes.length && bytes[p] !== 0x22; p++) if (bytes[p] === 0x5c) p++;
+    } else if (b === 0x5b || b === 0x7b) {
+      if (++depth > limit) return p;
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return -1;
+}
+
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 // ignoreBOM: a U+FEFF at the start of a slice is text (inside a string) or an error, never dropped.

@@ -12,7 +12,7 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { ColumnMemory } from "../../table/column-builder";
 import type { RecordColumns } from "../../table/record-columns";
 import { ColumnSlab } from "./column-slab";
-import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep } from "./parse-columns";
+import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep, tooDeepAt } from "./parse-columns";
 import { PageBuffers } from "./page-buffers";
 import { SlabPool } from "./slab-pool";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
@@ -303,21 +303,6 @@ function parseValue(kind: ParseRequest["kind"], bytes: Uint8Array): unknown {
   } catch (err) {
     throw new ColumnParseError((err as Error).message);
   }
-}
-
-/** The offset where `bytes` (JSON, or something like it) first nests deeper than `limit`, or -1. */
-function tooDeepAt(bytes: Uint8Array, limit: number): number {
-  let depth = 0;
-  for (let p = 0; p < bytes.length; p++) {
-    const b = bytes[p];
-    if (b === 0x22) {
-      // Skips the string (an unterminated one ends the scan; JSON.parse reports it).
-      for (p++; p < bytes.length && bytes[p] !== 0x22; p++) if (bytes[p] === 0x5c) p++;
-    } else if (b === 0x5b || b === 0x7b) {
-      if (++depth > limit) return p;
-    } else if (b === 0x5d || b === 0x7d) depth--;
-  }
-  return -1;
 }
 
 let shared: ParsePool | undefined;
