@@ -311,12 +311,17 @@ let shared: ParsePool | undefined;
  * The process-wide pool every transport shares (workers start on first use). Its size is one worker
  * per core but one, at least 1, at most 2, or the environment variable `GASFRAMES_PARSE_WORKERS` (0:
  * parse on the calling thread only, where threads are scarce or memory is tight: each worker costs
- * 10-20 MB).
+ * 10-20 MB). `GASFRAMES_NDJSON_IN_PLACE` (1 or 0) says whether whole NDJSON answers are parsed where they
+ * arrive (see {@link ParsePoolOptions.linesInPlace}); default: on two cores or fewer.
  */
 export function sharedParsePool(): ParsePool {
   if (shared === undefined) {
     const env = Number(process.env.GASFRAMES_PARSE_WORKERS);
-    shared = process.env.GASFRAMES_PARSE_WORKERS !== undefined && Number.isInteger(env) && env >= 0 ? new ParsePool(Math.min(env, 16)) : new ParsePool();
+    // GASFRAMES_NDJSON_IN_PLACE=1 or 0 chooses how whole NDJSON answers parse (default: by the cores).
+    const inPlace = process.env.GASFRAMES_NDJSON_IN_PLACE;
+    const options: ParsePoolOptions = inPlace === "1" || inPlace === "0" ? { linesInPlace: inPlace === "1" } : {};
+    shared =
+      process.env.GASFRAMES_PARSE_WORKERS !== undefined && Number.isInteger(env) && env >= 0 ? new ParsePool(Math.min(env, 16), options) : new ParsePool(undefined, options);
   }
   return shared;
 }
