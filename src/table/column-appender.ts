@@ -2,7 +2,7 @@
  * The engine that appends column parts, in order, to one set of growing columns: what
  * `ColumnsAccumulator` (parts as they arrive) and `RecordColumns.concat` (parts at hand) both run.
  */
-import { cellOf, dictionaryKey, type CodedColumn, type Codes, type ColumnSet, type NumberColumn, type RecordColumn } from "./column-kinds";
+import { cellOf, dictionaryKey, trimmed, type CodedColumn, type Codes, type ColumnSet, type NumberColumn, type RecordColumn } from "./column-kinds";
 import { codeLimit, codesFor, widenedCodes } from "./narrow-codes";
 
 interface NumberAcc {
@@ -96,9 +96,9 @@ export class ColumnAppender {
     const columns = new Map<string, RecordColumn>();
     for (const name of this.names) {
       const acc = this.accs.get(name)!;
-      const absent = acc.absent === undefined ? {} : { absent: trim(acc.absent, n) };
-      if (acc.kind === "number") columns.set(name, { kind: "number", values: trim(acc.values, n), ...absent });
-      else if (acc.kind === "coded") columns.set(name, { kind: "coded", codes: trim(acc.codes, n), dict: acc.dict, ...absent });
+      const absent = acc.absent === undefined ? {} : { absent: trimmed(acc.absent, n) };
+      if (acc.kind === "number") columns.set(name, { kind: "number", values: trimmed(acc.values, n), ...absent });
+      else if (acc.kind === "coded") columns.set(name, { kind: "coded", codes: trimmed(acc.codes, n), dict: acc.dict, ...absent });
       else {
         acc.values.length = n;
         columns.set(name, { kind: "mixed", values: acc.values, ...absent });
@@ -180,8 +180,3 @@ function grown<T extends Float64Array | Codes>(a: T, size: number): T {
   return b;
 }
 
-/** The first `n` values: the array itself, a view when little room is left over, else a copy. */
-function trim<T extends Float64Array | Codes>(a: T, n: number): T {
-  if (a.length === n) return a;
-  return (a.length - n <= a.length / 16 ? a.subarray(0, n) : a.slice(0, n)) as T;
-}

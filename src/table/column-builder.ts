@@ -3,7 +3,7 @@
  * their bytes (a repeated string is never decoded twice), anything else into the dictionary too.
  * A column switches to a plain array only when numbers and other values mix.
  */
-import { dictionaryKey, type RecordColumn } from "./column-kinds";
+import { dictionaryKey, trimmed, type RecordColumn } from "./column-kinds";
 
 // ignoreBOM: a string that starts with U+FEFF keeps it, as JSON.parse keeps it.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -177,6 +177,16 @@ const FRESH: ColumnMemory = {
   float64: (n) => new Float64Array(n),
   int32: (n) => new Int32Array(n),
   trim: (a, n) => (a.length === n ? a : (a.slice(0, n) as typeof a)),
+};
+
+/**
+ * Fresh arrays; a finished column is kept as a view when little room is left over (for a builder
+ * sized from an estimate a little over: copying every column at the end would hold the answer twice).
+ */
+export const ROOMY: ColumnMemory = {
+  float64: (n) => new Float64Array(n),
+  int32: (n) => new Int32Array(n),
+  trim: trimmed,
 };
 
 /** One column under construction. Rows are written in increasing order; gaps are absent fields. */

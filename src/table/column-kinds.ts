@@ -74,3 +74,12 @@ export function cellOf(col: RecordColumn, i: number): unknown {
   if (col.kind === "coded") return col.dict[col.codes[i]!];
   return col.values[i];
 }
+
+/**
+ * The first `n` values of a column's array: the array itself, a view when little room is left over
+ * (a sixteenth at most), else an exact copy (a view would pin the spare room for the answer's life).
+ */
+export function trimmed<T extends Float64Array | Codes>(a: T, n: number): T {
+  if (a.length === n) return a;
+  return (a.length - n <= a.length / 16 ? a.subarray(0, n) : a.slice(0, n)) as T;
+}

@@ -4,21 +4,11 @@
  * No pieces, no worker messages, no per-piece dictionaries to merge: on a machine of two cores this
  * costs less CPU than cutting pieces for a parse worker, and holds the answer once.
  */
-import type { ColumnMemory } from "../../table/column-builder";
+import { ROOMY } from "../../table/column-builder";
 import { narrowedCodes } from "../../table/narrow-codes";
 import { RecordColumns, type RecordColumn } from "../../table/record-columns";
 import { MAX_RESERVED_ROWS } from "./gathered-parts";
 import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep, tooDeepAt } from "./parse-columns";
-
-/**
- * Fresh arrays, a finished column kept as a view when little room is left over (the answer is sized
- * from an estimate 2% over): copying every column at the end would hold the answer twice.
- */
-const ROOMY: ColumnMemory = {
-  float64: (n) => new Float64Array(n),
-  int32: (n) => new Int32Array(n),
-  trim: (a, n) => (a.length === n ? a : a.length - n <= a.length / 16 ? (a.subarray(0, n) as typeof a) : (a.slice(0, n) as typeof a)),
-};
 
 // ignoreBOM: a U+FEFF is text here; the body's own leading mark is dropped by its byte offset.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
