@@ -38,6 +38,7 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
  */
 export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
   const ctx = contextOf(ex, call);
+  pool.prepare(ex.bodyBytes);
   const bytes = await readBytes(ex.chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers });
   bodyRead?.();
   const parsed = await parseBody(pool, "envelope", bytes, ctx);

@@ -322,7 +322,10 @@ export class ColumnBuilder {
 
   /** The finished column of `length` rows (rows never written are absent). */
   finish(length: number): RecordColumn {
-    this.advance(length);
+    // Rows up to `length` only: making room for one more, as writing row `length` would, doubled a
+    // column sized exactly for its rows.
+    this.markAbsent(length);
+    this.ensure(length);
     const absent = this.absent === undefined ? {} : { absent: this.absent.slice(0, length) };
     switch (this.kind) {
       case "number":
@@ -341,13 +344,18 @@ export class ColumnBuilder {
 
   /** Marks rows [filled, row) absent and makes room for `row`. */
   private advance(row: number): void {
+    this.markAbsent(row);
+    this.ensure(row + 1);
+  }
+
+  /** Marks rows [filled, row) absent (and empty). */
+  private markAbsent(row: number): void {
     if (row > this.filled) {
       this.absent ??= new Uint8Array(Math.max(16, row * 2));
       if (this.absent.length < row) this.absent = grow8(this.absent, row * 2);
       this.absent.fill(1, this.filled, row);
       this.fillEmpty(this.filled, row);
     }
-    this.ensure(row + 1);
   }
 
   /** Rows [from, to) hold no value: NaN or the null code. */

@@ -8,8 +8,10 @@ import type { ParsePool } from "../../src/http/columnar/parse-pool";
 import type { RecordColumns } from "../../src/table/record-columns";
 
 const require = createRequire(__filename);
-const built = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-pool.js")) as { ParsePool: new (workers: number) => ParsePool };
-const pool = new built.ParsePool(1);
+const built = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-pool.js")) as {
+  ParsePool: new (workers: number, options?: { maxWaiting?: number }) => ParsePool;
+};
+const pool = new built.ParsePool(1, { maxWaiting: 1 });
 afterAll(() => pool.close());
 const internals = pool as unknown as { queue: unknown[]; slots: unknown[] };
 
@@ -17,14 +19,17 @@ const record = (i: number) => ({ county: `County ${i % 50}`, gas: i / 7, oil: i 
 const records = Array.from({ length: 12_000 }, (_, i) => record(i));
 const envelope = JSON.stringify({ data: records, pagination: { start: 0, page_size: 12_000, total_count: 12_000 } });
 
+/** The envelope in a body buffer of `into`. */
+function bodyOf(into: ParsePool): Uint8Array {
+  const bytes = into.buffers.take(Buffer.byteLength(envelope));
+  bytes.set(Buffer.from(envelope));
+  return bytes;
+}
+
 describe("a busy parse worker (built package)", () => {
   it("keeps at most one body waiting for it and parses the others on the calling thread, same records", async () => {
     expect(envelope.length).toBeGreaterThan(256 * 1024);
-    const body = (): Uint8Array => {
-      const bytes = pool.buffers.take(Buffer.byteLength(envelope));
-      bytes.set(Buffer.from(envelope));
-      return bytes;
-    };
+    const body = (): Uint8Array => bodyOf(pool);
     const parses = Array.from({ length: 6 }, () => pool.parse("envelope", body()));
     expect(internals.slots).toHaveLength(1);
     expect(internals.queue.length).toBeLessThanOrEqual(1);
@@ -68,6 +73,56 @@ describe("a busy parse worker (built package)", () => {
       const columns = (parsed as { columns: RecordColumns }).columns;
       expect(columns.toRecords()).toEqual(records);
       pool.recycle(columns);
+    }
+  });
+
+  it("keeps up to `maxWaiting` bodies waiting before the calling thread parses one (the default on two cores or fewer)", async () => {
+    const patient = new built.ParsePool(1, { maxWaiting: 3 });
+    try {
+      const waiting = (patient as unknown as { queue: unknown[] }).queue;
+      let most = 0;
+      const parses: Promise<unknown>[] = [];
+      for (let i = 0; i < 6; i++) {
+        parses.push(patient.parse("envelope", bodyOf(patient)));
+        most = Math.max(most, waiting.length);
+      }
+      // One body at the worker, three waiting, two parsed here at once (the worker cannot have
+      // answered yet: nothing was awaited).
+      expect(most).toBe(3);
+      for (const p of await Promise.all(parses)) expect((p as { columns: RecordColumns }).columns.toRecords()).toEqual(records);
+      expect(patient.buffers.outstanding).toBe(0);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it("starts its worker when a big body's length is known, before its bytes are in; not for a small or unknown one", async () => {
+    const early = new built.ParsePool(1);
+    try {
+      const size = () => early.size;
+      early.prepare(undefined);
+      early.prepare(200 * 1024);
+      expect(size()).toBe(0);
+      early.prepare(300 * 1024);
+      expect(size()).toBe(1);
+      const parsed = await early.parse("envelope", bodyOf(early));
+      expect((parsed as { columns: RecordColumns }).columns.toRecords()).toEqual(records);
+    } finally {
+      await early.close();
+    }
+  });
+
+  it("sizes the next body's columns from the rows per byte of the last (its slab holds no growth)", async () => {
+    const fresh = new built.ParsePool(1);
+    try {
+      const hint = (fresh as unknown as { rowsHint(bodyBytes: number): number }).rowsHint.bind(fresh);
+      expect(hint(Buffer.byteLength(envelope))).toBe(0);
+      await fresh.parse("envelope", bodyOf(fresh));
+      const expected = hint(Buffer.byteLength(envelope));
+      expect(expected).toBeGreaterThanOrEqual(records.length);
+      expect(expected).toBeLessThanOrEqual(Math.ceil(records.length * 1.03));
+    } finally {
+      await fresh.close();
     }
   });
 });

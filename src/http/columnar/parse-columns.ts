@@ -75,6 +75,12 @@ export class ColumnParser {
     return this.rows;
   }
 
+  /**
+   * Rows the next array or envelope is thought to hold (the pool learns it from the pages before):
+   * sizes its columns after its first record unless that record says far fewer. 0: no hint.
+   */
+  rowsHint = 0;
+
   /** Parses `[{...}, ...]` in `buf[start, end)`; returns the number of records. */
   parseArray(buf: Uint8Array, start = 0, end = buf.length): number {
     this.buf = buf;
@@ -199,8 +205,14 @@ export class ColumnParser {
       if (buf[p] !== 0x7b) this.notColumnar(p, end, "an array of objects");
       const recordStart = p;
       p = this.ws(this.record(p + 1, end), end);
-      // After the first record, its size tells roughly how many follow (records are alike).
-      if (recordStart === first) this.reserve(this.rows + Math.ceil(((end - p) / Math.max(1, p - first)) * 1.02));
+      // After the first record, its size tells roughly how many follow (records are alike). A first
+      // record longer than most made that too few, and every column then grew to twice: the pages
+      // before tell better. Their word is taken up to twice the first record's (a hint from pages of
+      // other records cannot size these columns by more than their own bytes say).
+      if (recordStart === first) {
+        const fromFirst = Math.ceil(((end - p) / Math.max(1, p - first)) * 1.02);
+        this.reserve(this.rows + Math.max(fromFirst, Math.min(this.rowsHint - 1, 2 * fromFirst)));
+      }
       if (buf[p] === 0x2c) {
         p = this.ws(p + 1, end);
         continue;

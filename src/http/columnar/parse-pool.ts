@@ -25,8 +25,6 @@ export type ParsedColumns = { columns: RecordColumns; rest?: Record<string, unkn
 
 /** Bodies smaller than this parse on the calling thread: posting them costs more than it saves. */
 const WORKER_MIN_BYTES = 256 * 1024;
-/** Bodies waiting for a busy worker before the next is parsed on the calling thread instead. */
-const MAX_WAITING = 1;
 
 interface Job {
   id: number;
@@ -62,6 +60,14 @@ export interface ParsePoolOptions {
    * gives back, and the server, when local, needs that core).
    */
   linesInPlace?: boolean;
+  /**
+   * Bodies waiting for a busy worker before the next is parsed on the calling thread instead. Default
+   * 1 on a machine of more than two cores (the calling thread is a parser too); 8 on two cores or
+   * fewer, where it has the bytes to receive and a local server the other core: a v3 download of a
+   * million rows there took as long either way, and 10-15 MB less memory at its peak when the calling
+   * thread left parsing to the worker (the bound keeps bodies from piling up when many downloads run).
+   */
+  maxWaiting?: number;
 }
 
 export class ParsePool {
@@ -73,10 +79,13 @@ export class ParsePool {
   private readonly resourceLimits: ResourceLimits;
   /** See {@link ParsePoolOptions.linesInPlace}. */
   readonly linesInPlace: boolean;
+  private readonly maxWaiting: number;
   /** Buffers to read bodies into: {@link parse} takes them whole to a worker and back, and reuses them. */
   readonly buffers = new PageBuffers();
   /** Slabs the workers carve columns from (see column-slab.ts); back here through {@link recycle}. */
   private readonly slabs = new SlabPool();
+  /** Records per body byte of the last body parsed into columns (0 until one is): the next body's row hint. */
+  private rowsPerByte = 0;
 
   /**
    * @param workers worker threads; default one per core but one (the calling thread, which receives
@@ -92,6 +101,17 @@ export class ParsePool {
     // young generation saves several MB of resident memory per worker at no measurable cost.
     this.resourceLimits = options.resourceLimits ?? { maxYoungGenerationSizeMb: 4 };
     this.linesInPlace = options.linesInPlace ?? (workers <= 0 || availableParallelism() <= 2);
+    this.maxWaiting = options.maxWaiting ?? (availableParallelism() <= 2 ? 8 : 1);
+  }
+
+  /**
+   * A body of `bodyBytes` bytes (as its Content-Length says; undefined: not said) is on its way: the
+   * workers are started now if it will go to one, so that they are ready when its last byte is in
+   * (starting one takes tens of milliseconds, which the first page of a download otherwise waited
+   * for). A body of unknown size starts none: it may be small.
+   */
+  prepare(bodyBytes: number | undefined): void {
+    if (bodyBytes !== undefined && bodyBytes >= WORKER_MIN_BYTES) this.start();
   }
 
   /** Live worker threads (0 until the first body big enough for a worker, or when parsing here). */
@@ -106,10 +126,10 @@ export class ParsePool {
   parse(kind: ParseRequest["kind"], bytes: Uint8Array): Promise<ParsedColumns> {
     const big = bytes.byteLength >= WORKER_MIN_BYTES;
     const slots = big ? this.start() : undefined;
-    // Every worker busy and a body already waiting: this one is parsed here, now. The calling thread
-    // is a parser too (pages then parse on every core with fewer workers, each 10-20 MB), and bodies
-    // never pile up waiting for a worker (each held its whole bytes).
-    const busy = slots !== undefined && this.queue.length >= MAX_WAITING && slots.every((s) => s.dead || s.job !== undefined);
+    // Every worker busy and `maxWaiting` bodies already waiting: this one is parsed here, now. The
+    // calling thread is a parser too (pages then parse on every core with fewer workers, each 10-20
+    // MB), and bodies never pile up waiting for a worker (each held its whole bytes).
+    const busy = slots !== undefined && this.queue.length >= this.maxWaiting && slots.every((s) => s.dead || s.job !== undefined);
     if (slots === undefined || slots.length === 0 || busy) return this.parseHereNow(kind, bytes, big);
     // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves
     // (a buffer of this pool's own moves whole: nothing else uses it).
@@ -132,9 +152,11 @@ export class ParsePool {
   private parseHereNow(kind: ParseRequest["kind"], bytes: Uint8Array, big: boolean): Promise<ParsedColumns> {
     // Only big bodies' columns are carved from a slab: a small answer must not pin one.
     const slab = new ColumnSlab(big ? this.slabs.forBody(bytes.byteLength) : undefined);
+    const bodyBytes = bytes.byteLength;
     let parsed: ParsedColumns | undefined;
     try {
-      parsed = parseHere(kind, bytes, slab);
+      parsed = parseHere(kind, bytes, slab, this.rowsHint(bodyBytes));
+      if ("columns" in parsed) this.learnRows(parsed.columns.length, bodyBytes);
       return Promise.resolve(parsed);
     } catch (err) {
       return Promise.reject(err as Error);
@@ -145,6 +167,15 @@ export class ParsePool {
       if (slab.buffer !== undefined) this.slabs.returned(columns, slab.buffer, false);
       if (big && columns.length > 0) this.slabs.learn(slab.wantedBytes, bytes.byteLength);
     }
+  }
+
+  /** Records a body of `bodyBytes` bytes is thought to hold, from the last one parsed (2% over); 0: unknown. */
+  private rowsHint(bodyBytes: number): number {
+    return this.rowsPerByte > 0 ? Math.ceil(bodyBytes * this.rowsPerByte * 1.02) : 0;
+  }
+
+  private learnRows(rows: number, bodyBytes: number): void {
+    if (rows > 0 && bodyBytes > 0) this.rowsPerByte = rows / bodyBytes;
   }
 
   /** Lets the idle body buffers and slabs go (a download ended: it pins no memory afterwards). */
@@ -208,7 +239,8 @@ export class ParsePool {
         job.slab = slab !== undefined;
         const transfer = [job.bytes.buffer as ArrayBuffer, ...(slab !== undefined ? [slab] : [])];
         try {
-          slot.worker.postMessage({ id: job.id, kind: job.kind, bytes: job.bytes, ...(slab !== undefined ? { slab } : {}) } satisfies ParseRequest, transfer);
+          const request: ParseRequest = { id: job.id, kind: job.kind, bytes: job.bytes, rowsHint: this.rowsHint(job.bodyBytes), ...(slab !== undefined ? { slab } : {}) };
+          slot.worker.postMessage(request, transfer);
         } catch (err) {
           job.slab = false;
           if (slab !== undefined) this.slabs.returned([], slab, false);
@@ -230,6 +262,7 @@ export class ParsePool {
     slot.worker.unref();
     if (job.pooled) this.buffers.give(reply.bytes, true);
     if ("names" in reply && reply.slabWanted !== undefined) this.slabs.learn(reply.slabWanted, job.bodyBytes);
+    if ("names" in reply) this.learnRows(reply.length, job.bodyBytes);
     if (reply.slab !== undefined) this.slabs.returned("names" in reply ? reply.columns : [], reply.slab, true);
     this.dispatch();
     if ("error" in reply) {
@@ -269,8 +302,9 @@ const WORKER_FILE = join(__dirname, "parse-worker.js");
  * Parses on the calling thread (workers call this too). Malformed JSON is a ColumnParseError; JSON of
  * a shape without columns is returned as its value.
  */
-export function parseHere(kind: ParseRequest["kind"], bytes: Uint8Array, memory?: ColumnMemory): ParsedColumns {
+export function parseHere(kind: ParseRequest["kind"], bytes: Uint8Array, memory?: ColumnMemory, rowsHint = 0): ParsedColumns {
   const parser = new ColumnParser(memory);
+  parser.rowsHint = rowsHint;
   try {
     if (kind === "envelope") {
       const { rest } = parser.parseEnvelope(bytes);

@@ -13,7 +13,7 @@ parentPort?.on("message", (req: ParseRequest) => {
   let transfer: ArrayBuffer[] = [];
   const slab = new ColumnSlab(req.slab);
   try {
-    const parsed = parseHere(req.kind, req.bytes, slab);
+    const parsed = parseHere(req.kind, req.bytes, slab, req.rowsHint);
     if ("value" in parsed) reply = { id: req.id, value: parsed.value };
     else {
       const msg = columnsMessage(parsed.columns);

@@ -11,6 +11,8 @@ export interface ParseRequest {
   bytes: Uint8Array;
   /** A buffer to carve the columns from (see column-slab.ts); moved, and moved back with the answer. */
   slab?: ArrayBuffer;
+  /** Records the body is thought to hold (see `ColumnParser.rowsHint`). */
+  rowsHint?: number;
 }
 
 /**
