@@ -4,7 +4,7 @@
  */
 import { ResponseParseError } from "../errors";
 import type { BodyContext } from "./body-reader";
-import { ColumnParseError } from "./columnar/parse-columns";
+import { ColumnParseError, TooSparseError } from "./columnar/parse-columns";
 import type { PageBuffers } from "./columnar/page-buffers";
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 
@@ -92,8 +92,11 @@ function isBlank(bytes: Uint8Array): boolean {
 /** A ColumnParseError as the ResponseParseError naming the request; any other error as it is. */
 export function parseErrorOf(err: unknown, ctx: BodyContext, size: number, kind: string): unknown {
   if (!(err instanceof ColumnParseError)) return err;
-  const what = kind === "lines" ? "is not valid NDJSON" : "is not valid JSON";
-  return new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body ${what} (${size} bytes; truncated or malformed): ${err.message}`, {
+  const what =
+    err instanceof TooSparseError
+      ? "holds records too sparse to keep as columns (a server fault: refused before the memory was asked for)"
+      : `is not valid ${kind === "lines" ? "NDJSON" : "JSON"} (${size} bytes; truncated or malformed)`;
+  return new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body ${what}: ${err.message}`, {
     status: ctx.status,
     url: ctx.url,
     cause: err,

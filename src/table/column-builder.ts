@@ -247,7 +247,7 @@ export class ColumnBuilder {
     this.advance(row);
     if (this.kind === "number") this.nums[row] = x;
     else if (this.kind === "pending") {
-      this.become("number");
+      this.become("number", row);
       this.nums[row] = x;
     } else if (this.kind === "coded") this.codes[row] = this.dict.valueCode(x);
     else this.mixed[row] = x;
@@ -270,8 +270,8 @@ export class ColumnBuilder {
       return -1;
     }
     this.advance(row);
-    if (this.kind === "pending") this.become("coded");
-    else if (this.kind === "number") this.become("mixed");
+    if (this.kind === "pending") this.become("coded", row);
+    else if (this.kind === "number") this.become("mixed", row);
     if (this.kind === "coded") {
       const code = this.dict.stringCode(buf, view, start, end, wordHash);
       if (code < 0) return this.dict.invalid;
@@ -312,8 +312,8 @@ export class ColumnBuilder {
       this.setNumber(row, value);
       return;
     } else {
-      if (this.kind === "pending") this.become("coded");
-      else if (this.kind === "number") this.become("mixed");
+      if (this.kind === "pending") this.become("coded", row);
+      else if (this.kind === "number") this.become("mixed", row);
       if (this.kind === "coded") this.codes[row] = this.dict.valueCode(value);
       else this.mixed[row] = value;
     }
@@ -372,28 +372,35 @@ export class ColumnBuilder {
     if (this.absent !== undefined && this.absent.length < size) this.absent = grow8(this.absent, size);
   }
 
-  /** Changes the kind, converting what was written so far (rows before `filled`). */
-  private become(kind: Kind): void {
+  /**
+   * Changes the kind, converting what was written so far (rows before `filled`), with room for row
+   * `row`, about to be written. Rows from `filled` up to `row` were never written (absent: a column
+   * that first appears at a later row has `filled` 0 here) and get the new kind's empty value: they
+   * were left as whatever the memory held (a reused slab's old numbers) and, with room made for
+   * `filled` alone, row `row`'s own value was lost.
+   */
+  private become(kind: Kind, row: number): void {
     const n = this.filled;
+    const upto = Math.max(n, row);
     const before = this.kind;
     this.kind = kind;
     if (kind === "number") {
-      this.nums = this.memory.float64(Math.max(16, n * 2, this.capacity));
-      this.nums.fill(NaN, 0, n);
+      this.nums = this.memory.float64(Math.max(16, upto * 2, this.capacity));
+      this.nums.fill(NaN, 0, upto);
     } else if (kind === "coded") {
-      this.codes = this.memory.int32(Math.max(16, n * 2, this.capacity));
-      if (n > 0) this.codes.fill(this.dict.valueCode(null), 0, n);
+      this.codes = this.memory.int32(Math.max(16, upto * 2, this.capacity));
+      if (upto > 0) this.codes.fill(this.dict.valueCode(null), 0, upto);
     } else if (before === "number") {
-      this.mixed = new Array<unknown>(n);
+      this.mixed = new Array<unknown>(upto).fill(null);
       for (let i = 0; i < n; i++) {
         const v = this.nums[i]!;
         this.mixed[i] = v === v ? v : null;
       }
       this.nums = new Float64Array(0);
     } else {
-      this.mixed = new Array<unknown>(n).fill(null);
+      this.mixed = new Array<unknown>(upto).fill(null);
     }
-    this.ensure(n + 1);
+    this.ensure(upto + 1);
   }
 }
 

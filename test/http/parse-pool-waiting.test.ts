@@ -125,4 +125,21 @@ describe("a busy parse worker (built package)", () => {
       await fresh.close();
     }
   });
+
+  it("parses on the calling thread when its worker died before its first answer (nothing is left waiting)", async () => {
+    const broken = new built.ParsePool(1, { maxWaiting: 8 });
+    try {
+      broken.prepare(300 * 1024);
+      const worker = (broken as unknown as { slots: { worker: import("node:worker_threads").Worker }[] }).slots[0]!.worker;
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      await worker.terminate();
+      await exited;
+      // A worker that never answered is broken, not replaced: no live worker is left.
+      expect(broken.size).toBe(0);
+      const parsed = await Promise.all([broken.parse("envelope", bodyOf(broken)), broken.parse("envelope", bodyOf(broken))]);
+      for (const p of parsed) expect((p as { columns: RecordColumns }).columns.toRecords()).toEqual(records);
+    } finally {
+      await broken.close();
+    }
+  });
 });

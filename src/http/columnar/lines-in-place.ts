@@ -8,7 +8,7 @@ import { ROOMY } from "../../table/column-builder";
 import { narrowedCodes } from "../../table/narrow-codes";
 import { RecordColumns, type RecordColumn } from "../../table/record-columns";
 import { MAX_RESERVED_ROWS } from "./gathered-parts";
-import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep, tooDeepAt } from "./parse-columns";
+import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, TooSparseError, jsonTooDeep, tooDeepAt } from "./parse-columns";
 
 // ignoreBOM: a U+FEFF is text here; the body's own leading mark is dropped by its byte offset.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -59,7 +59,7 @@ export class LinesInPlace {
       // Rows so far per byte so far, times the body's length, 2% over: records of one answer are alike.
       this.sized = true;
       const expected = Math.ceil(((this.bodyBytes * this.parser.length) / this.seen) * 1.02);
-      this.parser.expect(Math.min(expected, MAX_RESERVED_ROWS));
+      this.parser.expect(Math.min(expected, MAX_RESERVED_ROWS), this.bodyBytes);
     }
   }
 
@@ -130,7 +130,7 @@ export class LinesInPlace {
 
 /** The parser's error with its byte offset counted from the body's start, not the buffer's. */
 function inBody(err: ColumnParseError, base: number): ColumnParseError {
-  if (base === 0) return err;
+  if (base === 0 || err instanceof TooSparseError) return err;
   return new ColumnParseError(err.message.replace(/ at byte (\d+)$/, (_, n: string) => ` at byte ${base + Number(n)}`));
 }
 

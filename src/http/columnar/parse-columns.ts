@@ -20,6 +20,22 @@ export class ColumnParseError extends Error {
   override name = "ColumnParseError";
 }
 
+/**
+ * Records so sparse that their columns (every field a column as long as the answer) would take far
+ * more memory than their bytes: a few fields of many, or a new field in every record. Refused before
+ * the memory is asked for (a body of 250 KB with a new key on every line asked for gigabytes).
+ */
+export class TooSparseError extends ColumnParseError {
+  override name = "TooSparseError";
+}
+
+/** Memory the columns may take per body byte, beyond {@link SPARSE_FLOOR_BYTES}. */
+const SPARSE_BYTES_PER_BODY_BYTE = 32;
+/** Memory the columns may always take. */
+const SPARSE_FLOOR_BYTES = 64 * 1024 * 1024;
+/** Bytes a cell takes at most: an 8-byte number and its absent mark. */
+const CELL_BYTES = 9;
+
 /** Well-formed JSON of a shape this parser does not turn into columns. */
 export class NotColumnarError extends Error {
   override name = "NotColumnarError";
@@ -66,6 +82,9 @@ export class ColumnParser {
   private rows = 0;
   /** Rows expected in all, when known or estimated (0: unknown). */
   private expected = 0;
+  /** Body bytes given to this parser so far, and the body bytes an expectation was made from. */
+  private bytesIn = 0;
+  private bytesExpected = 0;
 
   /** @param memory where the columns' numbers and codes are kept; default fresh arrays. */
   constructor(private readonly memory?: ColumnMemory) {}
@@ -83,6 +102,7 @@ export class ColumnParser {
 
   /** Parses `[{...}, ...]` in `buf[start, end)`; returns the number of records. */
   parseArray(buf: Uint8Array, start = 0, end = buf.length): number {
+    this.bytesIn += end - start;
     this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let p = this.ws(start, end);
@@ -99,6 +119,7 @@ export class ColumnParser {
    * member as `JSON.parse` gives it. Returns the other members and the number of records.
    */
   parseEnvelope(buf: Uint8Array, start = 0, end = buf.length): { rows: number; rest: Record<string, unknown> } {
+    this.bytesIn += end - start;
     this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let p = this.ws(start, end);
@@ -149,6 +170,7 @@ export class ColumnParser {
 
   /** Parses NDJSON lines (one object per line, blank lines skipped) in `buf[start, end)`; returns the records. */
   parseLines(buf: Uint8Array, start = 0, end = buf.length): number {
+    this.bytesIn += end - start;
     this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     const before = this.rows;
@@ -174,6 +196,7 @@ export class ColumnParser {
   /** The columns of every record parsed so far (fields in first-seen order); the parser starts afresh. */
   finish(): RecordColumns {
     const n = this.rows;
+    this.checkCells(this.builders.size, n);
     const names = [...this.builders.keys()];
     const columns = new Map<string, RecordColumn>();
     for (const [name, builder] of this.builders) columns.set(name, builder.finish(n));
@@ -181,18 +204,36 @@ export class ColumnParser {
     this.order = [];
     this.rows = 0;
     this.expected = 0;
+    this.bytesIn = 0;
+    this.bytesExpected = 0;
     return new RecordColumns(names, columns, n);
   }
 
-  /** Expects about `rows` records in all (sizes every column once instead of growing it). */
-  expect(rows: number): void {
+  /**
+   * Expects about `rows` records in all (sizes every column once instead of growing it).
+   * @param bodyBytes the body's length the estimate was made from (0: only what was parsed).
+   */
+  expect(rows: number, bodyBytes = 0): void {
+    this.bytesExpected = Math.max(this.bytesExpected, bodyBytes);
     if (rows > this.expected) this.reserve(rows);
   }
 
   /** Sizes every column (and columns still to come) for `rows` rows in all. */
   private reserve(rows: number): void {
+    this.checkCells(this.builders.size, rows);
     this.expected = Math.max(this.expected, rows);
     for (const b of this.builders.values()) b.reserve(rows);
+  }
+
+  /** Throws a TooSparseError when `columns` columns of `rows` rows would outweigh the body (see there). */
+  private checkCells(columns: number, rows: number): void {
+    const bytes = Math.max(this.bytesIn, this.bytesExpected);
+    const need = columns * rows * CELL_BYTES;
+    if (need <= bytes * SPARSE_BYTES_PER_BODY_BYTE + SPARSE_FLOOR_BYTES) return;
+    throw new TooSparseError(
+      `${columns} fields over ${rows} records would take ${Math.round(need / 1048576)} MB as columns for ` +
+        `${bytes} bytes of records: too sparse to hold as columns`,
+    );
   }
 
   /** Elements after '[' up to and including ']'. */
@@ -207,8 +248,8 @@ export class ColumnParser {
       p = this.ws(this.record(p + 1, end), end);
       // After the first record, its size tells roughly how many follow (records are alike). A first
       // record longer than most made that too few, and every column then grew to twice: the pages
-      // before tell better. Their word is taken up to twice the first record's (a hint from pages of
-      // other records cannot size these columns by more than their own bytes say).
+      // before tell better. Their word is taken up to twice the first record's (a hint from bodies of
+      // other records sizes these columns at most twice what this body's own bytes say).
       if (recordStart === first) {
         const fromFirst = Math.ceil(((end - p) / Math.max(1, p - first)) * 1.02);
         this.reserve(this.rows + Math.max(fromFirst, Math.min(this.rowsHint - 1, 2 * fromFirst)));
@@ -255,8 +296,13 @@ export class ColumnParser {
         const name = this.decodeKey(p, keyEnd);
         col = this.builders.get(name);
         if (col === undefined) {
+          // A field the first record lacked is sized for twice the rows so far, not for the whole
+          // answer: such fields are the sparse ones (a new key in every record asked for gigabytes).
+          const late = this.rows > 0;
+          const rows = late ? Math.min(this.expected, 2 * (this.rows + 1)) : this.expected;
+          this.checkCells(this.builders.size + 1, Math.max(rows, this.rows + 1));
           col = new ColumnBuilder(name, this.memory);
-          if (this.expected > 0) col.reserve(this.expected);
+          if (rows > 0) col.reserve(rows);
           this.builders.set(name, col);
         }
         order[j] = col;

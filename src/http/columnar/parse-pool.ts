@@ -1,9 +1,9 @@
 /**
  * Parses response bodies into columns on worker threads (one per core but one, at least one, at most
  * two) in parallel with the download and with each other, while the calling thread receives the next
- * bytes (and parses a body itself when every worker is busy and another waits). Small bodies, and
- * builds without the compiled worker file (tests running the TypeScript sources), parse on the
- * calling thread: same parser, same answer.
+ * bytes (and parses a body itself when every worker is busy and enough others wait: `maxWaiting`).
+ * Small bodies, and builds without the compiled worker file (tests running the TypeScript sources),
+ * parse on the calling thread: same parser, same answer.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -12,7 +12,7 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { ColumnMemory } from "../../table/column-builder";
 import type { RecordColumns } from "../../table/record-columns";
 import { ColumnSlab } from "./column-slab";
-import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, jsonTooDeep, tooDeepAt } from "./parse-columns";
+import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, TooSparseError, jsonTooDeep, tooDeepAt } from "./parse-columns";
 import { PageBuffers } from "./page-buffers";
 import { SlabPool } from "./slab-pool";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
@@ -89,9 +89,10 @@ export class ParsePool {
 
   /**
    * @param workers worker threads; default one per core but one (the calling thread, which receives
-   *   the bytes, parses a body too when every worker is busy and another waits), at least 1, at most
-   *   2 (measured: more add memory, not speed). 0 parses everything on the calling thread.
-   *   A worker that dies is replaced, so the pool keeps this size.
+   *   the bytes, parses a body too when every worker is busy and enough others wait), at least 1, at
+   *   most 2 (measured: more add memory, not speed). 0 parses everything on the calling thread.
+   *   A worker that dies on a body is replaced, so the pool keeps this size (one that dies before its
+   *   first answer is not: the calling thread parses instead).
    */
   constructor(
     private readonly workers = Math.max(1, Math.min(2, availableParallelism() - 1)),
@@ -130,7 +131,8 @@ export class ParsePool {
     // calling thread is a parser too (pages then parse on every core with fewer workers, each 10-20
     // MB), and bodies never pile up waiting for a worker (each held its whole bytes).
     const busy = slots !== undefined && this.queue.length >= this.maxWaiting && slots.every((s) => s.dead || s.job !== undefined);
-    if (slots === undefined || slots.length === 0 || busy) return this.parseHereNow(kind, bytes, big);
+    // No live worker (none, or one that died before its first answer and was not replaced): here.
+    if (slots === undefined || !slots.some((s) => !s.dead) || busy) return this.parseHereNow(kind, bytes, big);
     // The bytes move to the worker; a view into a bigger buffer is copied first so nothing else moves
     // (a buffer of this pool's own moves whole: nothing else uses it).
     const pooled = this.buffers.owns(bytes.buffer);
@@ -266,7 +268,7 @@ export class ParsePool {
     if (reply.slab !== undefined) this.slabs.returned("names" in reply ? reply.columns : [], reply.slab, true);
     this.dispatch();
     if ("error" in reply) {
-      const E = reply.error.name === "ColumnParseError" ? ColumnParseError : Error;
+      const E = reply.error.name === "TooSparseError" ? TooSparseError : reply.error.name === "ColumnParseError" ? ColumnParseError : Error;
       job.reject(new E(reply.error.message));
       return;
     }
@@ -293,6 +295,13 @@ export class ParsePool {
     if (job?.slab === true) this.slabs.lost();
     job?.reject(new ColumnParseError(`the parse worker failed on this body (${err.message}); a new worker took its place`));
     this.dispatch();
+    // The last live worker died and was not replaced (it never answered: a broken worker, started by
+    // `prepare` before any body came): the bodies waiting for it are parsed here, never left waiting.
+    if (!this.closed && !(this.slots ?? []).some((s) => !s.dead)) {
+      for (const waiting of this.queue.splice(0)) {
+        this.parseHereNow(waiting.kind, waiting.bytes, waiting.bodyBytes >= WORKER_MIN_BYTES).then(waiting.resolve, waiting.reject);
+      }
+    }
   }
 }
 

@@ -29,6 +29,9 @@ export interface ExecuteReply {
   content: Record<string, unknown>;
 }
 
+/** What a kernel that broke while starting printed (see {@link KernelClient.start}). */
+const BROKEN_AT_START = /Socket is blocked by a bind or unbind operation/;
+
 type Waiter = { onIopub: (m: JupyterMessage) => void; onReply: (m: JupyterMessage) => void; onDeath: (e: Error) => void };
 
 /**
@@ -56,8 +59,23 @@ export class KernelClient {
     private readonly hb: Zmq.Request,
   ) {}
 
-  /** Launches the kernel described by `spec` and waits until it answers on shell and publishes on iopub. */
+  /**
+   * Launches the kernel described by `spec` and waits until it answers on shell and publishes on iopub.
+   * A kernel that broke while starting (tslab, sent kernel_info while it still binds its sockets,
+   * logs "Socket is blocked by a bind or unbind operation" and never answers again) is killed and
+   * launched afresh, up to three launches in all.
+   */
   static async start(spec: KernelSpec, options: KernelStartOptions = {}): Promise<KernelClient> {
+    for (let launch = 1; ; launch++) {
+      try {
+        return await KernelClient.launch(spec, options);
+      } catch (e) {
+        if (!(e instanceof KernelError) || !BROKEN_AT_START.test(e.message) || launch >= 3) throw e;
+      }
+    }
+  }
+
+  private static async launch(spec: KernelSpec, options: KernelStartOptions): Promise<KernelClient> {
     const zmq = requireOptional<typeof Zmq>("zeromq", "running notebooks (gasframes run, gasframes report)");
     const runtimeDir = mkdtempSync(join(tmpdir(), "gasframes-kernel-"));
     const connectionFile = join(runtimeDir, "kernel.json");
@@ -140,6 +158,7 @@ export class KernelClient {
     // iopub subscriptions take a moment to propagate: retry kernel_info until a status for it arrives on iopub too.
     while (Date.now() < deadline) {
       if (this.death) throw this.death;
+      if (BROKEN_AT_START.test(this.stderrTail)) throw new KernelError(`kernel broke while starting; its output:\n${this.stderrTail}`);
       const ok = await this.request("kernel_info_request", {}, this.shell, Math.min(1000, deadline - Date.now()), true).then(
         (reply) => {
           this.kernelInfo = reply.content;
