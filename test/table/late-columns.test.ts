@@ -63,11 +63,11 @@ describe("a column that first appears after many rows", () => {
     const record = fc.dictionary(fc.constantFrom("a", "b", "c", "d"), scalar, { maxKeys: 4 });
     fc.assert(
       fc.property(fc.array(record, { minLength: 0, maxLength: 120 }), (records) => {
-        const expected = viaJson(records);
-        expect(columnsFromRecords(records)!.toRecords()).toEqual(expected);
+        // Records made columns give themselves back (-0 included); bytes give what JSON.parse gives.
+        expect(columnsFromRecords(records)!.toRecords()).toEqual(records);
         const parsed = parseHere("array", encode(JSON.stringify(records)), new ColumnSlab(dirtySlab(1 << 12)));
         if (!("columns" in parsed)) throw new Error("expected columns");
-        expect(parsed.columns.toRecords()).toEqual(expected);
+        expect(parsed.columns.toRecords()).toEqual(viaJson(records));
       }),
       { numRuns: 300 },
     );
