@@ -2,7 +2,7 @@
  * The column-producing counterparts of the transport's record readers: one response (or page) in,
  * its records as columns out. Records are JSON objects; any other value is a ResponseParseError.
  */
-import { columnsFromRecords } from "../table/columns-from-records";
+import { columnsFromRecords, tooSparseForColumns } from "../table/columns-from-records";
 import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyContext } from "./body-reader";
 import type { Call } from "./call";
 import { parseEnvelope, type Pagination } from "./envelope";
@@ -44,7 +44,7 @@ export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool
   const parsed = await parseBody(pool, "envelope", bytes, ctx);
   if ("value" in parsed) {
     const env = parseEnvelope(parsed.value, ctx);
-    yield { data: columnsFromRecords(env.data) ?? env.data, rows: env.data.length, ...(env.pagination ? { pagination: env.pagination } : {}) };
+    yield { data: columnsOrNot(env.data) ?? env.data, rows: env.data.length, ...(env.pagination ? { pagination: env.pagination } : {}) };
     return;
   }
   // Only the pagination member is checked: the records are already columns.
@@ -117,7 +117,7 @@ async function linesInPlace(chunks: AsyncIterable<Uint8Array>, bodyBytes: number
 function partOf(parsed: ParsedColumns, ctx: BodyContext): RecordPart {
   if (!("value" in parsed)) return parsed.columns;
   const records = recordsOfDocument(parsed.value, ctx);
-  return columnsFromRecords(records) ?? records;
+  return columnsOrNot(records) ?? records;
 }
 
 /**
@@ -131,5 +131,14 @@ function linesPartOf(parsed: ParsedColumns, ctx: BodyContext, before: number): R
     return parsed.columns;
   }
   const lines = (parsed.value as unknown[]).map((r, i) => checkLine(r, ctx, before + i + 1, "NDJSON record"));
-  return columnsFromRecords(lines) ?? lines;
+  return columnsOrNot(lines) ?? lines;
+}
+
+/**
+ * A server's records as columns, or undefined to keep them as records: when one is not an object, or
+ * when they are too sparse for columns (see {@link tooSparseForColumns}; the byte parser refuses such
+ * records, but these reached JSON.parse for another reason, and are already held as objects).
+ */
+function columnsOrNot(records: readonly unknown[]) {
+  return tooSparseForColumns(records) ? undefined : columnsFromRecords(records);
 }

@@ -382,13 +382,16 @@ export class ColumnBuilder {
   private become(kind: Kind, row: number): void {
     const n = this.filled;
     const upto = Math.max(n, row);
+    // The size reserved when it holds the rows; else an eighth of room over them (a field first seen
+    // late is often seen rarely: twice its rows was mostly empty room).
+    const size = this.capacity > upto ? this.capacity : Math.max(16, upto + 1 + (upto >> 3));
     const before = this.kind;
     this.kind = kind;
     if (kind === "number") {
-      this.nums = this.memory.float64(Math.max(16, upto * 2, this.capacity));
+      this.nums = this.memory.float64(size);
       this.nums.fill(NaN, 0, upto);
     } else if (kind === "coded") {
-      this.codes = this.memory.int32(Math.max(16, upto * 2, this.capacity));
+      this.codes = this.memory.int32(size);
       if (upto > 0) this.codes.fill(this.dict.valueCode(null), 0, upto);
     } else if (before === "number") {
       this.mixed = new Array<unknown>(upto).fill(null);

@@ -46,6 +46,27 @@ export class RecordColumnsBuilder {
   }
 }
 
+/**
+ * Whether records from a server are too sparse to hold as columns: each field is a column as long as
+ * the records, so fields x records cells, weighed (9 bytes a cell) against the fields the records hold
+ * (about 8 bytes of body each, 32 bytes of columns allowed per body byte, as the byte parser allows)
+ * plus 64 MB. Counted without building anything. Records with a new field each (8,000 of them, 118 KB
+ * of JSON) asked for 1.2 GB as columns; real answers' optional fields are far below the bound.
+ */
+export function tooSparseForColumns(records: readonly unknown[]): boolean {
+  const keys = new Set<string>();
+  let fields = 0;
+  for (const r of records) {
+    if (r === null || typeof r !== "object" || Array.isArray(r)) continue;
+    for (const key in r as Record<string, unknown>) {
+      if (!Object.prototype.hasOwnProperty.call(r, key)) continue;
+      keys.add(key);
+      fields++;
+    }
+  }
+  return keys.size * records.length * 9 > fields * 8 * 32 + 64 * 1024 * 1024;
+}
+
 /** The records as columns, or undefined when one of them is not a plain JSON object. */
 export function columnsFromRecords(records: readonly unknown[]): RecordColumns | undefined {
   const b = new RecordColumnsBuilder();

@@ -8,7 +8,7 @@ import { ResponseParseError } from "../../src/errors";
 import { LinesInPlace } from "../../src/http/columnar/lines-in-place";
 import { TooSparseError } from "../../src/http/columnar/parse-columns";
 import { parseHere } from "../../src/http/columnar/parse-pool";
-import { makeTransport, postRequest } from "./helpers/make-transport";
+import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";
 
@@ -46,6 +46,16 @@ describe("records too sparse for columns", () => {
     });
   }
 
+  it("are refused when fields come back after a long gap, before the gap is filled (not at the end)", () => {
+    // The wide record again after 100,000 narrow ones: each of its 2,000 columns would be filled to
+    // 100,002 rows (gigabytes). The body is cut after it, so only a check at the gap can say "too sparse":
+    // without one, the gaps were filled and the cut end was the error.
+    const wide = JSON.stringify(wideThenNarrow(2_000, 0)[0]);
+    const narrow = Array.from({ length: 100_000 }, (_, i) => `{"f0":${i}}`).join(",");
+    const body = encode(`[${wide},${narrow},${wide},{"f0":`);
+    expect(() => parseHere("array", body)).toThrow(TooSparseError);
+  });
+
   it("are refused by the NDJSON parser that reads chunks where they arrive, sized from the body's length", () => {
     const body = bodyOf("lines", newFieldEach(30_000));
     const lines = new LinesInPlace(body.byteLength);
@@ -73,6 +83,21 @@ describe("a server sending records too sparse for columns (127.0.0.1)", () => {
     res.writeHead(200, { "content-type": contentType, "content-length": Buffer.byteLength(text) });
     res.end(text);
   };
+
+  it("are kept as records, not made columns, when they reach JSON.parse for another reason", async () => {
+    // Two data members: not for the byte parser, so JSON.parse reads it (the last one wins).
+    const sparse = newFieldEach(8_000);
+    for (const [records, asColumns] of [
+      [sparse, false],
+      [optional, true],
+    ] as const) {
+      server.handle((_req, res) => send(res, JSON.stringify({ data: [] }).slice(0, -1) + `,"data":${JSON.stringify(records)}}`, "application/json"));
+      const { transport } = makeTransport(server.url);
+      const { data } = await transport.fetchColumns(postRequest({ response: "envelope" }));
+      expect(Array.isArray(data)).toBe(!asColumns);
+      expect(recordsOfPart(data)).toEqual(records);
+    }
+  });
 
   it("is a ResponseParseError saying so, once, for a JSON array, a v3 page and NDJSON", async () => {
     const records = newFieldEach(30_000);

@@ -3,10 +3,10 @@
 // the notebook waited its whole 60 s start-up time and failed). Such a kernel is killed and launched
 // afresh, at most three launches in all. Here a wrapper breaks the way tslab did on its first launch(es)
 // and runs the real tslab kernel afterwards.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { executeNotebook } from "../../src/notebook/run/execute-notebook";
 import { bundledTslabSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
@@ -17,9 +17,15 @@ const fixtures = join(__dirname, "fixtures");
 const spec = bundledTslabSpec();
 const tslab = spec.argv[1]!;
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A kernel that breaks on its first `breaks` launches (counted in `launches`), then is tslab itself. */
 function flakyKernel(breaks: number) {
   const dir = mkdtempSync(join(tmpdir(), "flaky-kernel-"));
+  dirs.push(dir);
   const launches = join(dir, "launches");
   writeFileSync(launches, "");
   const wrapper = join(dir, "flaky-kernel.js");

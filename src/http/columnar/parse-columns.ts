@@ -313,6 +313,9 @@ export class ColumnParser {
         p++;
       }
       if (buf[p]! <= 0x20) p = this.ws(p, end);
+      // A value after a gap (rows that lacked this field) makes the column as long as the answer so
+      // far, as finishing will make every column: weighed now, not after gigabytes of gaps are filled.
+      if (col.filled !== row) this.checkCells(this.builders.size, row + 1);
       p = this.value(p, end, col, row);
       if (buf[p]! <= 0x20) p = this.ws(p, end);
       if (buf[p] === 0x2c) {
