@@ -47,11 +47,19 @@ export class RecordColumnsBuilder {
 }
 
 /**
- * Whether records from a server are too sparse to hold as columns: each field is a column as long as
- * the records, so fields x records cells, weighed (9 bytes a cell) against the fields the records hold
- * (about 8 bytes of body each, 32 bytes of columns allowed per body byte, as the byte parser allows)
- * plus 64 MB. Counted without building anything. Records with a new field each (8,000 of them, 118 KB
- * of JSON) asked for 1.2 GB as columns; real answers' optional fields are far below the bound.
+ * Whether columns of `cells` cells (fields x records: every field is a column as long as the records)
+ * outweigh records of `bodyBytes` bytes of JSON: more than 32 bytes of columns per body byte (9 a cell:
+ * an 8-byte number and its absent mark) plus 64 MB. Such records are too sparse to hold as columns (a
+ * new key in every record of a 250 KB body asked for gigabytes); real answers are far below it.
+ */
+export function tooSparse(cells: number, bodyBytes: number): boolean {
+  return cells * 9 > bodyBytes * 32 + 64 * 1024 * 1024;
+}
+
+/**
+ * Whether records from a server are too sparse to hold as columns (see `tooSparse`), the fields they
+ * hold taken as about 8 bytes of JSON each. Counted without building anything. Records with a new field
+ * each (8,000 of them, 118 KB of JSON) asked for 1.2 GB as columns.
  */
 export function tooSparseForColumns(records: readonly unknown[]): boolean {
   const keys = new Set<string>();
@@ -64,7 +72,7 @@ export function tooSparseForColumns(records: readonly unknown[]): boolean {
       fields++;
     }
   }
-  return keys.size * records.length * 9 > fields * 8 * 32 + 64 * 1024 * 1024;
+  return tooSparse(keys.size * records.length, fields * 8);
 }
 
 /** The records as columns, or undefined when one of them is not a plain JSON object. */

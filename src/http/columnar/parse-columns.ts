@@ -12,6 +12,7 @@
  * digits (an exact integer divided by an exact power of ten is correctly rounded), others go through
  * `Number`.
  */
+import { tooSparse } from "../../table/columns-from-records";
 import { RecordColumns, type RecordColumn } from "../../table/record-columns";
 import { BAD_UTF8, ColumnBuilder, type ColumnMemory } from "../../table/column-builder";
 
@@ -28,13 +29,6 @@ export class ColumnParseError extends Error {
 export class TooSparseError extends ColumnParseError {
   override name = "TooSparseError";
 }
-
-/** Memory the columns may take per body byte, beyond {@link SPARSE_FLOOR_BYTES}. */
-const SPARSE_BYTES_PER_BODY_BYTE = 32;
-/** Memory the columns may always take. */
-const SPARSE_FLOOR_BYTES = 64 * 1024 * 1024;
-/** Bytes a cell takes at most: an 8-byte number and its absent mark. */
-const CELL_BYTES = 9;
 
 /** Well-formed JSON of a shape this parser does not turn into columns. */
 export class NotColumnarError extends Error {
@@ -225,13 +219,12 @@ export class ColumnParser {
     for (const b of this.builders.values()) b.reserve(rows);
   }
 
-  /** Throws a TooSparseError when `columns` columns of `rows` rows would outweigh the body (see there). */
+  /** Throws a TooSparseError when `columns` columns of `rows` rows would outweigh the body (see `tooSparse`). */
   private checkCells(columns: number, rows: number): void {
     const bytes = Math.max(this.bytesIn, this.bytesExpected);
-    const need = columns * rows * CELL_BYTES;
-    if (need <= bytes * SPARSE_BYTES_PER_BODY_BYTE + SPARSE_FLOOR_BYTES) return;
+    if (!tooSparse(columns * rows, bytes)) return;
     throw new TooSparseError(
-      `${columns} fields over ${rows} records would take ${Math.round(need / 1048576)} MB as columns for ` +
+      `${columns} fields over ${rows} records would take ${Math.round((columns * rows * 9) / 1048576)} MB as columns for ` +
         `${bytes} bytes of records: too sparse to hold as columns`,
     );
   }

@@ -295,13 +295,6 @@ export class ParsePool {
     if (job?.slab === true) this.slabs.lost();
     job?.reject(new ColumnParseError(`the parse worker failed on this body (${err.message}); a new worker took its place`));
     this.dispatch();
-    // The last live worker died and was not replaced (it never answered: a broken worker, started by
-    // `prepare` before any body came): the bodies waiting for it are parsed here, never left waiting.
-    if (!this.closed && !(this.slots ?? []).some((s) => !s.dead)) {
-      for (const waiting of this.queue.splice(0)) {
-        this.parseHereNow(waiting.kind, waiting.bytes, waiting.bodyBytes >= WORKER_MIN_BYTES).then(waiting.resolve, waiting.reject);
-      }
-    }
   }
 }
 
