@@ -11,7 +11,8 @@
 import type { SandboxHandle, SandboxOptions } from "./sandbox";
 
 // Connecting: one call for all three services (or the sandbox), and the clients it builds.
-export { connect, closeSharedSandbox, DEFAULT_SANDBOX_AS_OF, type ConnectOptions, type Connection } from "./connect";
+export { connect, closeSharedSandbox, connectionPlan, DEFAULT_SANDBOX_AS_OF, LIVE_BASE_URLS, type ConnectOptions, type Connection, type ConnectionPlan } from "./connect";
+export { doctor, formatDoctorReport, type DoctorOptions, type DoctorReport } from "./doctor";
 export { NatGasClient, type NatGasClientOptions, type NatGasV3Api, type NatGasV4Api } from "./natgas";
 export { LngClient, type LngClientOptions, type LngStreams, type LngCallOptions, type LngStreamOptions } from "./lng";
 export {

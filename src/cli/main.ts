@@ -12,6 +12,7 @@ import { sandboxCommand } from "./sandbox";
 import { runNotebooksCommand } from "./run";
 import { buildReportCommand } from "./report";
 import { syncCommand } from "./sync";
+import { doctorCommand } from "./doctor";
 import type { CliCommand } from "./command";
 
 export type { CliCommand, CommandIo } from "./command";
@@ -22,6 +23,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   run: runNotebooksCommand,
   report: buildReportCommand,
   sync: syncCommand,
+  doctor: doctorCommand,
 };
 
 /** Usage of `gasframes` itself: the commands and their one-line summaries. */

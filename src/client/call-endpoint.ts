@@ -20,6 +20,7 @@ import { jobAnswer, type JobAnswer } from "./job-response";
 import { RecordShaper, recordPlan, type RecordPlan } from "./normalise-records";
 import { addGroupColumns } from "./aggregated-columns";
 import { warnOnce, type WarningSink } from "./warn-once";
+import { checkDrift } from "./schema-drift";
 
 /** A whole call's answer, shaped, before it becomes a Result. */
 export interface EndpointAnswer {
@@ -119,7 +120,11 @@ export async function callEndpoint<R = Record<string, unknown>>(
   data = Array.isArray(data) ? shaper.records(data) : shaper.columns(data);
   if (isAggregated(spec, filters)) data = addGroupColumns(data, spec);
   for (const w of shaper.warnings()) warnOnce(`records:${w}`, w, opts.warn);
-  const answer: EndpointAnswer = { spec, data, meta: resultMeta(spec, fetched.meta, rowsOf(data)), schema, ...(job ? { job } : {}) };
+  const drift = reportDrift(schema, data, opts.warn);
+  data = drift.data;
+  const meta = resultMeta(spec, fetched.meta, rowsOf(data));
+  if (drift.drift !== undefined) meta.drift = drift.drift;
+  const answer: EndpointAnswer = { spec, data, meta, schema, ...(job ? { job } : {}) };
   const result = (opts.result ?? plainResult)(answer) as Result<R>;
   if (names && names.unchecked.length > 0) {
     const watch = new EmptyAnswerWatch(schema);
@@ -162,6 +167,7 @@ export function streamEndpoint<R = Record<string, unknown>>(
         shaper.records(batch);
         if (isAggregated(spec, filters)) addGroupColumns(batch, spec);
         for (const w of shaper.warnings("stream")) warnOnce(`records:${w}`, w, opts.warn);
+        reportDrift(schema, batch, opts.warn);
         watch?.observe(batch);
         rows += batch.length;
         yield batch as R[];
@@ -172,6 +178,13 @@ export function streamEndpoint<R = Record<string, unknown>>(
       await inner.return?.(undefined as never);
     }
   })();
+}
+
+/** Fields the catalog does not know, or lacks in the answer: said once per endpoint; missing ones become nulls. */
+function reportDrift(schema: RecordSchema, data: RecordPart, sink: WarningSink | undefined): ReturnType<typeof checkDrift> {
+  const drift = checkDrift(schema, data);
+  for (const w of drift.warnings) warnOnce(`drift:${w}`, w, sink);
+  return drift;
 }
 
 /** The Result of an answer: backed by its columns, or by its records when it has none. */
@@ -196,6 +209,8 @@ function resultMeta(spec: EndpointSpec, m: TransportMeta, rows: number): ResultM
     attempts: m.attempts,
     durationMs: m.durationMs,
     fromCache: m.fromCache,
+    source: m.source,
+    synthetic: m.synthetic,
     requestIds: m.requestIds,
   };
 }

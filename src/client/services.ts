@@ -6,6 +6,18 @@
 import { tokenHeaderForPath } from "../catalog/token-headers";
 import type { TransportService } from "../http/types";
 
+/**
+ * The documented live hosts, used when a token is set and no base URL is (docs/conformance.md#live-hosts):
+ * natural gas v3 and v4 at the host of the vendor's own `curl` example for `/v4/beta/query_datalinks`
+ * (blog.synmax.com, "Access Hyperion Data Like AI Does"); LNG v1 at the host every v1 reference page names
+ * (leviaton.apidocs.synmax.com/v1/*.html); the old LNG API at the base the migration guide gives.
+ */
+export const LIVE_BASE_URLS = {
+  natgas: "https://hyperion.api.synmax.com",
+  lng: "https://leviaton.api.synmax.com",
+  legacy: "https://api.leviaton.synmax.com/leviaton-be2",
+} as const;
+
 /** Where to get a base URL without an account: said when none is configured. */
 const SANDBOX_HINT =
   "To try gasframes without an account, start the embedded sandbox (`npx gasframes sandbox`, or startSandbox() in code) and use its URL.";
@@ -17,6 +29,7 @@ export const NATGAS_SERVICE: TransportService = {
   baseUrlEnv: "GASFRAMES_NATGAS_URL",
   tokenEnv: ["GASFRAMES_NATGAS_TOKEN"],
   baseUrlHint: SANDBOX_HINT,
+  liveBaseUrl: LIVE_BASE_URLS.natgas,
 };
 
 /** The LNG v1 service. */
@@ -26,6 +39,7 @@ export const LNG_SERVICE: TransportService = {
   baseUrlEnv: "GASFRAMES_LNG_URL",
   tokenEnv: ["GASFRAMES_LNG_TOKEN"],
   baseUrlHint: SANDBOX_HINT,
+  liveBaseUrl: LIVE_BASE_URLS.lng,
 };
 
 /** The old job-based LNG API. */
@@ -35,4 +49,5 @@ export const LEGACY_SERVICE: TransportService = {
   baseUrlEnv: "GASFRAMES_LEGACY_URL",
   tokenEnv: ["GASFRAMES_LEGACY_TOKEN"],
   baseUrlHint: SANDBOX_HINT,
+  liveBaseUrl: LIVE_BASE_URLS.legacy,
 };

@@ -1,1 +1,2 @@
 export * from "./connect";
+export { LIVE_BASE_URLS } from "../client/services";

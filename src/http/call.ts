@@ -24,6 +24,7 @@ export class Call {
   bytes = 0;
   exchanges = 0;
   cachedExchanges = 0;
+  syntheticExchanges = 0;
   readonly requestIds: string[] = [];
   private readonly fetchedAt: string;
   private readonly deadlineController = new AbortController();
@@ -103,6 +104,8 @@ export class Call {
   meta(): TransportMeta {
     const req = this.req;
     const params = redactValue(req.params ?? req.body ?? { ...(req.query ?? {}) });
+    const fromCache = this.exchanges > 0 && this.cachedExchanges === this.exchanges;
+    const synthetic = this.syntheticExchanges > 0;
     return {
       method: req.httpMethod,
       url: redact(this.url),
@@ -113,7 +116,9 @@ export class Call {
       bytes: this.bytes,
       attempts: this.attempts,
       durationMs: Math.max(0, this.config.clock() - this.startedAt),
-      fromCache: this.exchanges > 0 && this.cachedExchanges === this.exchanges,
+      fromCache,
+      source: fromCache ? "replay" : synthetic ? "sandbox" : "live",
+      synthetic,
       requestIds: [...this.requestIds],
     };
   }

@@ -14,6 +14,12 @@ export const TOKEN_ENV = "GASFRAMES_TOKEN";
 /** The token header when neither the option, nor the request, nor the service names one. */
 export const DEFAULT_TOKEN_HEADER = "access_key";
 
+/**
+ * How long one attempt may go without a byte before it is abandoned: 600 s, as the vendor's own client
+ * waits for a large page (a big unfiltered query can take minutes before its first byte).
+ */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 600_000;
+
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
@@ -56,7 +62,6 @@ export function resolveConfig(
   service: TransportService,
   env: NodeJS.ProcessEnv = process.env,
 ): ResolvedConfig {
-  const baseUrl = resolveBaseUrl(options.baseUrl ?? nonEmpty(env[service.baseUrlEnv]), service);
   // The service's own variables first, then the one every service shares.
   const tokenEnvNames = [...(service.tokenEnv ?? []).filter((n) => n !== TOKEN_ENV), TOKEN_ENV];
   const fromEnv = tokenEnvNames.find((n) => nonEmpty(env[n]) !== undefined);
@@ -73,6 +78,8 @@ export function resolveConfig(
     throw new ConfigurationError(`the access token is too short (${token.length} characters; real tokens are longer): check GASFRAMES_TOKEN or the token option`);
   }
   registerSecret(token);
+  // A token with no base URL means the live service (its documented host); no token and no URL is an error.
+  const baseUrl = resolveBaseUrl(options.baseUrl ?? nonEmpty(env[service.baseUrlEnv]) ?? (token !== undefined ? service.liveBaseUrl : undefined), service);
   const tokenHeader = options.tokenHeader;
   if (tokenHeader !== undefined && (typeof tokenHeader !== "string" || !HEADER_NAME.test(tokenHeader))) {
     throw new ConfigurationError(`tokenHeader "${String(tokenHeader)}" is not a valid HTTP header name`);
@@ -96,7 +103,7 @@ export function resolveConfig(
     maxRateLimitRetries: count("maxRateLimitRetries", options.maxRateLimitRetries, 10),
     retryBaseDelayMs: count("retryBaseDelayMs", options.retryBaseDelayMs, 500),
     maxRetryDelayMs: count("maxRetryDelayMs", options.maxRetryDelayMs, 60_000),
-    attemptTimeoutMs: positive("attemptTimeoutMs", options.attemptTimeoutMs, 300_000),
+    attemptTimeoutMs: positive("attemptTimeoutMs", options.attemptTimeoutMs, DEFAULT_ATTEMPT_TIMEOUT_MS),
     concurrency: positive("concurrency", options.concurrency, 4),
     cache: { mode: cacheMode, dir: options.cache?.dir ?? ".cache/gasframes" },
     clock,

@@ -13,6 +13,7 @@ import { connectionErrorOf, errorFromResponse, headerValue, requestIdOf } from "
 import { paceRequest } from "./pace-request";
 import { ResponseCache, type CacheWriter } from "./response-cache";
 import type { Watchdog } from "./watchdog";
+import { noteSyntheticData, SYNTHETIC_DATA_HEADER, SYNTHETIC_DATA_VALUE } from "../util/synthetic-data";
 
 /** What one request sends. */
 export interface RequestSpec {
@@ -27,6 +28,8 @@ export interface RequestSpec {
 export interface Exchange {
   status: number;
   fromCache: boolean;
+  /** The answer is synthetic: the sandbox marked it, or it was recorded from such an answer. */
+  synthetic: boolean;
   requestId?: string;
   /** The response's Content-Type ("" when it sent none). */
   contentType: string;
@@ -63,6 +66,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
       return bodyExchange(call, {
         status: entry.status,
         fromCache: true,
+        synthetic: entry.synthetic === true,
         requestId: entry.requestId,
         contentType: entry.contentType ?? "",
         source,
@@ -136,6 +140,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
     res.body.destroy();
     throw err;
   }
+  const synthetic = headerValue(resHeaders, SYNTHETIC_DATA_HEADER) === SYNTHETIC_DATA_VALUE;
   let writer: CacheWriter | undefined;
   if (cache !== undefined) {
     try {
@@ -146,6 +151,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
         status: res.statusCode,
         contentType: headerValue(resHeaders, "content-type") ?? "",
         ...(requestIdOf(resHeaders) !== undefined ? { requestId: requestIdOf(resHeaders) } : {}),
+        ...(synthetic ? { synthetic } : {}),
       });
     } catch (err) {
       // An unwritable cache folder must not fail (or be retried as) the download itself.
@@ -158,6 +164,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   return bodyExchange(call, {
     status: res.statusCode,
     fromCache: false,
+    synthetic,
     ...(codings.length === 0 && Number.isSafeInteger(length) && length > 0 ? { bodyBytes: length } : {}),
     requestId: requestIdOf(resHeaders),
     contentType: headerValue(resHeaders, "content-type") ?? "",
@@ -191,6 +198,7 @@ function serviceErrorOf(
 interface BodySource {
   status: number;
   fromCache: boolean;
+  synthetic: boolean;
   bodyBytes?: number;
   requestId?: string | undefined;
   contentType: string;
@@ -226,6 +234,7 @@ function bodyExchange(call: Call, src: BodySource): Exchange {
   return {
     status: src.status,
     fromCache: src.fromCache,
+    synthetic: src.synthetic,
     ...(src.bodyBytes !== undefined ? { bodyBytes: src.bodyBytes } : {}),
     ...(src.requestId !== undefined ? { requestId: src.requestId } : {}),
     contentType: src.contentType,
@@ -245,6 +254,10 @@ function bodyExchange(call: Call, src: BodySource): Exchange {
       }
       call.exchanges++;
       if (src.fromCache) call.cachedExchanges++;
+      if (src.synthetic) {
+        call.syntheticExchanges++;
+        noteSyntheticData();
+      }
       call.bytes += bytes;
       if (src.requestId !== undefined) call.requestIds.push(src.requestId);
     },

@@ -67,7 +67,7 @@ export interface TransportLogger {
 
 /** How a transport talks to one service. Every option has a default. */
 export interface TransportOptions {
-  /** Base URL of the service. Default: the environment variable the client names (`TransportService.baseUrlEnv`). */
+  /** Base URL of the service. Default: the environment variable the client names (`TransportService.baseUrlEnv`), else, when a token is set, the service's documented live host. */
   baseUrl?: string;
   /** Access token. Default: the service's own variable (`TransportService.tokenEnv`; the clients use `GASFRAMES_<SERVICE>_TOKEN`), else env `GASFRAMES_TOKEN`. Missing: `AuthenticationError` (status 0) before any request. */
   token?: string;
@@ -98,7 +98,7 @@ export interface TransportOptions {
   retryBaseDelayMs?: number;
   /** Longest wait between attempts, also capping `Retry-After`. Default 60 000 ms. */
   maxRetryDelayMs?: number;
-  /** Per attempt: the longest wait for the response to start, and the longest silence while reading it. Default 300 000 ms. */
+  /** Per attempt: the longest wait for the response to start, and the longest silence while reading it. Default 600 000 ms (10 min, as the vendor's own client waits for large pages). */
   attemptTimeoutMs?: number;
   /** Overall deadline of one call, retries and pages included. Default none. */
   deadlineMs?: number;
@@ -144,6 +144,11 @@ export interface TransportService {
   tokenEnv?: readonly string[];
   /** Added to the error when no base URL is configured: where to get one. Default: none. */
   baseUrlHint?: string;
+  /**
+   * The service's documented live base URL, used when a token is configured and no base URL is
+   * (a token means the live service). Default: none (a base URL must then be given).
+   */
+  liveBaseUrl?: string;
   /**
    * The token header of a request that names none (`TransportRequest.tokenHeader`), from its path.
    * Default: none (then `access_key`).

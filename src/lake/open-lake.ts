@@ -191,6 +191,8 @@ function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; starte
     attempts: 1,
     durationMs: Date.now() - ctx.started,
     fromCache: false,
+    source: "lake" as const,
+    synthetic: false,
     requestIds: [],
   };
   return Result.fromColumns<Record<string, unknown>>(new RecordColumns(names, columns, length), meta, { name: "lake.query", fields });

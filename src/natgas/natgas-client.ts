@@ -17,8 +17,8 @@ import { queryDatalinksMethod, type QueryDatalinksMethod } from "./datalinks/que
 export interface NatGasClientOptions extends TransportOptions {
   /**
    * Base URL of the service (e.g. `http://127.0.0.1:8080` for a local sandbox). Default: env
-   * `GASFRAMES_NATGAS_URL`; with neither, the constructor throws a ConfigurationError saying how to
-   * set one or start the sandbox.
+   * `GASFRAMES_NATGAS_URL`, else, when a token is set, the live host `https://hyperion.api.synmax.com`;
+   * with none of them, the constructor throws a ConfigurationError saying how to set one or start the sandbox.
    */
   baseUrl?: string;
   /** A transport to call through instead of building one (sharing one between clients, tests). Default: a new `Transport`. */

@@ -1,6 +1,7 @@
 /**
  * The Vega-Lite spec type the chart builders return, and the settings every chart shares.
  */
+import { syntheticDataSeen } from "../util/synthetic-data";
 import { withChartDisplay } from "./chart-display";
 
 /** The Vega-Lite v5 JSON schema address every spec carries. */
@@ -56,20 +57,35 @@ export function chartConfig(): Record<string, unknown> {
   };
 }
 
-/** The frame of a spec: schema, title, size, config and inline data. */
+/** The line every chart drawn from synthetic data shows under its title. */
+export const SYNTHETIC_DATA_MARK = "Synthetic data (gasframes sandbox), not market data";
+
+/**
+ * The frame of a spec: schema, title, size, config and inline data. In a process that has received
+ * synthetic data (see `syntheticDataSeen`), the title carries {@link SYNTHETIC_DATA_MARK} as a red subtitle
+ * line and `usermeta.gasframes.synthetic` is true.
+ */
 export function baseSpec(
   title: string | { text: string; subtitle?: string },
   size: { width: number; height: number },
   values: readonly Record<string, unknown>[],
 ): VegaLiteSpec {
+  const synthetic = syntheticDataSeen();
   return withChartDisplay({
     $schema: VEGA_LITE_SCHEMA,
-    title,
+    title: synthetic ? markedTitle(title) : title,
+    ...(synthetic ? { usermeta: { gasframes: { synthetic: true } } } : {}),
     width: size.width,
     height: size.height,
     config: chartConfig(),
     data: { values: values as Record<string, unknown>[] },
   });
+}
+
+function markedTitle(title: string | { text: string; subtitle?: string }): Record<string, unknown> {
+  const t = typeof title === "string" ? { text: title } : title;
+  const subtitle = t.subtitle === undefined ? SYNTHETIC_DATA_MARK : [t.subtitle, SYNTHETIC_DATA_MARK];
+  return { ...t, subtitle, subtitleColor: "#b22222", subtitleFontWeight: "bold" };
 }
 
 /** Whether a value looks like a Vega-Lite spec (an object whose `$schema` names vega-lite). */

@@ -198,7 +198,9 @@ describe("the clients are their catalogs", () => {
     expect(status).toBeInstanceOf(LegacyResult);
     expect(status.job).toMatchObject({ state: "SUCCESS", job_id: "j-1" });
     expect(status.source).toBe("live_status");
-    expect(status.records).toEqual([{ lng_fleet_size: 2, datetime: "2024-05-01T00:00:00.000Z" }]);
+    // The summary's other catalog fields were not sent: null in the row (schema drift, warned once).
+    expect(status.records).toMatchObject([{ lng_fleet_size: 2, datetime: "2024-05-01T00:00:00.000Z", lng_volume: null }]);
+    expect(status.meta.drift?.missing).toContain("lng_volume");
     expect(server.seen[0]).toMatchObject({ method: "GET", url: "/api/v2/live_status" });
   });
 });

@@ -48,7 +48,7 @@ export class FetchTransport implements EndpointTransport {
       bytes: 0,
       attempts: 1,
       durationMs: 0,
-      fromCache: false,
+      fromCache: false, source: "live" as const, synthetic: false,
       requestIds: [],
     };
   }

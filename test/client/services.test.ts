@@ -5,6 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../src/http";
+import { ConnectionError } from "../../src/errors";
+import { offlineDispatcher } from "../helpers/offline-dispatcher";
 import { LegacyLngClient, LngClient } from "../../src/lng";
 import { NatGasClient } from "../../src/natgas";
 import { sendJson, startServer, type TestServer } from "../http/helpers/test-server";
@@ -41,13 +43,26 @@ const clients = {
   legacy: (o: Record<string, unknown>) => new LegacyLngClient({ progress: false, warn: () => undefined, ...o }),
 };
 
+/** The documented live hosts (docs/conformance.md#live-hosts), written out so a changed constant is seen. */
+const LIVE_HOSTS: Record<string, string> = {
+  natgas: "https://hyperion.api.synmax.com/v3/pipelinescrapestatus",
+  lng: "https://leviaton.api.synmax.com/v1/vessels",
+  legacy: "https://api.leviaton.synmax.com/leviaton-be2/api/v2/analysis_report",
+};
+type AnyClient = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const LIVE_CALLS: Record<string, (c: AnyClient) => Promise<unknown>> = {
+  natgas: (c) => c.v3.pipelineScrapeStatus(),
+  lng: (c) => c.vessels(),
+  legacy: (c) => c.liveStatusReport(),
+};
+
 describe("each client knows its service", () => {
   for (const [service, make] of Object.entries(clients)) {
-    it(`${service}: no base URL is a ConfigurationError naming GASFRAMES_${service.toUpperCase()}_URL and the sandbox`, () => {
+    it(`${service}: no token and no base URL is a ConfigurationError naming GASFRAMES_${service.toUpperCase()}_URL and the sandbox`, () => {
       clearEnv();
       let error: unknown;
       try {
-        make({ token: "token-1234" });
+        make({});
       } catch (e) {
         error = e;
       }
@@ -55,6 +70,21 @@ describe("each client knows its service", () => {
       expect(String(error)).toContain(`No base URL for the ${service} service`);
       expect(String(error)).toContain(`GASFRAMES_${service.toUpperCase()}_URL`);
       expect(String(error)).toMatch(/sandbox/);
+    });
+
+    it(`${service}: a token and no base URL means the documented live host`, async () => {
+      clearEnv();
+      const token = "live-token-5678abcd";
+      const client = make({ token, dispatcher: offlineDispatcher(), maxRetries: 0 }) as unknown as Record<string, unknown>;
+      const call = LIVE_CALLS[service]!(client);
+      const error = await call.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(String((error as Error).message)).toContain(LIVE_HOSTS[service]!);
+      expect(JSON.stringify(error)).not.toContain("5678");
+      expect(String((error as Error).message)).not.toContain("5678");
     });
   }
 

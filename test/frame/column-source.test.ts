@@ -5,7 +5,7 @@ import { unitsOf } from "../../src/frame/units";
 import { columnsFromRecords, Result, type ResultMeta } from "../../src/table";
 import { frameColumns } from "../helpers/frame-columns";
 
-const meta = { service: "natgas", apiVersion: "v3", endpoint: "t", method: "POST", url: "", params: {}, fetchedAt: "", pages: 1, rows: 0, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, requestIds: [] } as ResultMeta;
+const meta = { service: "natgas", apiVersion: "v3", endpoint: "t", method: "POST", url: "", params: {}, fetchedAt: "", pages: 1, rows: 0, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, source: "live" as const, synthetic: false, requestIds: [] } as ResultMeta;
 const asResult = (records: Record<string, unknown>[]) => Result.fromColumns(columnsFromRecords(records)!, meta);
 
 describe("analysis on a column-backed Result", () => {

@@ -10,7 +10,7 @@ import { toFrame, withUnits } from "../../src/frame";
 import { columnsFromRecords, Result, type ResultMeta } from "../../src/table";
 import * as d from "./support/sample-data";
 
-const meta = { service: "natgas", apiVersion: "v3", endpoint: "t", method: "POST", url: "", params: {}, fetchedAt: "", pages: 1, rows: 0, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, requestIds: [] } as ResultMeta;
+const meta = { service: "natgas", apiVersion: "v3", endpoint: "t", method: "POST", url: "", params: {}, fetchedAt: "", pages: 1, rows: 0, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, source: "live" as const, synthetic: false, requestIds: [] } as ResultMeta;
 const columnar = (records: Record<string, unknown>[]): Result => Result.fromColumns(columnsFromRecords(records)!, meta);
 const values = (spec: VegaLiteSpec): Record<string, unknown>[] => spec.data.values;
 

@@ -10,9 +10,16 @@ const sandboxDir = join(root, "src", "sandbox");
 /**
  * Folders (and two files) of gasframes the sandbox may import besides its own. src/errors imports nothing;
  * src/util/duckdb.ts is the lazy DuckDB loader, standing only on src/errors; src/util/sandbox-as-of.ts is
- * one constant (the default "today" that connect() shares), importing nothing.
+ * one constant (the default "today" that connect() shares), importing nothing; src/util/synthetic-data.ts
+ * names the header that marks every sandbox answer synthetic, importing nothing.
  */
-const allowed = [sandboxDir, join(root, "src", "errors"), join(root, "src", "util", "duckdb.ts"), join(root, "src", "util", "sandbox-as-of.ts")];
+const allowed = [
+  sandboxDir,
+  join(root, "src", "errors"),
+  join(root, "src", "util", "duckdb.ts"),
+  join(root, "src", "util", "sandbox-as-of.ts"),
+  join(root, "src", "util", "synthetic-data.ts"),
+];
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -23,7 +23,7 @@ const meta: ResultMeta = {
   fetchedAt: "2024-01-01T00:00:00Z",
   attempts: 1,
   durationMs: 0,
-  fromCache: false,
+  fromCache: false, source: "live" as const, synthetic: false,
   requestIds: [],
 };
 

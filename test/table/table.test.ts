@@ -42,7 +42,7 @@ const meta: ResultMeta = {
   bytes: 0,
   attempts: 1,
   durationMs: 0,
-  fromCache: false,
+  fromCache: false, source: "live" as const, synthetic: false,
   requestIds: [],
 };
 

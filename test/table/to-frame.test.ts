@@ -93,7 +93,7 @@ describe("toFrame", () => {
   });
 
   it("is what Result.toFrame gives", () => {
-    const meta = { service: "natgas", apiVersion: "v3", endpoint: "rigs", method: "POST", url: "x", params: {}, fetchedAt: "", pages: 1, rows: 1, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, requestIds: [] };
+    const meta = { service: "natgas", apiVersion: "v3", endpoint: "rigs", method: "POST", url: "x", params: {}, fetchedAt: "", pages: 1, rows: 1, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, source: "live" as const, synthetic: false, requestIds: [] };
     const df = new Result([{ county: "A", gas_daily: "2" }], meta, rigSchema).toFrame();
     expect(frameColumns(df).gas_daily).toEqual([2]);
     expect(unitsOf(df).gas_daily).toBe("BCF/day");

@@ -20,13 +20,12 @@ export function legacyBaseUrl(raw: string): string {
 
 /**
  * The old API as the transport knows it: the shared legacy service, whose error for a missing base URL
- * also names the base the migration guide documents. gasframes never uses that base by default, so
- * nothing goes to the network unless asked.
+ * also names the base the migration guide documents, which is the default when a token is set.
  */
 export const LEGACY_LNG_SERVICE: TransportService = {
   ...LEGACY_SERVICE,
   baseUrlHint:
-    `The migration guide documents the old API at ${LEGACY_DOCUMENTED_BASE_URL} (give it with or without /api/v2; gasframes sets no default).` +
+    `The migration guide documents the old API at ${LEGACY_DOCUMENTED_BASE_URL} (give it with or without /api/v2; gasframes uses it when a token is set and no base URL is).` +
     (LEGACY_SERVICE.baseUrlHint === undefined ? "" : ` ${LEGACY_SERVICE.baseUrlHint}`),
 };
 

@@ -4,7 +4,7 @@ import { DEFAULT_SANDBOX_AS_OF } from "../../connect/connect";
 import { GasframesError } from "../../errors";
 import { runNotebooks } from "../run/run-notebooks";
 import { renderIndexPage, type IndexEntry } from "./render-index-page";
-import { hasVegaCharts, notebookTitle, renderNotebookPage } from "./render-notebook-page";
+import { hasSyntheticCharts, hasVegaCharts, notebookTitle, renderNotebookPage } from "./render-notebook-page";
 import { writeVegaBundle } from "./vega-bundle";
 
 /** Options for {@link buildReport}. */
@@ -60,7 +60,8 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
   const env: NodeJS.ProcessEnv = { ...base, GASFRAMES_SANDBOX_AS_OF: asOf, CI: "1" };
   const cacheMode = base.GASFRAMES_CACHE;
   if (cacheMode && cacheMode !== "off") env.GASFRAMES_CACHE_DIR = resolve(base.GASFRAMES_CACHE_DIR ?? ".cache/gasframes");
-  const live = Boolean(base.GASFRAMES_TOKEN && base.GASFRAMES_NATGAS_URL && base.GASFRAMES_LNG_URL);
+  // A token means the live services, as for connect(): at their URLs if set, else their documented hosts.
+  const live = ["GASFRAMES_TOKEN", "GASFRAMES_NATGAS_TOKEN", "GASFRAMES_LNG_TOKEN", "GASFRAMES_LEGACY_TOKEN"].some((n) => (base[n] ?? "").trim() !== "");
   let stop: (() => Promise<void>) | undefined;
   let source = "the live services";
   if (!live) {
@@ -88,12 +89,14 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
     const entries: IndexEntry[] = runs.map((run) => {
       const stem = basename(run.source, ".ipynb");
       const title = notebookTitle(run.notebook, stem);
-      writeFileSync(join(outDir, `${stem}.html`), renderNotebookPage(run.notebook, { title, indexHref: "index.html" }));
+      const page = { title, indexHref: "index.html", ...(live ? {} : { synthetic: true }) };
+      writeFileSync(join(outDir, `${stem}.html`), renderNotebookPage(run.notebook, page));
       return { href: `${stem}.html`, title, notebook: run.notebook };
     });
     if (runs.some((run) => hasVegaCharts(run.notebook))) writeVegaBundle(outDir);
     const kernel = runs[0]?.notebook.metadata.kernelspec as { display_name?: string } | undefined;
-    writeFileSync(indexPath, renderIndexPage(entries, kernel?.display_name ? `${source}, in the ${kernel.display_name} kernel` : source));
+    const synthetic = !live || runs.some((run) => hasSyntheticCharts(run.notebook));
+    writeFileSync(indexPath, renderIndexPage(entries, kernel?.display_name ? `${source}, in the ${kernel.display_name} kernel` : source, synthetic));
     return { indexPath, pages: entries.map((e) => join(outDir, e.href)), seconds: (Date.now() - started) / 1000 };
   } finally {
     await stop?.();

@@ -2,6 +2,7 @@ import { joinLines } from "../nbformat/notebook-file";
 import type { Notebook } from "../nbformat/types";
 import { escapeHtml } from "./escape-html";
 import { renderInline } from "./render-markdown";
+import { syntheticBanner } from "./render-notebook-page";
 import { REPORT_CSS } from "./report-style";
 
 /** One entry of the report index. */
@@ -44,8 +45,11 @@ function chartCount(nb: Notebook): number {
   return n;
 }
 
-/** The report's index page: one linked entry per notebook with its summary; `source` says where the data came from. */
-export function renderIndexPage(entries: IndexEntry[], source: string): string {
+/**
+ * The report's index page: one linked entry per notebook with its summary; `source` says where the data
+ * came from, and `synthetic` (default false) puts the synthetic-data banner at the top.
+ */
+export function renderIndexPage(entries: IndexEntry[], source: string, synthetic = false): string {
   const items = entries.map((e) => {
     const code = e.notebook.cells.filter((c) => c.cell_type === "code").length;
     const charts = chartCount(e.notebook);
@@ -64,7 +68,7 @@ ${summary(e.notebook)}
 <body>
 <main>
 <h1>gasframes research report</h1>
-<p>Natural gas and LNG market data, pulled, framed, analysed and charted by the project's TypeScript notebooks, executed top to bottom. Data: ${escapeHtml(source)}.</p>
+${syntheticBanner(synthetic)}<p>Natural gas and LNG market data, pulled, framed, analysed and charted by the project's TypeScript notebooks, executed top to bottom. Data: ${escapeHtml(source)}.</p>
 <ul class="notebooks">
 ${items.join("\n")}
 </ul>

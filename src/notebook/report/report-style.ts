@@ -42,6 +42,7 @@ table.data td.text { white-space: normal; min-width: 4em; max-width: 13em; }
 table.data tbody tr:nth-child(even) { background: #fafbfc; }
 table.data tr.gap td { text-align: center; color: var(--muted); font-style: italic; }
 blockquote { margin: 8px 0; padding: 2px 14px; border-left: 4px solid var(--line); color: var(--muted); }
+.synthetic-banner { background: #fdecea; border: 1px solid #b22222; color: #8b0000; font-weight: bold; border-radius: 6px; padding: 8px 14px; margin: 10px 0 16px; }
 ul.notebooks { list-style: none; padding: 0; }
 ul.notebooks li { border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; margin: 10px 0; }
 ul.notebooks .summary { color: var(--muted); margin: 4px 0 0; }

@@ -5,6 +5,7 @@ import { extractToken } from "./auth";
 import type { FaultPlan } from "./faults";
 import { readJsonBody } from "./read-body";
 import { writeReply } from "./write-reply";
+import { SYNTHETIC_DATA_HEADER, SYNTHETIC_DATA_VALUE } from "../../util/synthetic-data";
 
 /** A service module and the path prefix it is mounted at ("" for the root). */
 export interface Mount {
@@ -35,6 +36,8 @@ let requestCounter = 0;
 export async function handleRequest(req: IncomingMessage, res: ServerResponse, settings: PipelineSettings): Promise<void> {
   const requestId = `sbx-${(++requestCounter).toString(16).padStart(8, "0")}`;
   res.setHeader("x-request-id", requestId);
+  // Every answer says it is synthetic, so a client pointed here by URL still knows (meta.source, chart marks).
+  res.setHeader(SYNTHETIC_DATA_HEADER, SYNTHETIC_DATA_VALUE);
   const aborted = new AbortController();
   res.once("close", () => aborted.abort());
   try {
