@@ -28,6 +28,8 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
     url: call.url,
     contentType: ex.contentType,
     serviceError: ex.serviceError,
+    signal: call.signal,
+    stopped: () => call.stopNow(),
     ...(call.req.bareValuesAs !== undefined ? { bareValuesAs: call.req.bareValuesAs } : {}),
   };
 }
