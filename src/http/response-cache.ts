@@ -300,7 +300,7 @@ export class ResponseCache {
   }
 }
 
-/** Requests bodies quoted in a mismatch message are cut here (after masking). */
+/** Request bodies quoted in a mismatch message are cut here (after masking). */
 const QUOTED_BODY_CHARS = 200;
 
 function quoteBody(body: unknown): string {
