@@ -30,7 +30,8 @@ export const USAGE = `npm run bench -- [options]
   --only A,B  only these scenarios (ids: v3, ndjson, toframe, rollup, resample, voyages, svg,
               require, cold, first-rollup, memory, compression, sandbox-ndjson,
               lake-sync, lake-query, lake-rollup: the last four make their own data,
-              at 20M rows for the lake at --size 1; lake-rollup cuts 1M rows from it)
+              at 20M rows for the lake at --size 1; lake-rollup cuts 1M rows from it;
+              wide-record: one record of 200,000 fields, made by the scenario)
   --skip S.V  skip these variants (scenario.variant, e.g. lake-query.danfo: its steps take minutes)
   --fresh     re-fetch the prepared data from the sandbox
   --out FILE  JSON results file; default bench/results/bench-<size>-<time>.json`;

@@ -11,6 +11,7 @@ import { sandboxNdjsonScenario } from "./sandbox-ndjson.mjs";
 import { lakeSyncScenario } from "./lake-sync.mjs";
 import { lakeQueryScenario } from "./lake-query.mjs";
 import { lakeRollupScenario } from "./lake-rollup.mjs";
+import { wideRecordScenario } from "./wide-record.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -29,6 +30,7 @@ export const SCENARIOS = [
   lakeSyncScenario,
   lakeQueryScenario,
   lakeRollupScenario,
+  wideRecordScenario,
 ];
 
 /** The scenario with this id; an unknown id is an error listing the known ones. */

@@ -439,12 +439,13 @@ export class CacheMissError extends GasframesError {
 }
 
 /** Why a cache entry was refused: see {@link CacheCorruptError}. */
-export type CacheCorruptReason = "length" | "checksum" | "unverifiable" | "outside" | "unreadable";
+export type CacheCorruptReason = "length" | "checksum" | "unverifiable" | "mismatch" | "outside" | "unreadable";
 
 /**
  * A recorded cache entry cannot be trusted: its body does not have the recorded length or SHA-256
- * (`length`, `checksum`), it was recorded without a checksum by an older gasframes (`unverifiable`),
- * one of its files is a link to somewhere outside the cache folder (`outside`), or it cannot be read
+ * (`length`, `checksum`), it was recorded without a checksum or without the request it answers by an
+ * older gasframes (`unverifiable`), it answers another request than the one asked (`mismatch`: its
+ * files were exchanged or copied under another name), one of its files is a link to somewhere outside the cache folder (`outside`), or it cannot be read
  * (`unreadable`). `file` is the entry's file. In `readwrite` mode a damaged or unverifiable entry is
  * fetched again instead; `replay` raises this.
  */

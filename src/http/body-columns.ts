@@ -4,7 +4,7 @@
  */
 import { ResponseParseError } from "../errors";
 import type { BodyContext } from "./body-reader";
-import { ColumnParseError, TooSparseError } from "./columnar/parse-columns";
+import { ColumnParseError, TooManyFieldsError, TooSparseError } from "./columnar/parse-columns";
 import type { PageBuffers } from "./columnar/page-buffers";
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 
@@ -74,11 +74,20 @@ export async function parseBody(pool: ParsePool, kind: "envelope" | "array" | "l
     if (kind === "lines") return { value: [] };
     throw new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body is empty where JSON was expected`, { status: ctx.status, url: ctx.url });
   }
+  const size = bytes.byteLength;
+  let parsed: ParsedColumns;
   try {
-    return await pool.parse(kind, bytes);
+    parsed = await pool.parse(kind, bytes, ctx.signal);
   } catch (err) {
-    throw parseErrorOf(err, ctx, bytes.byteLength, kind);
+    // A parse stopped by the call's signal is the call's abort or deadline, not a fault of the body.
+    throw ctx.stopped?.() ?? parseErrorOf(err, ctx, size, kind);
   }
+  const stop = ctx.stopped?.();
+  if (stop !== undefined) {
+    if ("columns" in parsed) pool.recycle(parsed.columns);
+    throw stop;
+  }
+  return parsed;
 }
 
 function isBlank(bytes: Uint8Array): boolean {
@@ -95,7 +104,9 @@ export function parseErrorOf(err: unknown, ctx: BodyContext, size: number, kind:
   const what =
     err instanceof TooSparseError
       ? "holds records too sparse to keep as columns (a server fault: refused before the memory was asked for)"
-      : `is not valid ${kind === "lines" ? "NDJSON" : "JSON"} (${size} bytes; truncated or malformed)`;
+      : err instanceof TooManyFieldsError
+        ? "holds records with too many fields to keep as columns (a server fault: refused before the columns were made)"
+        : `is not valid ${kind === "lines" ? "NDJSON" : "JSON"} (${size} bytes; truncated or malformed)`;
   return new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body ${what}: ${err.message}`, {
     status: ctx.status,
     url: ctx.url,

@@ -21,6 +21,10 @@ export interface BodyContext {
   serviceError?: (bodyText: string) => Error;
   /** The field a bare string or number becomes a record of; without it such a value is refused. */
   bareValuesAs?: string;
+  /** The call's signal (abort, deadline, a sibling page failed): stops a parse on a worker. */
+  signal?: AbortSignal;
+  /** The error that stops the call now, if any (looked at when a parse ends: see `Call.stopNow`). */
+  stopped?: () => Error | undefined;
 }
 
 /** How an array-of-records body is written: a JSON array, NDJSON lines, or one JSON document (not an array). */

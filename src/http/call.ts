@@ -65,6 +65,17 @@ export class Call {
     return undefined;
   }
 
+  /**
+   * {@link stopError}, or the deadline error once the call's clock is past the deadline although its
+   * timer has not fired yet: a long parse on this thread holds timers back, and the call must not then
+   * end as if it had finished in time.
+   */
+  stopNow(): GasframesError | undefined {
+    const stop = this.stopError();
+    if (stop !== undefined) return stop;
+    return this.deadlineAt !== undefined && this.config.clock() >= this.deadlineAt ? this.deadlineError() : undefined;
+  }
+
   /** The overall-deadline error (optionally with the last attempt's error as cause). */
   deadlineError(cause?: unknown): TimeoutError {
     const ms = this.config.deadlineMs ?? 0;

@@ -28,6 +28,8 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
     url: call.url,
     contentType: ex.contentType,
     serviceError: ex.serviceError,
+    signal: call.signal,
+    stopped: () => call.stopNow(),
     ...(call.req.bareValuesAs !== undefined ? { bareValuesAs: call.req.bareValuesAs } : {}),
   };
 }
@@ -110,6 +112,9 @@ async function linesInPlace(chunks: AsyncIterable<Uint8Array>, bodyBytes: number
   } catch (err) {
     throw parseErrorOf(err, ctx, lines.bytes, "lines");
   }
+  // Parsed on this thread as it arrived: a deadline that passed meanwhile fails the call (see parseBody).
+  const stop = ctx.stopped?.();
+  if (stop !== undefined) throw stop;
   return linesPartOf("columns" in parsed ? parsed : { value: parsed.values }, ctx, 0);
 }
 

@@ -11,7 +11,7 @@ import { tokenHeaderOf } from "./config";
 import { codingsOf, decodeBody } from "./content-encoding";
 import { connectionErrorOf, errorFromResponse, headerValue, requestIdOf } from "./http-errors";
 import { paceRequest } from "./pace-request";
-import { ResponseCache, type CacheWriter } from "./response-cache";
+import { ResponseCache, targetOf, type CacheRequest, type CacheWriter } from "./response-cache";
 import type { Watchdog } from "./watchdog";
 import { noteSyntheticData, SYNTHETIC_DATA_HEADER, SYNTHETIC_DATA_VALUE } from "../util/synthetic-data";
 
@@ -58,8 +58,9 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   const config = call.config;
   const cache = config.cache.mode === "off" ? undefined : new ResponseCache(config.cache.dir);
   const key = cache !== undefined ? ResponseCache.key(spec.method, spec.url, spec.body) : "";
+  const asked: CacheRequest = { method: spec.method, target: targetOf(spec.url, config.baseUrl), body: spec.body };
   if (cache !== undefined) {
-    const found = await cache.read(key);
+    const found = await cache.read(key, asked);
     if (found.kind === "hit") {
       const { entry, body: source, close } = found;
       const headers = entry.requestId !== undefined ? { "x-request-id": entry.requestId } : {};
@@ -152,7 +153,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
         contentType: headerValue(resHeaders, "content-type") ?? "",
         ...(requestIdOf(resHeaders) !== undefined ? { requestId: requestIdOf(resHeaders) } : {}),
         ...(synthetic ? { synthetic } : {}),
-      });
+      }, asked);
     } catch (err) {
       // An unwritable cache folder must not fail (or be retried as) the download itself.
       config.logger.warn?.(`cache: not recording ${spec.url}: ${(err as Error).message}`);

@@ -1,12 +1,14 @@
 /**
  * The on-disk record/replay cache. A response is stored as two files named by the request key:
  * `<key>.body` (the body bytes as the parser reads them: a compressed body is stored decoded) and
- * `<key>.json` (method, URL, request body, status, content type, and the body's length and SHA-256). The key is the SHA-256 of method, URL and the
- * canonical request body; the token is never part of a key or a file: it travels in a header that is
- * not recorded, and a token pasted into a parameter is masked in the stored URL and body.
+ * `<key>.json` (method, URL, request body, the request it answers, status, content type, and the body's
+ * length and SHA-256). The key is the SHA-256 of method, URL and the canonical request body; the token
+ * is never part of a key or a file: it travels in a header that is not recorded, and a token pasted
+ * into a parameter is masked in the stored URL and body.
  *
- * Every read checks the body against the recorded length and SHA-256 before a byte is handed out, so a
- * body cut short or changed is never replayed as if it were whole.
+ * Every read checks that the entry answers the request asked (a file name says nothing once files are
+ * exchanged or copied), then the body against the recorded length and SHA-256, before a byte is handed
+ * out, so a body cut short, changed, or recorded for another request is never replayed.
  */
 import { createHash, randomBytes, type Hash } from "node:crypto";
 import { mkdir, open, readFile, realpath, lstat, rename, rm, type FileHandle } from "node:fs/promises";
@@ -14,8 +16,47 @@ import { isAbsolute, join, relative, sep } from "node:path";
 import { CacheCorruptError, redact, redactValue, type CacheCorruptReason } from "../errors";
 import { canonicalJson } from "./canonical-json";
 
-/** The format of entries written now; entries without `sha256` were written by gasframes before it. */
-export const CACHE_FORMAT = 2;
+/**
+ * The format of entries written now. Entries without `sha256` (format 1) or without `request` (format 2)
+ * were written by gasframes before it: they cannot be checked, so replay refuses them.
+ */
+export const CACHE_FORMAT = 3;
+
+/**
+ * The request an entry answers, independent of where the service listens: method, the path and query
+ * relative to the base URL (a local server on another port, or the service behind another host, asks
+ * the same thing), and the canonical request body.
+ */
+export interface CacheRequest {
+  method: string;
+  /** Path and query relative to the base URL (`/v3/rigs`, `/v4/rigs?county=X`). */
+  target: string;
+  /** The request body, undefined for none. */
+  body: unknown;
+}
+
+/** What an entry records of the request it answers: readable (any secret masked) and as a digest. */
+export interface CacheEntryRequest {
+  method: string;
+  /** Path and query relative to the base URL, any registered secret masked. */
+  target: string;
+  /** SHA-256 of method, target and canonical body as sent (a masked text cannot be compared). */
+  sha256: string;
+}
+
+/** The path and query of `url` relative to `baseUrl` (the whole URL when it is not under it). */
+export function targetOf(url: string, baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, "");
+  if (url === base) return "/";
+  return url.startsWith(`${base}/`) || url.startsWith(`${base}?`) ? url.slice(base.length) : url;
+}
+
+/** The digest of a request's identity (see {@link CacheEntryRequest.sha256}). */
+export function requestDigest(request: CacheRequest): string {
+  return createHash("sha256")
+    .update(`${request.method.toUpperCase()}\n${request.target}\n${request.body === undefined ? "" : canonicalJson(request.body)}`)
+    .digest("hex");
+}
 
 /** What is stored next to a cached body. */
 export interface CacheEntry {
@@ -25,6 +66,8 @@ export interface CacheEntry {
   url: string;
   /** The request body, any registered secret masked. */
   body: unknown;
+  /** The request this entry answers (format 3 on). */
+  request: CacheEntryRequest;
   status: number;
   contentType: string;
   requestId?: string;
@@ -72,9 +115,11 @@ export class ResponseCache {
   /**
    * Reads the entry of `key`: a `hit` whose body has the recorded length and SHA-256; a `miss` when no
    * entry (or no body file, or unreadable metadata) is there; `corrupt` when the body does not match,
-   * the entry has no checksum (an older format), or a file links outside the cache folder.
+   * the entry answers another request than `request`, the entry has no checksum or no request (an
+   * older format), or a file links outside the cache folder.
+   * @param request the request asked (whose key is `key`); undefined: not checked.
    */
-  async read(key: string): Promise<CacheRead> {
+  async read(key: string, request?: CacheRequest): Promise<CacheRead> {
     const metaPath = this.metaPath(key);
     const bodyPath = this.bodyPath(key);
     const corrupt = (reason: CacheCorruptReason, file: string, why: string, cause?: unknown): CacheRead => ({
@@ -103,6 +148,19 @@ export class ResponseCache {
         metaPath,
         "was recorded without a checksum (by an older gasframes), so it cannot be verified; re-record it: run once with cache mode \"readwrite\" (or delete the cache folder)",
       );
+    }
+    if (request !== undefined) {
+      const recorded = entry.request as Partial<CacheEntryRequest> | undefined;
+      if (recorded === null || typeof recorded !== "object" || typeof recorded.sha256 !== "string") {
+        return corrupt(
+          "unverifiable",
+          metaPath,
+          "was recorded without the request it answers (by an older gasframes), so it cannot be checked against this one; re-record it: run once with cache mode \"readwrite\" (or delete the cache folder)",
+        );
+      }
+      if (recorded.sha256 !== requestDigest(request)) {
+        return corrupt("mismatch", metaPath, `answers ${describeRecorded(entry)}, not the request asked, ${describeAsked(request)} (were its files exchanged or copied?); refusing to replay it`);
+      }
     }
 
     let handle: FileHandle;
@@ -157,8 +215,11 @@ export class ResponseCache {
     return { kind: "hit", entry, body: body(), close };
   }
 
-  /** Starts storing a response; the body file is renamed into place only on commit. */
-  async writer(key: string, entry: Omit<CacheEntry, "format" | "bytes" | "sha256" | "savedAt">): Promise<CacheWriter> {
+  /**
+   * Starts storing a response; the body file is renamed into place only on commit.
+   * @param request the request it answers, recorded in the entry (see {@link CacheEntryRequest}).
+   */
+  async writer(key: string, entry: Omit<CacheEntry, "format" | "bytes" | "sha256" | "savedAt" | "request">, request: CacheRequest): Promise<CacheWriter> {
     await mkdir(this.dir, { recursive: true });
     const tmp = `${this.bodyPath(key)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     const handle: FileHandle = await open(tmp, "w");
@@ -185,6 +246,7 @@ export class ResponseCache {
           ...entry,
           url: redact(entry.url),
           body: redactValue(entry.body),
+          request: { method: request.method.toUpperCase(), target: redact(request.target), sha256: requestDigest(request) },
           bytes,
           sha256: hash.digest("hex"),
           savedAt: new Date().toISOString(),
@@ -238,6 +300,25 @@ export class ResponseCache {
   private metaPath(key: string): string {
     return join(this.dir, `${key}.json`);
   }
+}
+
+/** Request bodies quoted in a mismatch message are cut here (after masking). */
+const QUOTED_BODY_CHARS = 200;
+
+function quoteBody(body: unknown): string {
+  if (body === undefined || body === null) return "without a body";
+  const text = canonicalJson(redactValue(body));
+  return `with body ${text.length > QUOTED_BODY_CHARS ? `${text.slice(0, QUOTED_BODY_CHARS)}...` : text}`;
+}
+
+function describeRecorded(entry: CacheEntry): string {
+  const method = typeof entry.request?.method === "string" ? entry.request.method : String(entry.method);
+  const target = typeof entry.request?.target === "string" ? entry.request.target : String(entry.url);
+  return `${redact(method)} ${redact(target)} ${quoteBody(entry.body)}`;
+}
+
+function describeAsked(request: CacheRequest): string {
+  return `${request.method.toUpperCase()} ${redact(request.target)} ${quoteBody(request.body)}`;
 }
 
 /** The bytes of an open file from its start, at most `limit` of them, in chunks. */

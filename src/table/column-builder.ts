@@ -7,6 +7,11 @@ import { dictionaryKey, trimmed, type RecordColumn } from "./column-kinds";
 
 // ignoreBOM: a string that starts with U+FEFF keeps it, as JSON.parse keeps it.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+// What a builder holds before it has a kind: shared, never written (a record of 200,000 fields made
+// 200,000 builders, and their empty arrays and dictionaries were most of the time it took).
+const NO_NUMBERS = new Float64Array(0);
+const NO_CODES = new Int32Array(0);
 
 /** Dictionary of a coded column: strings found by hash and bytes, other scalars by value. */
 class Dictionary {
@@ -204,10 +209,11 @@ export class ColumnBuilder {
   /** Rows expected in all (a hint): arrays are sized for it at once instead of growing. */
   private capacity = 0;
   private kind: Kind = "pending";
-  private nums: Float64Array = new Float64Array(0);
-  private codes: Int32Array = new Int32Array(0);
+  private nums: Float64Array = NO_NUMBERS;
+  private codes: Int32Array = NO_CODES;
   private mixed: unknown[] = [];
-  private dict = new Dictionary();
+  /** Made when the column becomes coded (see {@link dict}). */
+  private dictionary: Dictionary | undefined = undefined;
   private absent: Uint8Array | undefined;
   /** The code of the last string written (-1: none yet), tried first for the next row. */
   private lastString = -1;
@@ -220,14 +226,22 @@ export class ColumnBuilder {
     readonly name: string,
     private readonly memory: ColumnMemory = FRESH,
   ) {
-    const pattern = new TextEncoder().encode(`${name}":`);
-    const view = new DataView(pattern.buffer, pattern.byteOffset, pattern.byteLength);
+    // ASCII names (all the services send) are their own bytes: no encoder, no DataView per column.
+    const text = `${name}":`;
+    const utf8Bytes = /^[\u0000-\u007f]*$/.test(text) ? undefined : encoder.encode(text);
+    const length = utf8Bytes?.length ?? text.length;
+    const byteAt = (i: number): number => (utf8Bytes !== undefined ? utf8Bytes[i]! : text.charCodeAt(i));
     // A name that needs escaping in JSON, or that UTF-8 cannot hold as it is, is matched the slow way.
-    const plain = !/["\\\u0000-\u001f]/.test(name) && !hasLoneSurrogate(name) && pattern.length >= 4;
-    this.keyPatternLength = plain ? pattern.length : 0;
-    this.keyPatternWords = new Int32Array(plain ? pattern.length >> 2 : 0);
-    for (let i = 0; i < this.keyPatternWords.length; i++) this.keyPatternWords[i] = view.getInt32(i * 4, true);
-    this.keyPatternLast = plain ? view.getInt32(pattern.length - 4, true) : 0;
+    const plain = !/["\\\u0000-\u001f]/.test(name) && !hasLoneSurrogate(name) && length >= 4;
+    this.keyPatternLength = plain ? length : 0;
+    this.keyPatternWords = new Int32Array(plain ? length >> 2 : 0);
+    for (let i = 0; i < this.keyPatternWords.length; i++) this.keyPatternWords[i] = wordAt(byteAt, i * 4);
+    this.keyPatternLast = plain ? wordAt(byteAt, length - 4) : 0;
+  }
+
+  /** The dictionary of a coded column. */
+  private get dict(): Dictionary {
+    return (this.dictionary ??= new Dictionary());
   }
 
   /** Expects about `rows` rows in all: arrays are sized for them now (fewer copies, less garbage). */
@@ -405,6 +419,11 @@ export class ColumnBuilder {
     }
     this.ensure(upto + 1);
   }
+}
+
+/** The little-endian 32-bit word of the four bytes from `at`. */
+function wordAt(byteAt: (i: number) => number, at: number): number {
+  return byteAt(at) | (byteAt(at + 1) << 8) | (byteAt(at + 2) << 16) | (byteAt(at + 3) << 24);
 }
 
 function grownF64(memory: ColumnMemory, a: Float64Array, size: number): Float64Array {

@@ -47,6 +47,13 @@ export class RecordColumnsBuilder {
 }
 
 /**
+ * Most distinct field names the records of one body may have as columns. A column costs a few hundred
+ * bytes before its first value, which the sparse bound (per cell) does not see: a body of 10 MB can
+ * name a million fields. The services' records have at most a few dozen.
+ */
+export const MAX_FIELD_NAMES = 250_000;
+
+/**
  * Whether columns of `cells` cells (fields x records: every field is a column as long as the records)
  * outweigh records of `bodyBytes` bytes of JSON: more than 32 bytes of columns per body byte (9 a cell:
  * an 8-byte number and its absent mark) plus 64 MB. Such records are too sparse to hold as columns (a
@@ -57,7 +64,8 @@ export function tooSparse(cells: number, bodyBytes: number): boolean {
 }
 
 /**
- * Whether records from a server are too sparse to hold as columns (see `tooSparse`), the fields they
+ * Whether records from a server are too sparse to hold as columns (see `tooSparse`), or name more than
+ * {@link MAX_FIELD_NAMES} fields, the fields they
  * hold taken as about 8 bytes of JSON each. Counted without building anything. Records with a new field
  * each (8,000 of them, 118 KB of JSON) asked for 1.2 GB as columns.
  */
@@ -72,7 +80,7 @@ export function tooSparseForColumns(records: readonly unknown[]): boolean {
       fields++;
     }
   }
-  return tooSparse(keys.size * records.length, fields * 8);
+  return keys.size > MAX_FIELD_NAMES || tooSparse(keys.size * records.length, fields * 8);
 }
 
 /** The records as columns, or undefined when one of them is not a plain JSON object. */

@@ -90,7 +90,7 @@ export class RecordColumns implements ColumnSet {
     const n = this.length;
     const out = new Array<Record<string, unknown>>(n);
     const cols = this.names.map((name) => this.columns.get(name)!);
-    if (cols.some((c) => c.absent !== undefined) || this.names.includes("__proto__")) {
+    if (cols.length > ROW_FACTORY_MAX_FIELDS || cols.some((c) => c.absent !== undefined) || this.names.includes("__proto__")) {
       for (let i = 0; i < n; i++) out[i] = this.record(i);
       return out;
     }
@@ -208,6 +208,12 @@ export class RecordColumns implements ColumnSet {
  * to build (and smaller) than objects grown key by key. Keys are embedded with JSON.stringify, so any
  * name is safe (`__proto__` never reaches here: in a literal it would set the prototype).
  */
+/**
+ * Most fields a row factory is made for. A literal of more keys gains nothing (V8 keeps such objects
+ * as dictionaries anyway), and compiling one of 100,000 keys overflowed the stack.
+ */
+const ROW_FACTORY_MAX_FIELDS = 1000;
+
 function rowFactory(names: readonly string[], cols: readonly RecordColumn[]): (i: number) => Record<string, unknown> {
   const args: string[] = [];
   const values: unknown[] = [];

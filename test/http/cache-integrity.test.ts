@@ -1,8 +1,10 @@
 /**
  * The cache checks every body against its recorded length and SHA-256 before replaying it: a body cut at
  * a line end or with one digit changed is fetched again in readwrite and refused in replay; a deleted body
- * is a miss; a link out of the cache folder is refused; entries of the older format (no checksum) are
- * re-recorded in readwrite and refused in replay.
+ * is a miss; a link out of the cache folder is refused; entries of the older formats (no checksum, or no
+ * record of the request they answer) are re-recorded in readwrite and refused in replay; an entry whose
+ * files were exchanged with another's (the audit's Permian query answered with Haynesville rows) is
+ * refused in replay and fetched again in readwrite.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CacheCorruptError, CacheMissError } from "../../src/errors";
 import { Transport, type TransportRequest } from "../../src/http";
+import { CACHE_FORMAT, requestDigest, targetOf } from "../../src/http/response-cache";
 import { NatGasClient } from "../../src/natgas";
 import { startSandbox } from "../../src/sandbox";
 import { postRequest } from "./helpers/make-transport";
@@ -165,7 +168,7 @@ describe("a damaged cache entry", () => {
     expect(String(err)).toMatch(/re-record/);
     expect((err as CacheCorruptError).file).toBe(files.meta);
     await expectRefetched(files);
-    expect(JSON.parse(readFileSync(files.meta, "utf8"))).toMatchObject({ format: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.parse(readFileSync(files.meta, "utf8"))).toMatchObject({ format: CACHE_FORMAT, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it("records the body's length and SHA-256 in the entry", async () => {
@@ -215,5 +218,120 @@ describe("a token pasted into a parameter of a client call", () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe("an entry that answers another request", () => {
+  // Rows per region, so that an answer for the wrong query shows.
+  const ROWS_OF: Record<string, number> = { Permian: 3, Haynesville: 7 };
+  let regional: TestServer;
+  beforeAll(async () => {
+    regional = await startServer((seen, res) => {
+      const region = (seen.json as { region: string }).region;
+      const lines = Array.from({ length: ROWS_OF[region] ?? 0 }, (_, i) => JSON.stringify({ region, i }));
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      res.end(lines.join("\n") + "\n");
+    });
+  });
+  afterAll(() => regional.close());
+
+  const ask = (region: string): TransportRequest => postRequest({ response: "array", ndjson: true, body: { region } });
+  function regionalTransport(mode: "readwrite" | "replay", dir: string) {
+    const logs = captureLogs();
+    const t = new Transport({ baseUrl: regional.url, token: TOKEN, progress: false, logger: logs.logger, cache: { mode, dir }, maxRetries: 0 }, natgas);
+    return { t, logs };
+  }
+
+  /** Records Permian and Haynesville, then exchanges their files (both .json and .body), as the audit did. */
+  async function exchanged(): Promise<{ dir: string; permianMeta: string }> {
+    const dir = tempDir();
+    const keys: Record<string, string> = {};
+    for (const region of ["Permian", "Haynesville"]) {
+      const before = new Set(readdirSync(dir));
+      await regionalTransport("readwrite", dir).t.fetchRecords(ask(region));
+      keys[region] = readdirSync(dir).find((f) => !before.has(f) && f.endsWith(".json"))!.replace(/\.json$/, "");
+    }
+    for (const ext of [".json", ".body"]) {
+      const a = join(dir, keys.Permian + ext);
+      const b = join(dir, keys.Haynesville + ext);
+      const text = readFileSync(a);
+      writeFileSync(a, readFileSync(b));
+      writeFileSync(b, text);
+    }
+    return { dir, permianMeta: join(dir, `${keys.Permian}.json`) };
+  }
+
+  it("is refused in replay with CacheCorruptError (reason mismatch) naming both requests, and nothing is sent", async () => {
+    const { dir, permianMeta } = await exchanged();
+    const before = regional.seen.length;
+    const err = await rejectionOf(regionalTransport("replay", dir).t.fetchRecords(ask("Permian")));
+    expect(err).toBeInstanceOf(CacheCorruptError);
+    expect((err as CacheCorruptError).reason).toBe("mismatch");
+    expect((err as CacheCorruptError).file).toBe(permianMeta);
+    expect(String(err)).toContain('answers POST /v3/rigs with body {"region":"Haynesville"}, not the request asked, POST /v3/rigs with body {"region":"Permian"}');
+    expect(regional.seen.length).toBe(before);
+    expectNoToken(err);
+    // Streaming hands out no row of the wrong answer either.
+    const rows: unknown[] = [];
+    const streamed = await rejectionOf(
+      (async () => {
+        for await (const batch of regionalTransport("replay", dir).t.streamRecords(ask("Haynesville"), { batchSize: 1 })) rows.push(...batch);
+      })(),
+    );
+    expect((streamed as CacheCorruptError).reason).toBe("mismatch");
+    expect(rows).toEqual([]);
+  });
+
+  it("is fetched again in readwrite (with a warning), and rewritten so that replay then answers it right", async () => {
+    const { dir } = await exchanged();
+    const before = regional.seen.length;
+    const { t, logs } = regionalTransport("readwrite", dir);
+    const { records, meta } = await t.fetchRecords<{ region: string }>(ask("Permian"));
+    expect(records).toHaveLength(ROWS_OF.Permian!);
+    expect(new Set(records.map((r) => r.region))).toEqual(new Set(["Permian"]));
+    expect(meta.fromCache).toBe(false);
+    expect(regional.seen.length).toBe(before + 1);
+    expect(logs.lines.some((l) => /cache: .*answers POST \/v3\/rigs .*Haynesville.*fetching it again/.test(l))).toBe(true);
+    for (const region of ["Permian", "Haynesville"]) {
+      if (region === "Haynesville") await t.fetchRecords(ask(region));
+      const again = await regionalTransport("replay", dir).t.fetchRecords<{ region: string }>(ask(region));
+      expect(again.meta.fromCache).toBe(true);
+      expect(again.records.map((r) => r.region)).toEqual(Array(ROWS_OF[region]).fill(region));
+    }
+  });
+
+  it("an entry of the previous format (no request recorded) is refused in replay, saying how to re-record, and re-recorded in readwrite", async () => {
+    const dir = tempDir();
+    await regionalTransport("readwrite", dir).t.fetchRecords(ask("Permian"));
+    const metaFile = join(dir, readdirSync(dir).find((f) => f.endsWith(".json"))!);
+    const entry = JSON.parse(readFileSync(metaFile, "utf8")) as Record<string, unknown>;
+    delete entry.request;
+    entry.format = 2;
+    writeFileSync(metaFile, JSON.stringify(entry));
+    const err = await rejectionOf(regionalTransport("replay", dir).t.fetchRecords(ask("Permian")));
+    expect(err).toBeInstanceOf(CacheCorruptError);
+    expect((err as CacheCorruptError).reason).toBe("unverifiable");
+    expect(String(err)).toMatch(/without the request it answers .*re-record it: run once with cache mode "readwrite"/);
+    const before = regional.seen.length;
+    const { records, meta } = await regionalTransport("readwrite", dir).t.fetchRecords(ask("Permian"));
+    expect(records).toHaveLength(ROWS_OF.Permian!);
+    expect(meta.fromCache).toBe(false);
+    expect(regional.seen.length).toBe(before + 1);
+    expect(JSON.parse(readFileSync(metaFile, "utf8"))).toMatchObject({ format: CACHE_FORMAT, request: { method: "POST", target: "/v3/rigs" } });
+    expect((await regionalTransport("replay", dir).t.fetchRecords(ask("Permian"))).meta.fromCache).toBe(true);
+  });
+
+  it("records the request relative to the base URL (no host or port), digested as sent, never with the token", async () => {
+    const dir = tempDir();
+    await regionalTransport("readwrite", dir).t.fetchRecords(ask("Permian"));
+    const entry = JSON.parse(readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith(".json"))!), "utf8")) as {
+      request: { method: string; target: string; sha256: string };
+    };
+    expect(entry.request.target).toBe("/v3/rigs");
+    expect(entry.request.sha256).toBe(requestDigest({ method: "POST", target: "/v3/rigs", body: { region: "Permian" } }));
+    // The same request to a server on another port (or behind a path prefix) has the same identity.
+    expect(targetOf(`${regional.url}/v3/rigs`, regional.url)).toBe(targetOf("http://127.0.0.1:1/v3/rigs", "http://127.0.0.1:1/"));
+    expect(targetOf("https://h/api/v4/rigs?county=X", "https://h/api")).toBe("/v4/rigs?county=X");
+    for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file), "utf8")).not.toContain(TOKEN);
   });
 });

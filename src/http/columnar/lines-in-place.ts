@@ -131,7 +131,9 @@ export class LinesInPlace {
 /** The parser's error with its byte offset counted from the body's start, not the buffer's. */
 function inBody(err: ColumnParseError, base: number): ColumnParseError {
   if (base === 0 || err instanceof TooSparseError) return err;
-  return new ColumnParseError(err.message.replace(/ at byte (\d+)$/, (_, n: string) => ` at byte ${base + Number(n)}`));
+  // The same class (a TooManyFieldsError stays one).
+  const Same = err.constructor as new (message: string) => ColumnParseError;
+  return new Same(err.message.replace(/ at byte (\d+)$/, (_, n: string) => ` at byte ${base + Number(n)}`));
 }
 
 /** The offset of the first non-blank line of `buf[start, end)` that does not start with '{'. */

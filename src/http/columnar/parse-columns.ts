@@ -12,7 +12,7 @@
  * digits (an exact integer divided by an exact power of ten is correctly rounded), others go through
  * `Number`.
  */
-import { tooSparse } from "../../table/columns-from-records";
+import { MAX_FIELD_NAMES, tooSparse } from "../../table/columns-from-records";
 import { RecordColumns, type RecordColumn } from "../../table/record-columns";
 import { BAD_UTF8, ColumnBuilder, type ColumnMemory } from "../../table/column-builder";
 
@@ -28,6 +28,11 @@ export class ColumnParseError extends Error {
  */
 export class TooSparseError extends ColumnParseError {
   override name = "TooSparseError";
+}
+
+/** Records with more than {@link MAX_FIELD_NAMES} distinct field names: refused before their columns are made. */
+export class TooManyFieldsError extends ColumnParseError {
+  override name = "TooManyFieldsError";
 }
 
 /** Well-formed JSON of a shape this parser does not turn into columns. */
@@ -289,6 +294,9 @@ export class ColumnParser {
         const name = this.decodeKey(p, keyEnd);
         col = this.builders.get(name);
         if (col === undefined) {
+          if (this.builders.size >= MAX_FIELD_NAMES) {
+            throw new TooManyFieldsError(`more than ${MAX_FIELD_NAMES} distinct field names (record ${this.rows + 1}, field ${j + 1}) at byte ${p}`);
+          }
           // A field the first record lacked is sized for twice the rows so far, not for the whole
           // answer: such fields are the sparse ones (a new key in every record asked for gigabytes).
           const late = this.rows > 0;
@@ -499,8 +507,13 @@ export class ColumnParser {
   }
 
   private decodeKey(quote: number, close: number): string {
-    const key = this.parseSlice(quote, close + 1);
-    return key as string;
+    const buf = this.buf;
+    for (let i = quote + 1; i < close; i++) {
+      const b = buf[i]!;
+      // Escapes, control characters (an error) and UTF-8 go the long way.
+      if (b < 0x20 || b >= 0x80 || b === 0x5c) return this.parseSlice(quote, close + 1) as string;
+    }
+    return Buffer.from(buf.buffer, buf.byteOffset + quote + 1, close - quote - 1).toString("latin1");
   }
 
   private ws(p: number, end: number): number {

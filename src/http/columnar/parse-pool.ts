@@ -12,7 +12,7 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { ColumnMemory } from "../../table/column-builder";
 import type { RecordColumns } from "../../table/record-columns";
 import { ColumnSlab } from "./column-slab";
-import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, TooSparseError, jsonTooDeep, tooDeepAt } from "./parse-columns";
+import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, TooManyFieldsError, TooSparseError, jsonTooDeep, tooDeepAt } from "./parse-columns";
 import { PageBuffers } from "./page-buffers";
 import { SlabPool } from "./slab-pool";
 import { columnsOfMessage, type ParseReply, type ParseRequest } from "./wire";
@@ -38,6 +38,8 @@ interface Job {
   slab?: boolean;
   resolve(p: ParsedColumns): void;
   reject(e: Error): void;
+  /** Stops listening to the caller's signal (the job is settled). */
+  unlisten?(): void;
 }
 
 interface Slot {
@@ -123,8 +125,15 @@ export class ParsePool {
   /**
    * Parses `bytes` (handed over: the caller must not use them afterwards). Bytes in a buffer of
    * {@link buffers} go back to it once parsed.
+   * @param signal stops the parse: a body waiting for a worker is dropped, and the worker parsing it
+   *   is terminated (a new one takes its place); the promise rejects with the signal's reason. A parse
+   *   on this thread cannot be interrupted (the signal is looked at before it starts). Default none.
    */
-  parse(kind: ParseRequest["kind"], bytes: Uint8Array): Promise<ParsedColumns> {
+  parse(kind: ParseRequest["kind"], bytes: Uint8Array, signal?: AbortSignal): Promise<ParsedColumns> {
+    if (signal?.aborted === true) {
+      this.buffers.give(bytes.buffer);
+      return Promise.reject(abortReason(signal));
+    }
     const big = bytes.byteLength >= WORKER_MIN_BYTES;
     const slots = big ? this.start() : undefined;
     // Every worker busy and `maxWaiting` bodies already waiting: this one is parsed here, now. The
@@ -138,9 +147,39 @@ export class ParsePool {
     const pooled = this.buffers.owns(bytes.buffer);
     const own = pooled || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) ? bytes : bytes.slice();
     return new Promise<ParsedColumns>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, kind, bytes: own, bodyBytes: own.byteLength, pooled, resolve, reject });
+      const job: Job = { id: this.nextId++, kind, bytes: own, bodyBytes: own.byteLength, pooled, resolve, reject };
+      if (signal !== undefined) {
+        const stop = (): void => this.stop(job, abortReason(signal));
+        signal.addEventListener("abort", stop, { once: true });
+        job.unlisten = () => signal.removeEventListener("abort", stop);
+        job.resolve = (p) => {
+          job.unlisten?.();
+          resolve(p);
+        };
+        job.reject = (e) => {
+          job.unlisten?.();
+          reject(e);
+        };
+      }
+      this.queue.push(job);
       this.dispatch();
     });
+  }
+
+  /**
+   * The caller gave up on `job`: dropped if it is still waiting; if a worker is parsing it, that worker
+   * is terminated (there is no other way to stop a parse) and replaced, as when one dies.
+   */
+  private stop(job: Job, reason: Error): void {
+    const waiting = this.queue.indexOf(job);
+    if (waiting !== -1) {
+      this.queue.splice(waiting, 1);
+      this.buffers.give(job.bytes.buffer);
+      job.reject(reason);
+      return;
+    }
+    const slot = this.slots?.find((s) => s.job === job);
+    if (slot !== undefined) this.died(slot, reason, true);
   }
 
   /**
@@ -268,7 +307,7 @@ export class ParsePool {
     if (reply.slab !== undefined) this.slabs.returned("names" in reply ? reply.columns : [], reply.slab, true);
     this.dispatch();
     if ("error" in reply) {
-      const E = reply.error.name === "TooSparseError" ? TooSparseError : reply.error.name === "ColumnParseError" ? ColumnParseError : Error;
+      const E = WORKER_ERRORS[reply.error.name] ?? Error;
       job.reject(new E(reply.error.message));
       return;
     }
@@ -280,25 +319,39 @@ export class ParsePool {
    * A worker died (its "error" and then its "exit" event both land here). The body it was parsing is
    * what killed it (the worker answers every failure it can catch), so that job fails as a parse
    * error, not retried; a fresh worker takes its place and the waiting jobs go on.
+   * @param stopped the worker is terminated because the caller gave up on its job: the job fails with `err`.
    */
-  private died(slot: Slot, err: Error): void {
+  private died(slot: Slot, err: Error, stopped = false): void {
     if (slot.dead) return;
     slot.dead = true;
     const job = slot.job;
     slot.job = undefined;
-    if (this.slots !== undefined && !this.closed && (job !== undefined || slot.answered)) {
+    if (this.slots !== undefined && !this.closed && (job !== undefined || slot.answered || stopped)) {
       const at = this.slots.indexOf(slot);
       if (at !== -1) this.slots[at] = this.spawn();
     }
     void slot.worker.terminate().catch(() => undefined);
     if (job?.pooled) this.buffers.lost();
     if (job?.slab === true) this.slabs.lost();
-    job?.reject(new ColumnParseError(`the parse worker failed on this body (${err.message}); a new worker took its place`));
+    job?.reject(stopped ? err : new ColumnParseError(`the parse worker failed on this body (${err.message}); a new worker took its place`));
     this.dispatch();
   }
 }
 
 const WORKER_FILE = join(__dirname, "parse-worker.js");
+
+/** Why a parse was stopped: the signal's reason when it is an error. */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error("the parse was aborted", { cause: reason });
+}
+
+/** The parse errors a worker reports by name, as their classes on this thread. */
+const WORKER_ERRORS: Readonly<Record<string, new (message: string) => Error>> = {
+  ColumnParseError,
+  TooSparseError,
+  TooManyFieldsError,
+};
 
 /**
  * Parses on the calling thread (workers call this too). Malformed JSON is a ColumnParseError; JSON of

@@ -26,18 +26,33 @@ export type ParseReply = (
   | { id: number; error: { name: string; message: string } }
 ) & { bytes?: ArrayBuffer; slab?: ArrayBuffer; slabWanted?: number };
 
-/** The columns as a message, and the buffers to transfer with it. */
+/**
+ * Most buffers moved with one message; the others are copied. Node checks each buffer of a transfer
+ * list against every one before it, so moving n buffers costs n² (200,000 one-row columns: 25 s on the
+ * worker, where copying them all took 0.6 s).
+ */
+export const MAX_TRANSFERRED_BUFFERS = 64;
+
+/**
+ * The columns as a message, and the buffers to transfer with it: the {@link MAX_TRANSFERRED_BUFFERS}
+ * biggest (a page's columns share one slab, or are a few dozen arrays); the rest are copied.
+ */
 export function columnsMessage(columns: RecordColumns): { names: string[]; length: number; columns: RecordColumn[]; transfer: ArrayBuffer[] } {
   const names = [...columns.names];
   const cols = names.map((n) => columns.columns.get(n)!);
   // A set: columns carved from one slab share its buffer, and a buffer listed twice cannot be moved.
-  const transfer = new Set<ArrayBuffer>();
+  const buffers = new Set<ArrayBuffer>();
   for (const c of cols) {
-    if (c.kind === "number") transfer.add(c.values.buffer as ArrayBuffer);
-    if (c.kind === "coded") transfer.add(c.codes.buffer as ArrayBuffer);
-    if (c.absent !== undefined) transfer.add(c.absent.buffer as ArrayBuffer);
+    if (c.kind === "number") buffers.add(c.values.buffer as ArrayBuffer);
+    if (c.kind === "coded") buffers.add(c.codes.buffer as ArrayBuffer);
+    if (c.absent !== undefined) buffers.add(c.absent.buffer as ArrayBuffer);
   }
-  return { names, length: columns.length, columns: cols, transfer: [...transfer] };
+  const transfer = [...buffers];
+  if (transfer.length > MAX_TRANSFERRED_BUFFERS) {
+    transfer.sort((a, b) => b.byteLength - a.byteLength);
+    transfer.length = MAX_TRANSFERRED_BUFFERS;
+  }
+  return { names, length: columns.length, columns: cols, transfer };
 }
 
 /** The columns of a worker's answer. */
