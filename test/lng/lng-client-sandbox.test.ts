@@ -70,18 +70,17 @@ describe("LngClient against the sandbox: every endpoint", () => {
     everyTimestamp(r.records, ["forecast_run_at", "destination_timestamp"]);
   });
 
-  it("forecastRunAtTimestamps, then transactionsForecastHistoryDetails for one run (mcf)", async () => {
+  it("forecastRunAtTimestamps (GET /v1/forecast_run_at_timestamps), then transactionsForecastHistoryDetails for one run (mcf)", async () => {
     const runs = await lng.forecastRunAtTimestamps();
     expect(runs.records.length).toBeGreaterThan(10);
-    everyTimestamp(runs.records, ["forecast_run_at"]);
-    const run = runs.records[runs.records.length - 5]!.forecast_run_at!;
+    everyTimestamp(runs.records, ["forecast_run_at_timestamp", "modified_at"]);
+    expect(runs.records.every((x) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/.test(x.forecast_run_uuid!))).toBe(true);
+    expect(new Set(runs.records.map((x) => x.forecast_run_uuid)).size).toBe(runs.records.length);
+    const run = runs.records[runs.records.length - 5]!.forecast_run_at_timestamp!;
     const details = await lng.transactionsForecastHistoryDetails({ forecast_run_at: run, origin_country_codes: ["US"] });
     expect(details.records.length).toBeGreaterThan(0);
     expect(details.records.every((x) => x.forecast_run_at === run && x.volume_unit === "mcf" && x.origin_country_code === "US")).toBe(true);
     expect(details.records.every((x) => typeof x.vessel_name === "string")).toBe(true);
-    const window = await lng.forecastRunAtTimestamps({ from_timestamp: run });
-    expect(window.records[0]!.forecast_run_at).toBe(run);
-    expect(window.records.length).toBe(5);
   });
 
   it("a forecast_run_at that is no run is the service's 400, as a BadRequestError", async () => {
