@@ -72,6 +72,17 @@ export type {
   VesselDetailsRecord,
   ForecastRunAtTimestampsParams,
   ForecastRunRecord,
+  TransactionsForecastDetailsParams,
+  TransactionsForecastHistoryParams,
+  VesselsHistoryParams,
+  CountriesParams,
+  TerminalsParams,
+  ForecastDetailsRecord,
+  ForecastHistoryRecord,
+  VesselHistoryRecord,
+  CountryRecord,
+  TerminalRecord,
+  HealthcheckRecord,
 } from "./lng";
 export type {
   ParamSpec,

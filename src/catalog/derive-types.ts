@@ -11,7 +11,10 @@ import type { ParamKind, ParamSpec } from "./types";
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** A polygon filter value: polygons of closed rings of [longitude, latitude] pairs. */
-export type PolygonsValue = readonly (readonly (readonly (readonly number[])[])[])[];
+export type PolygonsValue =
+  | readonly (readonly (readonly (readonly number[])[])[])[]
+  /** The vendor's form: a list of closed rings, one polygon each. */
+  | readonly (readonly (readonly number[])[])[];
 
 /** The value a parameter of kind `K` accepts. */
 export type ValueOfKind<K extends ParamKind> = K extends { kind: "strArr"; values: readonly (infer V)[] }

@@ -1,5 +1,8 @@
 /**
- * The header each API documents for the access token. The newer APIs' examples send `Access-Key`; the
+ * The header each API documents for the access token. The newer APIs send `Access-Key`: natural gas
+ * v4's examples, and LNG v1's OpenAPI document in the vendor's Python client (synmax-api-python-client
+ * 4.6.0, synmax/leviaton/v1/openapi.yaml: `securitySchemes.ApiKeyAuth`, header `Access-Key`; a scratch
+ * script elsewhere sends `x-api-key` to the same host, which this document outranks). The
  * older ones are only known through the vendor's public Python client, which sends `access_key` (a
  * name with an underscore, which nginx and other proxies drop by default, so it must not be sent to
  * an API that documents the other). The user's `tokenHeader` option overrides all of them.

@@ -78,6 +78,17 @@ export interface EndpointSource {
   readonly docs?: readonly string[];
   /** Where neither says: what gasframes chose and why, in one sentence. */
   readonly choice?: string;
+  /**
+   * Public code of the vendor the entry follows where no page documents it: package, version, file and
+   * what it shows (`synmax-api-python-client 4.6.0 (PyPI), synmax/leviaton/v1/openapi.yaml: POST /vessels/history`).
+   */
+  readonly code?: readonly string[];
+  /**
+   * Set when neither a published page nor the vendor's public code confirms the entry as sent: says
+   * what is unconfirmed (path, method, parameters or fields). An entry without it is confirmed by its
+   * `docs` or `code`. A `doctor` lists the entries that have it.
+   */
+  readonly unverified?: string;
 }
 
 /** A documented rate limit: at most `requests` per `perMs` milliseconds, per client and endpoint. */

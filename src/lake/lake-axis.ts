@@ -32,7 +32,6 @@ const PREFERRED_FIELD: Readonly<Record<string, string>> = {
   "/v4/completions": "date_completion_end",
   "/v1/transactions": "destination_timestamp",
   "/v1/transactions/forecast": "destination_timestamp",
-  "/v1/transactions/forecast/forecast_run_at_timestamps": "forecast_run_at",
 };
 
 /**

@@ -15,6 +15,12 @@ export {
   FORECAST_RUN_RECORD,
   TRANSACTION_DETAIL_RECORD,
   TRANSACTION_HISTORY_RECORD,
+  COUNTRY_RECORD,
+  TERMINAL_RECORD,
+  HEALTHCHECK_RECORD,
+  VESSEL_HISTORY_RECORD,
+  FORECAST_DETAILS_RECORD,
+  FORECAST_HISTORY_RECORD,
 } from "./catalog/records";
 export {
   DOC_MIGRATION_GUIDE,
@@ -24,6 +30,8 @@ export {
   DOC_VOLUME_FLOWS,
   DOC_VOLUME_FLOWS_HISTORY,
   LEGACY_DOCUMENTED_BASE_URL,
+  CODE_OPENAPI,
+  CODE_CLIENT_STUB,
 } from "./catalog/doc-pages";
 export { FORECAST_RUN_AT_HINT } from "./catalog/params";
 export { parseServiceTimestamp, tryParseServiceTimestamp } from "../table/dates";

@@ -49,9 +49,13 @@ export type LngStreams = LngApi["stream"];
  * (`volumeFlows`, `volumeFlowsHistory`, `transactions` (observed transactions, then the latest
  * forecast run's: `forecasted_transaction` tells them apart), `transactionsHistory` (observed only),
  * `transactionsDetails` (forecast details with scores; `forecast_run_at` optional, the latest run
- * without it), `transactionsForecast`, `vessels`, `vesselsDetails`, and the spec's
- * `transactionsForecastHistoryDetails` and `forecastRunAtTimestamps`, which the published reference
- * does not list), each `method(params, { signal, ndjson })`, and `stream.<method>(params, { batchSize })`.
+ * without it), `transactionsForecast`, `transactionsForecastDetails`, `transactionsForecastHistory`
+ * and `transactionsForecastHistoryDetails` (a past run's; `forecast_run_at` required), `vessels`,
+ * `vesselsDetails`, `vesselsHistory`, `forecastRunAtTimestamps` (`GET /v1/forecast_run_at_timestamps`),
+ * the reference lists `countries` and `terminals`, and `healthcheck`), each
+ * `method(params, { signal, ndjson })`, and `stream.<method>(params, { batchSize })`. The endpoints no
+ * page documents follow the vendor's OpenAPI document (docs/conformance.md#lng-v1); what it does not
+ * confirm is in `LNG_V1.<method>.source.unverified`.
  *
  * Every method validates its parameters against its catalog entry (the published page's or the spec's
  * parameter table) before sending anything

@@ -4,17 +4,31 @@
  */
 import type { ParamIssue } from "../errors";
 
-const EXPECTED = "a list of polygons, each a list of closed rings of [longitude, latitude] pairs";
+const EXPECTED = "a list of polygons, each a list of closed rings of [longitude, latitude] pairs (or a list of closed rings, one polygon each)";
+
+/**
+ * The vendor's form: a list of closed rings, each one polygon (the LNG OpenAPI document types the
+ * polygon filters `list[list[list[float]]]`; the published pages' examples are two separate boxes).
+ */
+function isRingList(value: readonly unknown[]): boolean {
+  const first = value[0];
+  return Array.isArray(first) && Array.isArray(first[0]) && typeof first[0][0] === "number";
+}
 
 /**
  * Checks a polygons value and returns every problem found, each naming the polygon, ring and pair
- * (`origin_polygons[0][1][3]`) and why. A ring needs at least four pairs, its first pair equal to its
+ * (`origin_polygons[0][1][3]`; in the vendor's list-of-rings form, the ring and pair) and why. The value
+ * is sent as given, in either form. A ring needs at least four pairs, its first pair equal to its
  * last, longitudes in [-180, 180] and latitudes in [-90, 90]. Returns `[]` when the value is valid.
  */
 export function checkPolygons(param: string, value: unknown): ParamIssue[] {
   if (!Array.isArray(value)) return [{ param, value, expected: EXPECTED }];
   if (value.length === 0) return [{ param, value, expected: `${EXPECTED} (at least one polygon)` }];
   const issues: ParamIssue[] = [];
+  if (isRingList(value)) {
+    value.forEach((ring, r) => issues.push(...checkRing(`${param}[${r}]`, ring)));
+    return issues;
+  }
   value.forEach((polygon, p) => {
     const pPath = `${param}[${p}]`;
     if (!Array.isArray(polygon) || polygon.length === 0 || typeof polygon[0] === "number") {

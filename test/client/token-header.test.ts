@@ -1,6 +1,7 @@
 /**
  * Each API gets the token in the header its documentation names: natural gas v3 and the old LNG API in
- * `access_key` (the vendor's Python client), natural gas v4 and LNG v1 in `Access-Key` (an underscore
+ * `access_key` (the vendor's Python client), natural gas v4 and LNG v1 in `Access-Key` (LNG v1: the
+ * `securitySchemes` of the vendor's OpenAPI document in its Python client's wheel; an underscore
  * header is dropped by nginx by default, so sending it to an API that documents the other would fail).
  * One natural gas client sends both, by path; `tokenHeader` overrides all; a 401 names the header sent.
  */
@@ -69,6 +70,20 @@ describe("the header of each API", () => {
     expect(server.seen.map((s) => [s.url.split("?")[0], tokenHeadersOf(s)])).toEqual([
       ["/v1/vessels", ["access-key"]],
       ["/api/v2/live_status", ["access_key"]],
+    ]);
+  });
+
+  it("every LNG v1 endpoint, GET ones included, sends Access-Key: the header the vendor's OpenAPI document names", async () => {
+    // synmax-api-python-client 4.6.0, synmax/leviaton/v1/openapi.yaml: securitySchemes.ApiKeyAuth, in: header, name: Access-Key.
+    server.handle(answerEmpty);
+    const lng = new LngClient({ ...quiet, baseUrl: server.url, checkNames: false });
+    await lng.forecastRunAtTimestamps();
+    await lng.terminals();
+    await lng.vesselsHistory();
+    expect(server.seen.map((s) => [s.method, s.url.split("?")[0], tokenHeadersOf(s)])).toEqual([
+      ["GET", "/v1/forecast_run_at_timestamps", ["access-key"]],
+      ["POST", "/v1/terminals", ["access-key"]],
+      ["POST", "/v1/vessels/history", ["access-key"]],
     ]);
   });
 

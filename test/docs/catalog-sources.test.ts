@@ -36,7 +36,9 @@ function describeSource(source: EndpointSource | undefined): string {
   const parts: string[] = [];
   if (source.docs?.length) parts.push(source.docs.map((url, i) => `[page${source.docs!.length > 1 ? ` ${i + 1}` : ""}](${url})`).join(", "));
   if (source.spec) parts.push(`spec: ${source.spec}`);
+  if (source.code?.length) parts.push(`code: ${source.code.join("; ")}`);
   if (source.choice) parts.push(`our choice: ${source.choice}`);
+  if (source.unverified) parts.push(`**unverified**: ${source.unverified}`);
   return parts.join("; ").replace(/\|/g, "\\|");
 }
 
@@ -50,9 +52,9 @@ function sourceTable(): string {
 }
 
 describe("catalog sources", () => {
-  it("every entry of every catalog names a source with at least one of spec, docs or choice", () => {
+  it("every entry of every catalog names a source with at least one of spec, docs, code or choice", () => {
     const missing = entries()
-      .filter(({ spec }) => !spec.source || !(spec.source.spec || spec.source.docs?.length || spec.source.choice))
+      .filter(({ spec }) => !spec.source || !(spec.source.spec || spec.source.docs?.length || spec.source.code?.length || spec.source.choice))
       .map(({ catalog, key }) => `${catalog}.${key}`);
     expect(missing).toEqual([]);
   });

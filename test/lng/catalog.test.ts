@@ -48,9 +48,56 @@ describe("LNG v1 catalog", () => {
     expect(LNG_V1.volumeFlowsHistory.path).toBe("/v1/volume_flows/history");
     expect(LNG_V1.transactionsForecastHistoryDetails.path).toBe("/v1/transactions/forecast/history/details");
     for (const spec of Object.values(LNG_V1)) {
-      expect(spec.httpMethod).toBe("POST");
-      expect(spec.response).toBe("array");
+      if (spec.httpMethod === "GET") continue;
+      expect(spec.httpMethod, spec.method).toBe("POST");
+      expect(spec.response, spec.method).toBe("array");
       expect(spec.method in LNG_V1).toBe(true);
+    }
+  });
+
+  it("has every path of the vendor's OpenAPI document (synmax-api-python-client 4.6.0), with its method", () => {
+    // `paths` of synmax/leviaton/v1/openapi.yaml, under the /v1 base; /regions is left out (docs/lng.md).
+    const OPENAPI: Record<string, string> = {
+      "POST /v1/countries": "countries",
+      "GET /v1/forecast_run_at_timestamps": "forecastRunAtTimestamps",
+      "GET /v1/healthcheck": "healthcheck",
+      "POST /v1/terminals": "terminals",
+      "POST /v1/transactions": "transactions",
+      "POST /v1/transactions/details": "transactionsDetails",
+      "POST /v1/transactions/forecast": "transactionsForecast",
+      "POST /v1/transactions/forecast/details": "transactionsForecastDetails",
+      "POST /v1/transactions/forecast/history": "transactionsForecastHistory",
+      "POST /v1/transactions/forecast/history/details": "transactionsForecastHistoryDetails",
+      "POST /v1/transactions/history": "transactionsHistory",
+      "POST /v1/vessels": "vessels",
+      "POST /v1/vessels/details": "vesselsDetails",
+      "POST /v1/vessels/history": "vesselsHistory",
+      "POST /v1/volume_flows": "volumeFlows",
+      "POST /v1/volume_flows/history": "volumeFlowsHistory",
+    };
+    const catalog = Object.fromEntries(Object.values(LNG_V1).map((e) => [`${e.httpMethod} ${e.path}`, e.method]));
+    expect(catalog).toEqual(OPENAPI);
+    expect(LNG_V1.healthcheck.response).toBe("object");
+  });
+
+  it("marks what neither a page nor the vendor's code confirms in source.unverified (read by a doctor)", () => {
+    const unverified = Object.values(LNG_V1).filter((e) => "unverified" in e.source).map((e) => e.method).sort();
+    expect(unverified).toEqual([
+      "transactions",
+      "transactionsDetails",
+      "transactionsForecast",
+      "transactionsForecastDetails",
+      "transactionsForecastHistory",
+      "transactionsForecastHistoryDetails",
+      "transactionsHistory",
+      "vessels",
+      "vesselsDetails",
+      "vesselsHistory",
+    ]);
+    for (const e of Object.values(LNG_V1)) {
+      const src = e.source as { docs?: readonly string[]; code?: readonly string[] };
+      // A confirmed entry is confirmed by something: a page or the vendor's code.
+      expect(Boolean(src.docs?.length || src.code?.length), e.method).toBe(true);
     }
   });
 
@@ -104,20 +151,20 @@ describe("LNG v1 catalog", () => {
     expect(LNG_V1.transactionsDetails.source.docs).toEqual([DOC_TRANSACTIONS_DETAILS]);
   });
 
-  it("names a source for every LNG v1 and old-API entry: published pages, the spec's section, or a choice", () => {
-    const entries = [...Object.values(LNG_V1), ...Object.values(LEGACY_API)] as { method: string; source?: { docs?: readonly string[]; spec?: string; choice?: string } }[];
+  it("names a source for every LNG v1 and old-API entry: published pages, the vendor's public code, the spec's section, or a choice", () => {
+    const entries = [...Object.values(LNG_V1), ...Object.values(LEGACY_API)] as { method: string; source?: { docs?: readonly string[]; code?: readonly string[]; spec?: string; choice?: string } }[];
     for (const e of entries) {
       const src = e.source;
       expect(src, e.method).toBeDefined();
-      expect(Boolean(src!.docs?.length || src!.spec || src!.choice), e.method).toBe(true);
+      expect(Boolean(src!.docs?.length || src!.code?.length || src!.spec || src!.choice), e.method).toBe(true);
       for (const url of src!.docs ?? []) expect(url, e.method).toMatch(/^https:\/\/(leviaton\.apidocs\.synmax\.com|api\.leviaton\.synmax\.com\/api-docs)\/.+\.html$/);
       if (src!.spec !== undefined) expect(src!.spec, e.method).toMatch(/^lng-service\.md#[a-z0-9-]+$/);
     }
     for (const e of Object.values(LEGACY_API)) expect(e.source.docs).toEqual([DOC_MIGRATION_GUIDE]);
-    // The spec's two endpoints the published pages lack are kept, and say so.
+    // Endpoints no page documents name the vendor's public code that shows them.
     for (const e of [LNG_V1.transactionsForecastHistoryDetails, LNG_V1.forecastRunAtTimestamps]) {
       expect(e.source).not.toHaveProperty("docs");
-      expect(e.source.choice).toMatch(/^Spec only/);
+      expect(e.source.code[0]).toMatch(/^synmax-api-python-client 4\.6\.0 \(PyPI wheel\), synmax\/leviaton\/v1\/openapi\.yaml: /);
     }
   });
 });

@@ -20,6 +20,12 @@ describe("the package exports the LNG surface", () => {
       "vessels",
       "vesselsDetails",
       "forecastRunAtTimestamps",
+      "transactionsForecastDetails",
+      "transactionsForecastHistory",
+      "vesselsHistory",
+      "countries",
+      "terminals",
+      "healthcheck",
     ]);
     expect(new gasframes.LegacyJobFailedError("x", { state: "FAILED" })).toBeInstanceOf(gasframes.JobFailedError);
   });

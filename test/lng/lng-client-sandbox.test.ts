@@ -70,18 +70,17 @@ describe("LngClient against the sandbox: every endpoint", () => {
     everyTimestamp(r.records, ["forecast_run_at", "destination_timestamp"]);
   });
 
-  it("forecastRunAtTimestamps, then transactionsForecastHistoryDetails for one run (mcf)", async () => {
+  it("forecastRunAtTimestamps (GET /v1/forecast_run_at_timestamps), then transactionsForecastHistoryDetails for one run (mcf)", async () => {
     const runs = await lng.forecastRunAtTimestamps();
     expect(runs.records.length).toBeGreaterThan(10);
-    everyTimestamp(runs.records, ["forecast_run_at"]);
-    const run = runs.records[runs.records.length - 5]!.forecast_run_at!;
+    everyTimestamp(runs.records, ["forecast_run_at_timestamp", "modified_at"]);
+    expect(runs.records.every((x) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/.test(x.forecast_run_uuid!))).toBe(true);
+    expect(new Set(runs.records.map((x) => x.forecast_run_uuid)).size).toBe(runs.records.length);
+    const run = runs.records[runs.records.length - 5]!.forecast_run_at_timestamp!;
     const details = await lng.transactionsForecastHistoryDetails({ forecast_run_at: run, origin_country_codes: ["US"] });
     expect(details.records.length).toBeGreaterThan(0);
     expect(details.records.every((x) => x.forecast_run_at === run && x.volume_unit === "mcf" && x.origin_country_code === "US")).toBe(true);
     expect(details.records.every((x) => typeof x.vessel_name === "string")).toBe(true);
-    const window = await lng.forecastRunAtTimestamps({ from_timestamp: run });
-    expect(window.records[0]!.forecast_run_at).toBe(run);
-    expect(window.records.length).toBe(5);
   });
 
   it("a forecast_run_at that is no run is the service's 400, as a BadRequestError", async () => {
@@ -179,5 +178,46 @@ describe("streams and NDJSON", () => {
     const a = await lng.vessels({ statuses: ["ACTIVE"] });
     const b = await lng.vessels({ statuses: ["ACTIVE"] }, { ndjson: true });
     expect(b.records).toEqual(a.records);
+  });
+});
+
+describe("LngClient: the endpoints of the vendor's OpenAPI document that no page documents", () => {
+  it("terminals and countries: typed records, filters checked before sending", async () => {
+    const t = await lng.terminals({ category: "Regasification", countries: ["Japan"] });
+    expect(t.records.map((x) => x.name).sort()).toEqual(["Futtsu", "Mizushima", "Sodegaura"]);
+    expect(t.records.every((x) => x.category === "Regasification" && x.country_code === "JP" && typeof x.latitude === "number")).toBe(true);
+    everyTimestamp(t.records, ["modified_at"]);
+    expect(t.toFrame().shape[0]).toBe(3);
+    const c = await lng.countries({ names: ["Japan", "Qatar"] });
+    expect(c.records.map((x) => [x.name, x.code])).toEqual([["Japan", "JP"], ["Qatar", "QA"]]);
+    expect((c.records[0]!.polygon as { type: string }).type).toBe("Polygon");
+    await expect(lng.terminals({ category: "Storage" } as never)).rejects.toThrow(/category/);
+  });
+
+  it("healthcheck: one record", async () => {
+    const h = await lng.healthcheck();
+    expect(h.records).toEqual([{ status: "healthy" }]);
+  });
+
+  it("vesselsHistory: one record per day of the window for the vessel asked", async () => {
+    const [v] = (await lng.vessels()).records;
+    const h = await lng.vesselsHistory({ imos: [v!.imo!], from_timestamp: "2024-05-01", to_timestamp: "2024-05-11" });
+    expect(h.records.length).toBe(10);
+    expect(h.records.every((x) => x.imo === v!.imo)).toBe(true);
+    everyTimestamp(h.records, ["last_ais_signal_timestamp", "modified_at"]);
+    await expect(lng.vesselsHistory({ from_timestamp: "2024-05-11", to_timestamp: "2024-05-01" })).rejects.toThrow(/to_timestamp/);
+  });
+
+  it("transactionsForecastDetails (latest run) and transactionsForecastHistory (a past run, forecast_run_at required)", async () => {
+    const runs = (await lng.forecastRunAtTimestamps()).records;
+    const latest = runs[runs.length - 1]!.forecast_run_at_timestamp!;
+    const d = await lng.transactionsForecastDetails({ destination_country_codes: ["KR"] });
+    expect(d.records.length).toBeGreaterThan(0);
+    expect(d.records.every((x) => x.forecast_run_at === latest && typeof x.score === "number")).toBe(true);
+    const past = runs[runs.length - 4]!.forecast_run_at_timestamp!;
+    const h = await lng.transactionsForecastHistory({ forecast_run_at: past, imos: [d.records[0]!.imo!] });
+    expect(h.records.every((x) => x.forecast_run_at === past && x.imo === d.records[0]!.imo)).toBe(true);
+    await expect(lng.transactionsForecastHistory({} as never)).rejects.toThrow(/forecast_run_at/);
+    await expect(lng.forecastRunAtTimestamps({ from_timestamp: "2024-05-01" } as never)).rejects.toThrow(/from_timestamp/);
   });
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { "content-type": "application/json" });
-      if (req.url === "/v1/transactions/forecast/forecast_run_at_timestamps") res.end(JSON.stringify(["2024-05-01 00:00:00+00", "2024-05-02 00:00:00.5+00"]));
+      if (req.url === "/v1/forecast_run_at_timestamps") res.end(JSON.stringify(["2024-05-01 00:00:00+00", "2024-05-02 00:00:00.5+00"]));
       else res.end(JSON.stringify(flows));
     });
   });
@@ -59,7 +59,7 @@ describe("LNG responses", () => {
   it("turns a bare list of forecast run timestamps into records", async () => {
     const lng = new LngClient({ baseUrl: base, token: TOKEN, progress: false, maxRetries: 0, warn: () => undefined });
     const r = await lng.forecastRunAtTimestamps();
-    expect(r.records).toEqual([{ forecast_run_at: "2024-05-01T00:00:00.000Z" }, { forecast_run_at: "2024-05-02T00:00:00.500Z" }]);
+    expect(r.records.map((x) => x.forecast_run_at_timestamp)).toEqual(["2024-05-01T00:00:00.000Z", "2024-05-02T00:00:00.500Z"]);
   });
 
   it("a refused token never appears in the error", async () => {

@@ -190,7 +190,7 @@ describe("LNG names", () => {
     const err = await refusal(lng().volumeFlows({ destination_countries: ["Holland"], ...window }));
     expect(err.issues[0]).toMatchObject({ param: "destination_countries", value: "Holland" });
     expect(err.issues[0]!.expected).toMatch(/a country the service knows .*; the closest: "Poland", /);
-    expect(paths()).toEqual(["POST /lng/v1/transactions/forecast"]);
+    expect(paths()).toEqual(["POST /lng/v1/terminals"]);
   });
 
   it("transactions refuses misspelt terminals and countries, and an unknown country code, with suggestions", async () => {
@@ -203,7 +203,7 @@ describe("LNG names", () => {
     expect(byParam.destination_countries).toMatchObject({ value: "Japn", suggestion: "Japan" });
     expect(byParam.destination_country_codes).toMatchObject({ value: "CH" });
     await refusal(client.transactions({ destination_terminals: ["Zeebruge"], ...window }));
-    expect(paths()).toEqual(["POST /lng/v1/transactions/forecast"]);
+    expect(paths()).toEqual(["POST /lng/v1/terminals"]);
   });
 
   it("correct names pass, in any case, with no list request", async () => {

@@ -143,6 +143,17 @@ describe("validateParams: refusals", () => {
     expect(issuesOf({ origin_polygons: square })[0]!.param).toBe("origin_polygons[0]");
   });
 
+  it("takes the vendor's form too, a list of closed rings (one polygon each), as its pages' examples write it", () => {
+    // The transactions pages' and the OpenAPI document's destination_polygons example: two boxes.
+    const pageExample = [
+      [[-125.0, 24.5], [-125.0, 49.5], [-66.9, 49.5], [-66.9, 24.5], [-125.0, 24.5]],
+      [[122.9, 24.0], [122.9, 45.5], [146.0, 45.5], [146.0, 24.0], [122.9, 24.0]],
+    ];
+    expect(() => validateParams(everyKind as never, { origin_polygons: pageExample })).not.toThrow();
+    const open = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
+    expect(issuesOf({ origin_polygons: [pageExample[0]!, open] })[0]).toMatchObject({ param: "origin_polygons[1]" });
+  });
+
   it("reports a missing required parameter with its hint", () => {
     const [issue] = issuesOf({}, needsRun as never);
     expect(issue!.param).toBe("forecast_run_at");

@@ -18,3 +18,18 @@ export const DOC_MIGRATION_GUIDE = "https://leviaton.apidocs.synmax.com/pages/mi
 
 /** The old API's base, as the migration guide writes its endpoints' URLs (`{base}analysis_report`). */
 export const LEGACY_DOCUMENTED_BASE_URL = "https://api.leviaton.synmax.com/leviaton-be2/api/v2/";
+
+/**
+ * The vendor's public Python client's OpenAPI document of Leviaton v1, shipped in its PyPI wheel: the
+ * paths, methods, request and response schemas and the token header (`securitySchemes.ApiKeyAuth`:
+ * header `Access-Key`) of every v1 endpoint, including those no page documents.
+ */
+export const CODE_OPENAPI = "synmax-api-python-client 4.6.0 (PyPI wheel), synmax/leviaton/v1/openapi.yaml";
+
+/** The same wheel's generated method list (`LeviatonApiClient` stub): one method per OpenAPI path. */
+export const CODE_CLIENT_STUB = "synmax-api-python-client 4.6.0 (PyPI wheel), synmax/leviaton/v1/leviaton_client.pyi";
+
+/** `{CODE_OPENAPI}: what it shows` (catalog `source.code` entries). */
+export function openapiShows(what: string): string {
+  return `${CODE_OPENAPI}: ${what}`;
+}

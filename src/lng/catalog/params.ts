@@ -9,12 +9,11 @@ const polygons = { kind: "polygons" } as const;
 const timestamp = { kind: "timestamp" } as const;
 
 /**
- * How to obtain a forecast_run_at value; shown when one is missing. The published reference gives the
- * runs in the `forecast_run_at` field of forecast records; the spec names a forecast_run_at_timestamps
- * endpoint.
+ * How to obtain a forecast_run_at value; shown when one is missing. The vendor's OpenAPI document
+ * lists the runs at `GET /v1/forecast_run_at_timestamps`; forecast records name theirs in `forecast_run_at`.
  */
 export const FORECAST_RUN_AT_HINT =
-  "take one from the forecast_run_at field of client.transactions() or client.transactionsDetails() records, or from client.forecastRunAtTimestamps() (the timestamps of past forecast runs), and pass it as forecast_run_at";
+  "take one from the forecast_run_at_timestamp field of client.forecastRunAtTimestamps() records (one per past forecast run), or from the forecast_run_at field of client.transactions() or client.transactionsDetails() records, and pass it as forecast_run_at";
 
 /** destination_countries, destination_country_codes, destination_polygons, destination_regions, destination_terminals. */
 export const DESTINATION_FILTERS = [
@@ -89,4 +88,37 @@ export const TRANSACTION_TYPE = [
 export const VESSEL_FILTERS = [
   { name: "vessel_types", type: strArr, description: "vessel types, e.g. LNG_CARRIER, FSRU" },
   { name: "statuses", type: strArr, description: "vessel statuses, e.g. ACTIVE, INACTIVE" },
+] as const;
+
+/**
+ * The vessel filters of the vendor's OpenAPI document (`VesselQuery`, `VesselHistoryQuery`): imos,
+ * mmsis, names and polygons (a vessel's position inside one of them).
+ */
+export const VESSEL_QUERY_FILTERS = [
+  ...IMOS,
+  { name: "mmsis", type: { kind: "intArr" }, description: "list of integer MMSI numbers" },
+  { name: "names", type: strArr, description: "vessel names" },
+  { name: "polygons", type: polygons, description: "polygons the vessel's position lies in: lists of closed rings of [longitude, latitude]" },
+] as const;
+
+/** The filters of countries (`CountryQuery`): ids, names, polygons, unrefcodes. */
+export const COUNTRY_FILTERS = [
+  { name: "ids", type: strArr, description: "country ids (country_id)" },
+  { name: "names", type: strArr, description: "country names" },
+  { name: "polygons", type: polygons, description: "polygons a country's polygon intersects" },
+  { name: "unrefcodes", type: strArr, description: "UN/LOCODE-style port codes (UNREF codes) of terminals in the country" },
+] as const;
+
+/** The terminal categories of `TerminalQuery.category`. */
+export const TERMINAL_CATEGORIES = ["Liquefaction", "Regasification"] as const;
+
+/** The filters of terminals (`TerminalQuery`). */
+export const TERMINAL_FILTERS = [
+  { name: "category", type: { kind: "str", values: TERMINAL_CATEGORIES }, description: "Liquefaction or Regasification" },
+  { name: "countries", type: strArr, description: "ISO 3166 country names" },
+  { name: "ids", type: strArr, description: "terminal ids (terminal_id)" },
+  { name: "names", type: strArr, description: "terminal names" },
+  { name: "polygons", type: polygons, description: "polygons the terminal's position lies in" },
+  { name: "regions", type: strArr, description: "region names" },
+  { name: "unrefcodes", type: strArr, description: "UNREF codes of terminals" },
 ] as const;

@@ -173,8 +173,73 @@ export const VESSEL_DETAILS_RECORD = {
   ],
 } as const;
 
-/** One forecast run (forecast_run_at_timestamps). */
+/**
+ * One forecast run (`GET /v1/forecast_run_at_timestamps`), the vendor's OpenAPI `ForecastTimestamps`:
+ * pass `forecast_run_at_timestamp` as `forecast_run_at`.
+ */
 export const FORECAST_RUN_RECORD = {
   name: "lng.v1.forecastRunAtTimestamps",
-  fields: [{ name: "forecast_run_at", type: "timestamp", description: "UTC timestamp of a past forecast run" }],
+  fields: [
+    { name: "forecast_run_at_timestamp", type: "timestamp", description: "UTC timestamp of the forecast run" },
+    { name: "forecast_run_uuid", type: "string", nullable: true, description: "UUID of the forecast run" },
+    { name: "forecast_model_package_version", type: "string", nullable: true, description: "version of the forecast service that made the run" },
+    { name: "modified_at", type: "timestamp", nullable: true },
+  ],
 } as const;
+
+/** A GeoJSON-like polygon: `{ type: "Polygon" | "MultiPolygon", coordinates }` (kept as JSON). */
+const polygon = { name: "polygon", type: "json", nullable: true, description: "GeoJSON Polygon or MultiPolygon of [longitude, latitude]" } as const;
+
+/** Country record (`POST /v1/countries`), the vendor's OpenAPI `CountryInformation`. */
+export const COUNTRY_RECORD = {
+  name: "lng.v1.countries",
+  fields: [
+    { name: "country_id", type: "string", description: "the country's identifier" },
+    { name: "name", type: "string", description: "ISO 3166 country name (the United States: USA)" },
+    { name: "code", type: "string", nullable: true, description: "ISO 3166-1 alpha-2 code" },
+    { ...polygon, description: "the country's polygon including its EEZ" },
+    { name: "modified_at", type: "timestamp" },
+  ],
+} as const;
+
+/** Terminal record (`POST /v1/terminals`), the vendor's OpenAPI `TerminalInfo`. */
+export const TERMINAL_RECORD = {
+  name: "lng.v1.terminals",
+  fields: [
+    { name: "terminal_id", type: "string" },
+    { name: "name", type: "string" },
+    { name: "unrefcode", type: "string", description: "the terminal's UNREF code" },
+    { name: "category", type: "string", description: "Liquefaction or Regasification" },
+    { name: "country_code", type: "string", description: "ISO 3166-1 alpha-2" },
+    { name: "country", type: "string" },
+    { name: "longitude", type: "float" },
+    { name: "latitude", type: "float" },
+    { name: "berth_count", type: "int", nullable: true },
+    { name: "captains_destination_names", type: "json", nullable: true, description: "captains' destination names that mean this terminal" },
+    { name: "first_operation_year", type: "int", nullable: true },
+    { name: "nameplate_capacity", type: "float", unitField: "nameplate_capacity_unit", nullable: true },
+    { name: "nameplate_capacity_unit", type: "string", nullable: true },
+    { name: "storage_capacity", type: "float", unitField: "storage_capacity_unit", nullable: true },
+    { name: "storage_capacity_unit", type: "string", nullable: true },
+    polygon,
+    { name: "modified_at", type: "timestamp" },
+  ],
+} as const;
+
+/** The health of the API (`GET /v1/healthcheck`): one record, `status` "healthy" when it is. */
+export const HEALTHCHECK_RECORD = {
+  name: "lng.v1.healthcheck",
+  fields: [{ name: "status", type: "string", description: "\"healthy\" when the API is" }],
+} as const;
+
+/**
+ * Vessel position history (`POST /v1/vessels/history`): the vendor's OpenAPI answers it with
+ * `VesselInfo`, the vessel record, one per vessel and observed position.
+ */
+export const VESSEL_HISTORY_RECORD = { ...VESSEL_RECORD, name: "lng.v1.vesselsHistory" } as const;
+
+/** Forecast transaction details of the latest or a given run (`POST /v1/transactions/forecast/details`). */
+export const FORECAST_DETAILS_RECORD = { ...FORECAST_DETAIL_RECORD, name: "lng.v1.transactionsForecastDetails" } as const;
+
+/** Forecast transactions of a past run (`POST /v1/transactions/forecast/history`). */
+export const FORECAST_HISTORY_RECORD = { ...FORECAST_TRANSACTION_RECORD, name: "lng.v1.transactionsForecastHistory" } as const;

@@ -1,7 +1,9 @@
 /**
  * The LNG v1 service of the sandbox, mounted at `{url}/lng`. Every data endpoint is POST with a JSON
  * body (the vessel and forecast-run endpoints also answer GET); answers are JSON arrays, or NDJSON
- * when the request asks for it.
+ * when the request asks for it. `GET /v1/healthcheck` answers one JSON object. The forecast runs are
+ * at `/v1/forecast_run_at_timestamps` (the vendor's OpenAPI document); the two paths gasframes used
+ * before still answer, in their old record shape.
  */
 import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest, type ServiceHandler } from "../core/types";
 import { lngDataset, type LngDataset } from "./model/dataset";
@@ -13,6 +15,7 @@ import { DAY_MS, formatRecordTimestamp } from "./model/time";
 import { vesselDetailRecord, vesselRecord, nextForecastByImo } from "./vessel-records";
 import { vesselStateAt } from "./model/vessel-state";
 import { volumeFlowHistoryRecords, volumeFlowRecords } from "./query/volume-flows";
+import { countryRecords, forecastRunRecords, positionMatches, terminalRecords, vesselHistoryRecords, vesselMatches } from "./reference-records";
 
 /** Default range of volume_flows when from/to are absent: 365 days before asOf to 90 days after. */
 export const DEFAULT_FLOW_DAYS_BEFORE = 365;
@@ -22,6 +25,8 @@ export const DEFAULT_HISTORY_DAYS_BEFORE = 30;
 
 const OFFLOADING_ONLY = new Set(["offloading"] as const);
 const GET_ALLOWED = new Set([
+  "/v1/forecast_run_at_timestamps",
+  "/v1/healthcheck",
   "/v1/vessels",
   "/v1/vessels/details",
   "/v1/transactions/forecast/forecast_run_at_timestamps",
@@ -95,6 +100,19 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
   },
   "/v1/vessels": (dataset, query) => vessels(dataset, query, vesselRecord),
   "/v1/vessels/details": (dataset, query) => vessels(dataset, query, vesselDetailRecord),
+  // The vendor's OpenAPI document's forecast details (latest run without forecast_run_at) and a past run's forecast.
+  "/v1/transactions/forecast/details": (dataset, query) => forecastDetails(dataset, query, requireRun(dataset, query.forecastRunAt, false)),
+  "/v1/transactions/forecast/history": (dataset, query) => {
+    const keep = transactionPredicate(query);
+    return mapped(filtered(dataset.forecast(requireRun(dataset, query.forecastRunAt, true)), keep), forecastTransactionRecord);
+  },
+  "/v1/vessels/history": vesselHistoryRecords,
+  "/v1/countries": countryRecords,
+  "/v1/terminals": terminalRecords,
+  "/v1/forecast_run_at_timestamps": forecastRunRecords,
+  // Answered as one JSON object in handleLngRequest; listed here so the path is known.
+  "/v1/healthcheck": () => [],
+  // The paths gasframes used before the OpenAPI document was found, in their old record shape.
   "/v1/transactions/forecast/forecast_run_at_timestamps": runTimestamps,
   "/v1/volume_flows/forecast_run_at_timestamps": runTimestamps,
 };
@@ -123,11 +141,12 @@ function vessels(
   const forecasts = nextForecastByImo(dataset);
   const chosen = dataset.vessels.filter(
     (v) =>
-      (!query.imos || query.imos.has(v.imo)) &&
+      vesselMatches(query, v) &&
       (!query.vesselTypes || query.vesselTypes.has(v.vesselType)) &&
       (!query.statuses || query.statuses.has(v.status)),
   );
-  return chosen.map((v) => record(dataset, vesselStateAt(dataset, v), forecasts.get(v.imo)));
+  const states = chosen.map((v) => vesselStateAt(dataset, v)).filter((state) => positionMatches(query, state));
+  return states.map((state) => record(dataset, state, forecasts.get(state.vessel.imo)));
 }
 
 /** Answers one LNG v1 request; undefined for a path the service does not have. */
@@ -140,6 +159,7 @@ export function handleLngRequest(req: SandboxRequest, ctx: SandboxContext): Sand
   }
   const body = method === "GET" ? queryToBody(req.query) : req.body;
   const query = parseLngQuery(req.path, body);
+  if (req.path === "/v1/healthcheck") return { kind: "json", status: 200, body: { status: "healthy" } };
   const dataset = lngDataset(ctx.seed, ctx.asOf);
   return { kind: "rows", rows: endpoint(dataset, query), format: req.ndjson ? "ndjson" : "array" };
 }

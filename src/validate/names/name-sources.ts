@@ -56,36 +56,35 @@ export const fetchNatgasNames: NameFetcher = async (transport) => {
   return { lists: collect(records, fields), source: "GET /v4/regions" };
 };
 
-const PLACE_FIELDS: Readonly<Record<string, NameKind>> = Object.fromEntries(
-  ["origin", "destination", "loading_origin"].flatMap((role) => [
-    [`${role}_terminal`, "terminal"],
-    [`${role}_terminal_id`, "terminal_id"],
-    [`${role}_country`, "country"],
-    [`${role}_country_code`, "country_code"],
-  ]),
-);
+/** The fields of a `/v1/terminals` record that carry each kind of LNG name. */
+const TERMINAL_FIELDS: Readonly<Record<string, NameKind>> = {
+  name: "terminal",
+  terminal_id: "terminal_id",
+  country: "country",
+  country_code: "country_code",
+};
 
 /**
- * LNG: the service has no list endpoint; its terminals and countries are those its records name. The
- * latest forecast run (`POST /v1/transactions/forecast`) names every terminal with traffic planned,
- * as origin, destination and loading origin. It lists no regions.
+ * LNG: `POST /v1/terminals` (the vendor's OpenAPI document), every liquefaction and regasification
+ * terminal with its id, country and country code: the names the place filters take. It lists no
+ * regions.
  */
 export const fetchLngNames: NameFetcher = async (transport) => {
   const { records } = await transport.fetchRecords<unknown>({
     service: "lng",
     apiVersion: "v1",
-    endpoint: "transactionsForecast",
+    endpoint: "terminals",
     httpMethod: "POST",
-    path: "/v1/transactions/forecast",
+    path: "/v1/terminals",
     response: "array",
     params: {},
     body: {},
     ndjson: true,
   });
   return {
-    lists: collect(records, PLACE_FIELDS),
-    source: "the latest forecast run (POST /v1/transactions/forecast)",
-    note: "a terminal without planned cargoes is not on it: pass checkNames: false to the client to send any name",
+    lists: collect(records, TERMINAL_FIELDS),
+    source: "the terminal list (POST /v1/terminals)",
+    note: "a name not on the service's terminal list matches nothing: pass checkNames: false to the client to send any name",
   };
 };
 

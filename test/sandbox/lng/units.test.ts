@@ -56,6 +56,13 @@ describe("polygons", () => {
     const polys = readPolygons(square);
     expect(Array.isArray(polys) && polys.length).toBe(1);
   });
+  it("reads a list of closed rings (the vendor's form) as one polygon per ring", () => {
+    const apart = [square[0]!, [[20, 0], [30, 0], [30, 10], [20, 10], [20, 0]]];
+    const overlapping = [square[0]!, [[5, 5], [15, 5], [15, 15], [5, 15], [5, 5]]];
+    expect((readPolygons(apart) as unknown[]).length).toBe(2);
+    // Two polygons, not one with a hole: the overlap is inside.
+    expect((readPolygons(overlapping) as any[]).some((p) => pointInPolygon(7, 7, p))).toBe(true);
+  });
   it("explains what is wrong with a bad polygon", () => {
     expect(readPolygons([[[[0, 0], [1, 0], [1, 1], [0, 1]]]])).toMatch(/not closed/);
     expect(readPolygons([[[[0, 0], [1, 0], [0, 0]]]])).toMatch(/at least 4 points/);

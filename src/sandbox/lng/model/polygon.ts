@@ -21,14 +21,15 @@ export function pointInPolygon(lon: number, lat: number, polygon: Polygon): bool
 }
 
 /**
- * Reads a list of polygons from request JSON; also takes a single polygon (a list of rings).
- * Returns the polygons, or a message saying what is wrong.
+ * Reads a list of polygons from request JSON. Also takes the vendor's form, a list of closed rings
+ * (its OpenAPI document types polygons `list[list[list[float]]]` and its examples are two separate
+ * boxes): each ring is then one polygon. Returns the polygons, or a message saying what is wrong.
  */
 export function readPolygons(value: unknown): Polygon[] | string {
   if (!Array.isArray(value)) return "expected a list of polygons, each a list of closed rings of [longitude, latitude] pairs";
   if (value.length === 0) return [];
   const depth = arrayDepth(value);
-  const polygons = depth === 3 ? [value] : value;
+  const polygons = depth === 3 ? value.map((ring) => [ring]) : value;
   const out: Polygon[] = [];
   for (let p = 0; p < polygons.length; p++) {
     const polygon: unknown = polygons[p];

@@ -25,6 +25,15 @@ export const LNG_PARAM_KINDS: Readonly<Record<string, ParamKind>> = {
   transaction_type: "transactionType",
   vessel_types: "strings",
   statuses: "strings",
+  // The reference lists' and vessel history's filters (the vendor's OpenAPI document).
+  mmsis: "integers",
+  names: "strings",
+  polygons: "polygons",
+  ids: "strings",
+  unrefcodes: "strings",
+  countries: "strings",
+  regions: "strings",
+  category: "strings",
 };
 
 function place(role: PlaceRole, without: readonly string[] = []): string[] {
@@ -34,6 +43,12 @@ function place(role: PlaceRole, without: readonly string[] = []): string[] {
 const TRANSACTION_PARAMS = [
   ...place("destination", ["terminal_ids"]), ...place("origin"), ...place("loading_origin"), "from_timestamp", "to_timestamp", "imos", "transaction_type",
 ];
+
+/** The vessel filters of the vendor's OpenAPI VesselQuery. */
+const VESSEL_QUERY = ["imos", "mmsis", "names", "polygons"];
+
+/** The vendor's OpenAPI TransactionsForecastQuery: no time window, no loading-origin filters. */
+const FORECAST_QUERY = [...place("destination", ["terminal_ids"]), ...place("origin"), "forecast_run_at", "imos", "transaction_type"];
 
 /** Parameters taken by each endpoint (paths below /v1). */
 export const ENDPOINT_PARAMS: Readonly<Record<string, readonly string[]>> = {
@@ -47,8 +62,15 @@ export const ENDPOINT_PARAMS: Readonly<Record<string, readonly string[]>> = {
   "/v1/transactions/history": [...TRANSACTION_PARAMS],
   "/v1/transactions/details": [...TRANSACTION_PARAMS, "forecast_run_at"],
   "/v1/transactions/forecast": [...place("destination"), ...place("origin"), ...place("loading_origin"), "from_timestamp", "to_timestamp", "imos", "transaction_type"],
-  "/v1/vessels": ["imos", "vessel_types", "statuses"],
-  "/v1/vessels/details": ["imos", "vessel_types", "statuses"],
+  "/v1/vessels": [...VESSEL_QUERY, "vessel_types", "statuses"],
+  "/v1/vessels/details": [...VESSEL_QUERY, "vessel_types", "statuses"],
+  "/v1/vessels/history": [...VESSEL_QUERY, "from_timestamp", "to_timestamp"],
+  "/v1/transactions/forecast/details": [...FORECAST_QUERY],
+  "/v1/transactions/forecast/history": [...FORECAST_QUERY],
+  "/v1/countries": ["ids", "names", "polygons", "unrefcodes"],
+  "/v1/terminals": ["category", "countries", "ids", "names", "polygons", "regions", "unrefcodes"],
+  "/v1/healthcheck": [],
+  "/v1/forecast_run_at_timestamps": [],
   "/v1/transactions/forecast/forecast_run_at_timestamps": ["from_timestamp", "to_timestamp"],
   "/v1/volume_flows/forecast_run_at_timestamps": ["from_timestamp", "to_timestamp"],
 };
@@ -72,7 +94,16 @@ export interface LngQuery {
   readonly transactionTypes?: ReadonlySet<TransactionType>;
   readonly vesselTypes?: ReadonlySet<string>;
   readonly statuses?: ReadonlySet<string>;
+  readonly mmsis?: ReadonlySet<number>;
+  /** Reference-list and vessel filters, lower-cased: `names`, `ids`, `unrefcodes`, `countries`, `regions`, `category`. */
+  readonly lists?: Readonly<Partial<Record<ListFilter, ReadonlySet<string>>>>;
+  /** `polygons`: a vessel's or terminal's position inside one of them. */
+  readonly polygons?: readonly Polygon[];
 }
+
+/** The plain string-list filters of the reference lists and the vessels. */
+export type ListFilter = "names" | "ids" | "unrefcodes" | "countries" | "regions" | "category";
+const LIST_FILTERS: readonly ListFilter[] = ["names", "ids", "unrefcodes", "countries", "regions", "category"];
 
 function bad(message: string): SandboxHttpError {
   return new SandboxHttpError(400, message);
@@ -157,6 +188,22 @@ export function parseLngQuery(endpoint: string, body: unknown): LngQuery {
   if (values.has("vessel_types")) {
     const list = readStrings("vessel_types", values.get("vessel_types"));
     if (list.length > 0) query.vesselTypes = new Set(list.map((s) => s.toUpperCase()));
+  }
+  if (values.has("mmsis")) {
+    const mmsis = readIntegers("mmsis", values.get("mmsis"));
+    if (mmsis.length > 0) query.mmsis = new Set(mmsis);
+  }
+  const lists: Partial<Record<ListFilter, ReadonlySet<string>>> = {};
+  for (const name of LIST_FILTERS) {
+    if (!values.has(name)) continue;
+    const list = readStrings(name, values.get(name));
+    if (list.length > 0) lists[name] = new Set(list.map((s) => s.toLowerCase()));
+  }
+  if (Object.keys(lists).length > 0) query.lists = lists;
+  if (values.has("polygons")) {
+    const polygons = readPolygons(values.get("polygons"));
+    if (typeof polygons === "string") throw bad(`polygons: ${polygons}`);
+    if (polygons.length > 0) query.polygons = polygons;
   }
   if (values.has("statuses")) {
     const list = readStrings("statuses", values.get("statuses"));
