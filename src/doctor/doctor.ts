@@ -11,6 +11,9 @@ import type { FieldType, RecordSchema } from "../table/schema";
 import type { Result } from "../table/result";
 import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
 import { dayWindow, DRIFT_PROBES, HEALTH_PROBES, type Probe } from "./probes";
+import { v3, v4 } from "../natgas/catalog";
+import { LNG_V1 } from "../lng/catalog/v1";
+import type { EndpointSpec } from "../catalog/types";
 
 /** Options of {@link doctor}: those of `connect()`, plus these. */
 export interface DoctorOptions extends ConnectOptions {
@@ -71,6 +74,11 @@ export interface DoctorReport {
   readonly lake: string;
   readonly health: readonly ProbeOutcome[];
   readonly drift: readonly ProbeOutcome[];
+  /**
+   * Catalog entries no published page or public code confirms whole (`source.unverified`), of the services
+   * checked: `lng.vessels: its records follow the spec; ...`. Information, not a failure.
+   */
+  readonly unverified: readonly string[];
   /** Every health check passed and no family drifted. */
   readonly ok: boolean;
 }
@@ -117,7 +125,11 @@ export async function doctor(options: DoctorOptions = {}, env: NodeJS.ProcessEnv
     for (const probe of DRIFT_PROBES.filter((p) => wanted.has(p.service))) drift.push(await run(probe, conn, window));
   }
   const ok = health.every((h) => h.ok) && drift.every((d) => d.ok);
-  return { target: plan.target, reason: plan.reason, services, proxy: proxyOf(env), cache: cacheOf(connectOptions, env), lake: env.GASFRAMES_LAKE_DIR ? `GASFRAMES_LAKE_DIR=${env.GASFRAMES_LAKE_DIR}` : "no default folder (syncDataset and openLake take dir)", health, drift, ok };
+  const unverified = [...Object.values(v3), ...Object.values(v4), ...Object.values(LNG_V1)]
+    .filter((e: EndpointSpec) => wanted.has(e.service as ServiceName) && e.source?.unverified !== undefined)
+    .map((e: EndpointSpec) => `${e.service}.${e.service === "natgas" ? `${e.version}.` : ""}${e.method}: ${e.source!.unverified}`);
+  const lake = env.GASFRAMES_LAKE_DIR ? `GASFRAMES_LAKE_DIR=${env.GASFRAMES_LAKE_DIR}` : "no default folder (syncDataset and openLake take dir)";
+  return { target: plan.target, reason: plan.reason, services, proxy: proxyOf(env), cache: cacheOf(connectOptions, env), lake, health, drift, unverified, ok };
 }
 
 function sandboxUrl(conn: Connection, service: ServiceName): string {

@@ -27,6 +27,10 @@ export function formatDoctorReport(report: DoctorReport): string {
     lines.push("", "schema (one small answer per endpoint family, compared with the catalog):");
     for (const d of report.drift) lines.push(outcomeLine(d, true));
   }
+  if (report.unverified.length > 0) {
+    lines.push("", "catalog entries not confirmed whole by a published page or public code (their answers are compared above when probed):");
+    for (const u of report.unverified) lines.push(`  - ${u}`);
+  }
   lines.push("", report.ok ? "all checks passed" : "some checks failed: see FAIL above");
   return lines.join("\n");
 }

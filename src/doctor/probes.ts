@@ -59,7 +59,7 @@ export function dayWindow(today: string): DayWindow {
 export const HEALTH_PROBES: readonly Probe[] = [
   { service: "natgas", label: "natgas.v3.pipelineScrapeStatus()", family: "natural gas v3", call: (c) => c.natgas.v3.pipelineScrapeStatus() },
   { service: "natgas", label: "natgas.v4.regions()", family: "natural gas v4", call: (c) => c.natgas.v4.regions() },
-  { service: "lng", label: "lng.forecastRunAtTimestamps()", family: "LNG v1", call: (c) => c.lng.forecastRunAtTimestamps() },
+  { service: "lng", label: "lng.healthcheck()", family: "LNG v1", call: (c) => c.lng.healthcheck() },
   { service: "legacy", label: "legacy.liveStatusReport()", family: "old LNG API", call: (c) => c.legacy.liveStatusReport() as Promise<Result<unknown>> },
 ];
 
@@ -76,4 +76,5 @@ export const DRIFT_PROBES: readonly Probe[] = [
   { service: "lng", label: "lng.volumeFlows", family: "LNG v1 volume flows", call: (c, w) => c.lng.volumeFlows({ from_timestamp: w.fromTs, to_timestamp: w.toTs }) },
   { service: "lng", label: "lng.transactions", family: "LNG v1 transactions", call: (c, w) => c.lng.transactions({ from_timestamp: w.fromTs, to_timestamp: w.toTs }) },
   { service: "lng", label: "lng.vessels", family: "LNG v1 vessels", call: (c) => c.lng.vessels() },
+  { service: "lng", label: "lng.terminals", family: "LNG v1 reference", call: (c) => c.lng.terminals() },
 ];
