@@ -2,6 +2,7 @@
  * A data-links answer read chunk by chunk as DuckDB produces it, its size counted on the way: the
  * rows and bytes limits stop the read as soon as they are passed, before the rest is made or held.
  */
+import { isExactDouble } from "../../../util/exact-decimal";
 import { dedupeColumnNames } from "../../../util/dedupe-column-names";
 import type { DuckDbChunk, DuckDbStreamedResult } from "../../../util/duckdb";
 import { SandboxHttpError } from "../../core/types";
@@ -98,10 +99,11 @@ function formatBytes(n: number): string {
  */
 function plainColumn(type: string, values: unknown[]): unknown[] {
   if (/^(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?|DECIMAL.*)$/.test(type)) {
+    const scale = Number(/,\s*(\d+)\)/.exec(type)?.[1] ?? 0);
     return values.map((v) => {
       if (typeof v !== "string") return v;
       const x = Number(v);
-      return Number.isFinite(x) && String(x) === canonicalDecimal(v) ? x : v;
+      return isExactDouble(v, x, scale) ? x : v;
     });
   }
   if (type.startsWith("TIMESTAMP")) {
@@ -115,10 +117,3 @@ function plainColumn(type: string, values: unknown[]): unknown[] {
   return values;
 }
 
-/** Decimal text as `String(number)` writes it: no leading "+", no trailing fraction zeros, "0" for "-0". */
-function canonicalDecimal(text: string): string {
-  let t = text.trim().replace(/^\+/, "");
-  if (t.includes(".")) t = t.replace(/0+$/, "").replace(/\.$/, "");
-  t = t.replace(/^(-?)0+(?=\d)/, "$1");
-  return t === "-0" ? "0" : t;
-}
