@@ -42,6 +42,10 @@ export interface Lake {
    * Runs SQL over the views and answers a Result (so `toFrame()`, charts and analysis work on it).
    * Column types come from DuckDB's: integers as `int`, floating and decimal numbers as `float`, DATE as
    * `date`, TIMESTAMP as `timestamp`, BOOLEAN as `bool`, text as `string`, anything else as `json`.
+   * Nothing is rounded or dropped: repeated column names are renamed as DuckDB renames them
+   * (`operator`, `operator_1`); an integer column with a value beyond 2^53 holds bigint values; a
+   * DECIMAL column with a value a double cannot write back holds exact decimal text (`string`); NaN and
+   * ±Infinity stay numbers, apart from null (docs/lake.md).
    * A DuckDB error (a typo, an unknown column) is a DataError carrying DuckDB's message.
    */
   query(sql: string): Promise<Result<Record<string, unknown>>>;
