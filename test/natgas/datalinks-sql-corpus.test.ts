@@ -108,15 +108,15 @@ describe("the sandbox, on the same corpus", () => {
   for (const sql of ALLOWED) {
     it(`answers ${JSON.stringify(sql)}`, async () => {
       const { status, text } = await post(sql);
-      expect(status, text).toBe(200);
+      expect(status, text.slice(0, 300)).toBe(200);
       expect(Array.isArray(JSON.parse(text))).toBe(true);
     });
   }
   for (const [sql] of REFUSED) {
     it(`refuses ${JSON.stringify(sql)} with a 4xx`, async () => {
       const { status, text } = await post(sql);
-      expect(status, text).toBeGreaterThanOrEqual(400);
-      expect(status, text).toBeLessThan(500);
+      expect(status, text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+      expect(status, text.slice(0, 300)).toBeLessThan(500);
       expect(JSON.parse(text)).toEqual({ error: expect.any(String) });
     });
   }

@@ -37,7 +37,7 @@ describe("a query is bounded as a whole", () => {
   it("stops work done while preparing at the limit, with a 400 naming it", async () => {
     const sandbox = await sandboxWith({ queryTimeoutMs: 1500 });
     const { status, text } = await post(sandbox, SLOW_AT_PREPARE);
-    expect(status, text).toBe(400);
+    expect(status, text.slice(0, 300)).toBe(400);
     expect(JSON.parse(text).error).toMatch(/longer than the sandbox's limit of 1\.5 s \(queryTimeoutMs\)/);
   });
 
@@ -83,7 +83,7 @@ describe("the size of an answer is bounded as it is produced", () => {
   it("answers 400 naming the limit for one value larger than it (never a 500)", async () => {
     const sandbox = await sandboxWith({});
     const { status, text } = await post(sandbox, "SELECT repeat('x', 600000000) AS s");
-    expect(status, text).toBe(400);
+    expect(status, text.slice(0, 300)).toBe(400);
     expect(JSON.parse(text).error).toMatch(/result limit of 256 MiB \(maxResultBytes\)/);
     // DuckDB itself takes many seconds to make a 600 MB string: a generous bound for a busy machine.
   }, 180_000);
@@ -91,7 +91,7 @@ describe("the size of an answer is bounded as it is produced", () => {
   it("answers 400 for many rows past a configured limit, and answers what fits", async () => {
     const sandbox = await sandboxWith({ maxResultBytes: 100_000 });
     const big = await post(sandbox, "SELECT i, 'row ' || i AS label FROM range(100000) t(i)");
-    expect(big.status, big.text).toBe(400);
+    expect(big.status, big.text.slice(0, 300)).toBe(400);
     expect(JSON.parse(big.text).error).toMatch(/result limit of 100,000 bytes \(maxResultBytes\)/);
     const fits = await post(sandbox, "SELECT i FROM range(1000) t(i)");
     expect(fits.status).toBe(200);
@@ -103,7 +103,7 @@ describe("DuckDB spills only into a private temporary folder", () => {
   it("is a fresh folder under the system's temporary folder, of bounded size, removed at close", async () => {
     const sandbox = await startSandbox({ seed: 5, asOf: "2024-06-15", datalinks: { maxTempBytes: 1_000_000_000 } });
     const { status, text } = await post(sandbox, "SELECT current_setting('temp_directory') AS dir, current_setting('max_temp_directory_size') AS size");
-    expect(status, text).toBe(200);
+    expect(status, text.slice(0, 300)).toBe(200);
     const [{ dir, size }] = JSON.parse(text) as [{ dir: string; size: string }];
     expect(dir.startsWith(join(tmpdir(), "gasframes-sandbox-duckdb-"))).toBe(true);
     expect(dir.includes(`${sep}.tmp`)).toBe(false);
