@@ -36,11 +36,13 @@ const LABEL = endpointLabel(SPEC);
 /**
  * The `queryDatalinks(sql, options)` method of a client calling through `transport`.
  *
- * The SQL is checked first (see `checkSelectOnly`): anything but one read-only SELECT or WITH ...
- * SELECT statement is a `SqlRefusedError` and nothing is sent. The answer's records become a Result
+ * The SQL is checked first (see `checkSelectOnly`): anything but one read-only query calling only
+ * value functions is a `SqlRefusedError` and nothing is sent. The answer's records become a Result
  * whose schema (`result.schema`) names each column with the type its values have (`inferFieldType`:
- * int, float, bool, date, timestamp, json or string), in the answer's column order. An answer that is
- * not a list of records, or whose columns are absurd in number or name, is a `ResponseParseError`.
+ * int, float, bool, date, timestamp, json or string), in the answer's column order; numbers JSON could
+ * not carry come back whole (see `exactNumberColumn`: bigint, exact decimal text, NaN and ±Infinity).
+ * An answer that is not a list of records, or whose columns are absurd in number or name, is a
+ * `ResponseParseError`.
  * @param warn where one-time warnings go. Default: `console.warn`.
  */
 export function queryDatalinksMethod(transport: EndpointTransport, warn?: CallOptions["warn"]): QueryDatalinksMethod {

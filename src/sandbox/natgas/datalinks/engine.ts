@@ -1,9 +1,11 @@
 /**
  * The sandbox's SQL engine for data links: one in-memory DuckDB per sandbox, locked down (no file,
  * network or extension access, configuration locked), spilling only into a private temporary folder of
- * bounded size, whose tables are loaded with DuckDB's appender the first time a query names them.
+ * bounded size, whose tables are loaded with DuckDB's appender (on a connection of their own, one
+ * table at a time) the first time a query names them.
  * A few connections run queries side by side; more wait in a bounded queue, and past it the answer is
- * 429. Every query is bounded as a whole (waiting, loading, preparing and running): at its limit it is
+ * 429. Every query is bounded as a whole once its tables are loaded (waiting, preparing and running;
+ * loading the sandbox's own tables is not the query's work): at its limit it is
  * answered 400 at once and interrupted, and its connection is used again only once DuckDB has let go.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -46,6 +48,8 @@ interface OpenDatabase {
   readonly instance: DuckDbInstance;
   readonly names: SqlCheckNames;
   readonly tempDir: string;
+  /** The connection that loads tables. */
+  readonly loader: DuckDbConnection;
 }
 
 interface Waiter {
@@ -62,6 +66,8 @@ export class DatalinkEngine {
   private connections = 0;
   private readonly waiting: Waiter[] = [];
   private readonly loads = new Map<string, Promise<void>>();
+  /** The loads in order: the loader connection does one at a time. */
+  private loadChain: Promise<unknown> = Promise.resolve();
   private closed = false;
   private removeTempOnExit: (() => void) | undefined;
 
@@ -76,6 +82,13 @@ export class DatalinkEngine {
   async query(sql: string, ctx: SandboxContext, signal?: AbortSignal): Promise<DatalinkAnswer> {
     if (this.closed) throw new SandboxHttpError(429, "query_datalinks: the sandbox is closing");
     const db = await this.open();
+    for (const key of tablesNamedIn(sql)) {
+      await this.load(db, key, ctx).catch((e: unknown) => {
+        throw new SandboxHttpError(400, `query_datalinks: the table ${key} could not be loaded: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
+      });
+    }
+    if (signal?.aborted) throw new SandboxHttpError(400, "query_datalinks: the request was cancelled");
+    if (this.closed) throw new SandboxHttpError(429, "query_datalinks: the sandbox is closing");
     const stop = new AbortController();
     let stopError: SandboxHttpError | undefined;
     let connection: DuckDbConnection | undefined;
@@ -101,14 +114,9 @@ export class DatalinkEngine {
       if (stopError !== undefined) throw stopError;
     };
     const work = (async () => {
-      const c = await this.acquire(stop.signal);
+      const c = await this.acquire(db, stop.signal);
       connection = c;
       try {
-        checkStop();
-        for (const key of tablesNamedIn(sql)) {
-          // A load another query began can fail because that query was interrupted: this one loads it again.
-          await this.load(c, key, ctx).catch(() => (checkStop(), this.load(c, key, ctx)));
-        }
         checkStop();
         await checkDatalinkSql(c, sql, db.names).catch((e: unknown) => (e instanceof SandboxHttpError ? Promise.reject(e) : badSql(e)));
         checkStop();
@@ -150,11 +158,14 @@ export class DatalinkEngine {
     for (const c of this.idle.splice(0)) c.closeSync();
     const database = this.database;
     this.database = undefined;
+    // A table being loaded is finished first (an appender cut short by a closed connection is not safe).
     void database?.then(
-      (db) => {
-        db.instance.closeSync();
-        this.removeTempOnExit?.();
-      },
+      (db) =>
+        this.loadChain.then(() => {
+          db.loader.closeSync();
+          db.instance.closeSync();
+          this.removeTempOnExit?.();
+        }),
       () => undefined,
     );
   }
@@ -180,9 +191,7 @@ export class DatalinkEngine {
       // The schemas exist from the start, so a query's errors do not depend on which tables were loaded before it.
       for (const schema of new Set([...DATALINK_TABLES.values()].map((t) => t.schema))) await setup.run(`CREATE SCHEMA ${schema}`);
       const names = await sqlCheckNames(setup);
-      this.idle.push(setup);
-      this.connections = 1;
-      return { module, instance, names, tempDir };
+      return { module, instance, names, tempDir, loader: setup };
     } catch (e) {
       this.removeTempOnExit();
       // A failed start is not kept: the next query tries again.
@@ -192,8 +201,7 @@ export class DatalinkEngine {
   }
 
   /** A free connection (a new one while fewer than the limit exist), after the queries before it. */
-  private async acquire(stop: AbortSignal): Promise<DuckDbConnection> {
-    const db = await this.database!;
+  private async acquire(db: OpenDatabase, stop: AbortSignal): Promise<DuckDbConnection> {
     const idle = this.idle.pop();
     if (idle !== undefined) {
       this.busy.add(idle);
@@ -238,10 +246,11 @@ export class DatalinkEngine {
   }
 
   /** Loads a table once; queries needing it while it loads wait for the same load. */
-  private load(c: DuckDbConnection, key: string, ctx: SandboxContext): Promise<void> {
+  private load(db: OpenDatabase, key: string, ctx: SandboxContext): Promise<void> {
     let loading = this.loads.get(key);
     if (loading === undefined) {
-      loading = loadTable(c, DATALINK_TABLES.get(key)!, ctx);
+      loading = this.loadChain.then(() => loadTable(db.loader, DATALINK_TABLES.get(key)!, ctx));
+      this.loadChain = loading.catch(() => undefined);
       this.loads.set(key, loading);
       loading.catch(() => this.loads.delete(key));
     }

@@ -6,9 +6,9 @@ import { InvalidParamsError } from "../../../errors";
 /** Limits of the sandbox's `/v4/beta/query_datalinks` (each optional; defaults below). */
 export interface DatalinkLimits {
   /**
-   * Longest a query may take, from its arrival to its last row (waiting for a free connection, loading
-   * tables, preparing and running included), in milliseconds; then it is interrupted and answered 400.
-   * Default 60,000.
+   * Longest a query may take once the tables it names are loaded (loading the sandbox's own tables is
+   * not counted), to its last row: waiting for a free connection, preparing and running included, in
+   * milliseconds; then it is interrupted and answered 400. Default 60,000.
    */
   readonly queryTimeoutMs?: number;
   /** Largest answer, in bytes of JSON, counted as the rows are produced; more answers 400. Default 256 MiB. */
