@@ -42,6 +42,10 @@ const ALLOWED: readonly string[] = [
   "SELECT json_serialize_sql('SELECT 1') AS j",
   "SELECT 'read_csv(''/etc/passwd'')' AS s FROM hdl.rigs LIMIT 1",
   "SELECT * FROM \"hdl\".\"rigs\" LIMIT 1",
+  "SELECT count(*) AS n FROM hdl.rigs TABLESAMPLE reservoir(10 ROWS)",
+  "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) AS median FROM range(10) t(x)",
+  "SELECT * EXCLUDE (county) REPLACE (upper(state_code) AS state_code) FROM hdl.rigs LIMIT 1",
+  "SELECT county FROM hdl.rigs QUALIFY row_number() OVER (PARTITION BY county ORDER BY date_observed DESC) = 1 LIMIT 3",
 ];
 
 /** Queries that must never run, with what the client's reason names. */

@@ -19,6 +19,12 @@ const QUERY_LEADS = new Set(["SELECT", "WITH", "FROM", "VALUES"]);
 /** Table functions that only make values: rows of a list, a range of numbers. */
 export const ALLOWED_TABLE_FUNCTIONS: ReadonlySet<string> = new Set(["unnest", "range", "generate_series"]);
 
+/**
+ * Names DuckDB's grammar reads before "(" without a catalog function of that name: sampling methods
+ * (`TABLESAMPLE reservoir(10 ROWS)`) and the ordered-set aggregates (`percentile_cont(0.5) WITHIN GROUP (...)`).
+ */
+const SYNTAX_CALLS = new Set(["reservoir", "bernoulli", "system", "percentile_cont", "percentile_disc"]);
+
 /** Statement kinds that are not queries: after "(" they would start a statement inside one. */
 const OTHER_STATEMENTS = new Set([
   "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "ALTER", "TRUNCATE", "ATTACH", "DETACH", "USE", "COPY", "EXPORT",
@@ -130,7 +136,7 @@ function checkCall(statement: readonly SqlToken[], k: number, refuse: (reason: s
   const name = t.text.toLowerCase();
   const qualified = prev?.kind === "dot";
   if (!qualified && t.kind === "word" && SQL_KEYWORDS.has(name)) return;
-  if (SQL_FUNCTIONS.has(name) || ALLOWED_TABLE_FUNCTIONS.has(name)) return;
+  if (SQL_FUNCTIONS.has(name) || ALLOWED_TABLE_FUNCTIONS.has(name) || (!qualified && SYNTAX_CALLS.has(name))) return;
   if (!qualified && isColumnList(statement, k)) return;
   const what = SQL_TABLE_FUNCTIONS.has(name)
     ? "a table function that reads files, other databases, settings or runs SQL; only unnest, range and generate_series are allowed"
