@@ -27,9 +27,9 @@ const SYNTAX_CALLS = new Set(["reservoir", "bernoulli", "system", "percentile_co
 
 /** Statement kinds that are not queries: after "(" they would start a statement inside one. */
 const OTHER_STATEMENTS = new Set([
-  "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "ALTER", "TRUNCATE", "ATTACH", "DETACH", "USE", "COPY", "EXPORT",
-  "IMPORT", "PRAGMA", "SET", "RESET", "INSTALL", "LOAD", "FORCE", "CALL", "EXECUTE", "PREPARE", "DEALLOCATE", "VACUUM",
-  "CHECKPOINT", "ANALYZE", "BEGIN", "COMMIT", "ROLLBACK", "ABORT", "COMMENT", "GRANT", "REVOKE",
+  "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "ALTER", "TRUNCATE", "ATTACH", "DETACH", "COPY", "EXPORT", "IMPORT",
+  "PRAGMA", "SET", "INSTALL", "LOAD", "CALL", "EXECUTE", "PREPARE", "DEALLOCATE", "VACUUM", "CHECKPOINT", "BEGIN", "COMMIT",
+  "ROLLBACK", "GRANT", "REVOKE",
 ]);
 
 /** Clause words that end a FROM list at its own depth: after them a string is a value again. */
