@@ -11,6 +11,8 @@ import type { FieldSpec, FieldType } from "../table/schema";
 import { encodeColumn } from "../table/typed-columns";
 import { loadDuckDb, type DuckDbConnection, type DuckDbInstance, type DuckDbReader } from "../util/duckdb";
 import { closest } from "../util/closest";
+import { canonicalDecimal, isExactDouble } from "../util/exact-decimal";
+import { dedupeColumnNames } from "../util/dedupe-column-names";
 import { MANIFEST_FILE } from "./lake-manifest";
 import { quoteIdent, type LakeColumn, type LakeSource } from "./lake-source";
 
@@ -40,6 +42,10 @@ export interface Lake {
    * Runs SQL over the views and answers a Result (so `toFrame()`, charts and analysis work on it).
    * Column types come from DuckDB's: integers as `int`, floating and decimal numbers as `float`, DATE as
    * `date`, TIMESTAMP as `timestamp`, BOOLEAN as `bool`, text as `string`, anything else as `json`.
+   * Nothing is rounded or dropped: repeated column names are renamed as DuckDB renames them
+   * (`operator`, `operator_1`); an integer column with a value beyond 2^53 holds bigint values; a
+   * DECIMAL column with a value a double cannot write back holds exact decimal text (`string`); NaN and
+   * ±Infinity stay numbers, apart from null (docs/lake.md).
    * A DuckDB error (a typo, an unknown column) is a DataError carrying DuckDB's message.
    */
   query(sql: string): Promise<Result<Record<string, unknown>>>;
@@ -154,28 +160,29 @@ function fieldTypeOf(duckType: string): FieldType {
 }
 
 function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; started: number }): Result<Record<string, unknown>> {
-  const names = reader.columnNames();
-  const types = reader.columnTypes().map((t) => fieldTypeOf(String(t)));
+  // Two columns of one name (`SELECT r1.operator, r2.operator`) both stay, renamed as DuckDB renames a subquery's.
+  const names = dedupeColumnNames(reader.columnNames());
+  const duckTypes = reader.columnTypes().map((t) => String(t).toUpperCase());
   const raw = reader.getColumnsJson();
   const length = reader.currentRowCount;
   const columns = new Map<string, RecordColumn>();
   const fields: FieldSpec[] = [];
   names.forEach((name, j) => {
-    const type = types[j]!;
+    const duckType = duckTypes[j]!;
+    let type = fieldTypeOf(duckType);
     const values = raw[j] ?? [];
-    fields.push({ name, type });
+    let column: RecordColumn;
     if (type === "int" || type === "float") {
-      const out = new Float64Array(length);
-      for (let i = 0; i < length; i++) {
-        const v = values[i];
-        out[i] = v === null || v === undefined ? NaN : Number(v);
-      }
-      columns.set(name, { kind: "number", values: out });
+      const exact = exactNumbers(duckType, values, length);
+      if (exact.kind === "text") type = "string";
+      column = exact.column;
     } else {
       const text = type === "timestamp" ? values.map(isoTimestamp) : values;
       const coded = encodeColumn(text);
-      columns.set(name, { kind: "coded", codes: coded.codes, dict: coded.values });
+      column = { kind: "coded", codes: coded.codes, dict: coded.values };
     }
+    fields.push({ name, type });
+    columns.set(name, column);
   });
   const meta = {
     service: "lake",
@@ -197,6 +204,37 @@ function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; starte
   };
   return Result.fromColumns<Record<string, unknown>>(new RecordColumns(names, columns, length), meta, { name: "lake.query", fields });
 }
+
+/**
+ * A numeric column kept exact: numbers (NaN for null) where every value is a double exactly; a column of
+ * bigint values (null for null) for an integer column with any value beyond 2^53; a column of exact
+ * decimal text for a DECIMAL column with any value a double cannot hold; numbers with NaN and
+ * ±Infinity as themselves (null for null) for a floating column holding NaN.
+ */
+function exactNumbers(duckType: string, values: readonly unknown[], length: number): { kind: "number" | "bigint" | "text"; column: RecordColumn } {
+  const integer = /INT/.test(duckType);
+  const decimal = duckType.startsWith("DECIMAL");
+  const scale = decimal ? Number(/,\s*(\d+)\)/.exec(duckType)?.[1] ?? 0) : 0;
+  let exact = true;
+  let nan = false;
+  const out = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) {
+      out[i] = NaN;
+      continue;
+    }
+    const x = Number(v);
+    out[i] = x;
+    if (x !== x) nan = true;
+    if (typeof v === "string" && (integer || decimal) && !isExactDouble(v, x, scale)) exact = false;
+  }
+  if (!exact && integer) return { kind: "bigint", column: { kind: "mixed", values: values.slice(0, length).map((v) => (v === null || v === undefined ? null : BigInt(v as string | number))) } };
+  if (!exact) return { kind: "text", column: { kind: "mixed", values: values.slice(0, length).map((v) => (v === null || v === undefined ? null : canonicalDecimal(String(v)))) } };
+  if (nan) return { kind: "number", column: { kind: "mixed", values: values.slice(0, length).map((v) => (v === null || v === undefined ? null : Number(v))) } };
+  return { kind: "number", column: { kind: "number", values: out } };
+}
+
 
 /** DuckDB's JSON form of a timestamp (`2024-05-01 06:00:00+00`, `2024-05-01 06:00:00`) as ISO 8601 UTC. */
 function isoTimestamp(v: unknown): unknown {

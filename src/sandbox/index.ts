@@ -4,3 +4,4 @@
 export { startSandbox } from "./start-sandbox";
 export type { SandboxHandle, SandboxOptions } from "./start-sandbox";
 export type { SandboxFaults } from "./core/faults";
+export type { DatalinkLimits } from "./natgas/datalinks/limits";

@@ -9,6 +9,8 @@ import { parseDay } from "./core/dates";
 import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
 import { createLegacyHandler, createLngHandler } from "./lng";
 import { createNatgasHandler } from "./natgas";
+import { DatalinkEngine } from "./natgas/datalinks/engine";
+import { resolveDatalinkLimits, type DatalinkLimits } from "./natgas/datalinks/limits";
 import { MOUNT_PREFIXES } from "./routes";
 import type { SandboxContext } from "./core/types";
 
@@ -44,6 +46,11 @@ export interface SandboxOptions {
    * processes (`gasframes sandbox`, the report's notebook kernels) until it is closed.
    */
   readonly keepProcessAlive?: boolean;
+  /**
+   * Limits of the SQL data-link engine (`/v4/beta/query_datalinks`): query time, answer size, spill
+   * size, queries at once and waiting. Default: 60 s, 256 MiB, 4 GiB, 2 and 16 (see docs/sandbox.md).
+   */
+  readonly datalinks?: DatalinkLimits;
 }
 
 /** A running sandbox. */
@@ -73,10 +80,11 @@ export interface SandboxHandle {
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const context = resolveContext(options);
+  const datalinks = new DatalinkEngine(resolveDatalinkLimits(options.datalinks));
   const mounts: Mount[] = [
     { prefix: MOUNT_PREFIXES.legacy, handler: createLegacyHandler() },
     { prefix: MOUNT_PREFIXES.lng, handler: createLngHandler() },
-    { prefix: MOUNT_PREFIXES.natgas, handler: createNatgasHandler() },
+    { prefix: MOUNT_PREFIXES.natgas, handler: createNatgasHandler(datalinks) },
   ];
   const settings = {
     context,
@@ -143,6 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     pageSize: context.pageSize,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        datalinks.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -37,9 +37,34 @@ export interface DuckDbPrepared {
   streamAndReadUntil(targetRowCount: number): Promise<DuckDbReader>;
 }
 
+/** One vector of a chunk (a column's values in it). */
+export interface DuckDbVector {
+  getItem(index: number): unknown;
+}
+
+/** A chunk of a streamed result: up to 2,048 rows. */
+export interface DuckDbChunk {
+  readonly rowCount: number;
+  getColumnVector(index: number): DuckDbVector;
+  /** The chunk's values column by column, converted by `converter` (e.g. the module's `JsonDuckDBValueConverter`). */
+  convertColumns(converter: unknown): unknown[][];
+}
+
+/** A result read chunk by chunk as the query produces it. */
+export interface DuckDbStreamedResult {
+  columnNames(): string[];
+  columnTypes(): { readonly typeId: number; toString(): string }[];
+  /** The next chunk; null (or a chunk of 0 rows) at the end. */
+  fetchChunk(): Promise<DuckDbChunk | null>;
+}
+
 /** One connection. */
 export interface DuckDbConnection {
   run(sql: string): Promise<unknown>;
+  /** Runs `sql` (parameters `$1`... from `values`) and reads the whole answer. */
+  runAndReadAll(sql: string, values?: unknown[]): Promise<DuckDbReader>;
+  /** Prepares and starts `sql`, answering a result read chunk by chunk. */
+  stream(sql: string): Promise<DuckDbStreamedResult>;
   prepare(sql: string): Promise<DuckDbPrepared>;
   extractStatements(sql: string): Promise<{ readonly count: number }>;
   createAppender(table: string, schema?: string | null): Promise<DuckDbAppender>;
@@ -56,6 +81,8 @@ export interface DuckDbInstance {
 /** What `@duckdb/node-api` exports that gasframes uses. */
 export interface DuckDbModule {
   readonly DuckDBInstance: { create(path?: string, options?: Record<string, string>): Promise<DuckDbInstance> };
+  /** The converter of values to JSON-safe ones (big integers and decimals as text, dates as text). */
+  readonly JsonDuckDBValueConverter: unknown;
 }
 
 /** DuckDB's `StatementType.SELECT`. */

@@ -26,3 +26,22 @@ export function rawPost<T = unknown>(url: string, body: unknown): Promise<T> {
     req.end(payload);
   });
 }
+
+/** POSTs `body` as JSON to `url` and resolves the status and the body's text, whatever the status; `signal` aborts the request. */
+export function rawPostStatus(url: string, body: unknown, options: { signal?: AbortSignal } = {}): Promise<{ status: number; text: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: "POST", agent: false, signal: options.signal, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), access_key: "any-token" } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}

@@ -35,7 +35,7 @@ const REFUSED: readonly [string, unknown, RegExp][] = [
   ["INSTALL", "INSTALL httpfs", /begins with "INSTALL"/],
   ["LOAD", "LOAD httpfs", /begins with "LOAD"/],
   ["SET", "SET enable_external_access = true", /begins with "SET"/],
-  ["a CTE that inserts", "WITH x AS (INSERT INTO t VALUES (1) RETURNING *) SELECT * FROM x", /contains INSERT/],
+  ["a CTE that inserts", "WITH x AS (INSERT INTO t VALUES (1) RETURNING *) SELECT * FROM x", /statement INSERT inside parentheses/],
   ["read_csv", "SELECT * FROM read_csv('/etc/passwd')", /read_csv\(\)/],
   ["read_parquet, any case", "select * from Read_Parquet('s3://bucket/x.parquet')", /read_parquet\(\)/],
   ["glob", "SELECT * FROM glob('/home/*')", /glob\(\)/],
@@ -45,7 +45,7 @@ const REFUSED: readonly [string, unknown, RegExp][] = [
   ["an unterminated string", "SELECT 'abc", /never closed/],
   ["an unterminated comment", "SELECT 1 /* no end", /never closed/],
   ["an empty query", "  ;  ", /no statement/],
-  ["the DuckDB FROM-first shorthand", "FROM hdl.rigs", /begins with "FROM"/],
+  ["a statement that is not a query", "DESCRIBE hdl.rigs", /begins with "DESCRIBE"/],
   ["not a string", 42, /not a string/],
   ["null", null, /null/],
   ["too long", `SELECT 1 ${" ".repeat(MAX_SQL_CHARS)}`, /characters long/],
@@ -63,6 +63,7 @@ const ACCEPTED: readonly [string, string][] = [
   ["a trailing semicolon", "SELECT date_frac, COUNT(*) AS active_crews FROM hdl.fraccrews GROUP BY date_frac;"],
   ["a string compared in WHERE", "SELECT * FROM hdl.rigs WHERE county = 'read_csv(x)'"],
   ["a parenthesised union", "(SELECT 1 AS x) UNION ALL (SELECT 2)"],
+  ["the DuckDB FROM-first shorthand", "FROM hdl.rigs"],
 ];
 
 describe("queryDatalinks refuses anything but one read-only SELECT before sending", () => {

@@ -7,7 +7,8 @@ import type { EndpointTransport } from "../../client/endpoint-transport";
 import { ResponseParseError } from "../../errors";
 import { inferFieldType } from "../../table/normalise";
 import { Result } from "../../table/result";
-import type { FieldSpec, RecordSchema } from "../../table/schema";
+import { RecordColumns, type RecordColumn } from "../../table/record-columns";
+import type { FieldSpec, FieldType, RecordSchema } from "../../table/schema";
 import { snapshotCallOptions } from "../../validate/snapshot-options";
 import { endpointLabel } from "../../validate/validate-params";
 import { v4Datalinks } from "../catalog/v4/datalinks";
@@ -35,11 +36,13 @@ const LABEL = endpointLabel(SPEC);
 /**
  * The `queryDatalinks(sql, options)` method of a client calling through `transport`.
  *
- * The SQL is checked first (see `checkSelectOnly`): anything but one read-only SELECT or WITH ...
- * SELECT statement is a `SqlRefusedError` and nothing is sent. The answer's records become a Result
+ * The SQL is checked first (see `checkSelectOnly`): anything but one read-only query calling only
+ * value functions is a `SqlRefusedError` and nothing is sent. The answer's records become a Result
  * whose schema (`result.schema`) names each column with the type its values have (`inferFieldType`:
- * int, float, bool, date, timestamp, json or string), in the answer's column order. An answer that is
- * not a list of records, or whose columns are absurd in number or name, is a `ResponseParseError`.
+ * int, float, bool, date, timestamp, json or string), in the answer's column order; numbers JSON could
+ * not carry come back whole (see `exactNumberColumn`: bigint, exact decimal text, NaN and ±Infinity).
+ * An answer that is not a list of records, or whose columns are absurd in number or name, is a
+ * `ResponseParseError`.
  * @param warn where one-time warnings go. Default: `console.warn`.
  */
 export function queryDatalinksMethod(transport: EndpointTransport, warn?: CallOptions["warn"]): QueryDatalinksMethod {
@@ -61,8 +64,48 @@ function typedResult(raw: Result<Record<string, unknown>>): Result<Record<string
   if (long !== undefined) {
     throw new ResponseParseError(`${LABEL}: the answer has a column name of ${long.length.toLocaleString("en-US")} characters (at most ${MAX_COLUMN_NAME_CHARS} accepted): "${long.slice(0, 40)}…"`, { url: raw.meta.url });
   }
-  const columns = raw.columns();
-  const fields: FieldSpec[] = names.map((name) => ({ name, type: inferFieldType(columns.valuesView(name)) }));
+  const given = raw.columns();
+  const columns = new Map<string, RecordColumn>(given.columns);
+  const fields: FieldSpec[] = names.map((name) => {
+    const values = given.valuesView(name);
+    const exact = exactNumberColumn(values);
+    if (exact === undefined) return { name, type: inferFieldType(values) };
+    columns.set(name, { kind: "mixed", values: exact.values });
+    return { name, type: exact.type };
+  });
   const schema: RecordSchema = { name: SPEC.record.name, fields };
-  return Result.fromColumns<Record<string, unknown>>(columns, raw.meta, schema);
+  return Result.fromColumns<Record<string, unknown>>(new RecordColumns(given.names, columns, given.length), raw.meta, schema);
+}
+
+const NON_FINITE: Readonly<Record<string, number>> = { NaN: NaN, Infinity: Infinity, "-Infinity": -Infinity };
+const INTEGER_TEXT = /^-?\d+$/;
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A column of numbers that JSON could not carry as numbers, made whole again: NaN and ±Infinity come
+ * as the strings "NaN", "Infinity", "-Infinity" (JSON has no such numbers) and become numbers again;
+ * integers beyond 2^53 come as their digits, and the column becomes bigint values (every value, so the
+ * column is of one kind); decimals a double cannot hold come as their exact text, and the column
+ * becomes that text. Only for a column holding at least one JSON number: a column of text stays text.
+ */
+function exactNumberColumn(values: readonly unknown[]): { type: FieldType; values: unknown[] } | undefined {
+  let numbers = 0;
+  let nonFinite = 0;
+  let integerText = 0;
+  let decimalText = 0;
+  for (const v of values) {
+    if (typeof v === "number") numbers++;
+    else if (typeof v === "string") {
+      if (v in NON_FINITE) nonFinite++;
+      else if (INTEGER_TEXT.test(v)) integerText++;
+      else if (DECIMAL_TEXT.test(v)) decimalText++;
+      else return undefined;
+    } else if (v !== null && v !== undefined) return undefined;
+  }
+  if (numbers === 0 || nonFinite + integerText + decimalText === 0) return undefined;
+  if (nonFinite > 0 && integerText + decimalText > 0) return undefined;
+  if (nonFinite > 0) return { type: "float", values: values.map((v) => (typeof v === "string" ? NON_FINITE[v]! : (v ?? null))) };
+  const allIntegers = decimalText === 0 && values.every((v) => typeof v !== "number" || Number.isInteger(v));
+  if (allIntegers) return { type: "int", values: values.map((v) => (v === null || v === undefined ? null : BigInt(v as string | number))) };
+  return { type: "string", values: values.map((v) => (v === null || v === undefined ? null : String(v))) };
 }

@@ -4,7 +4,7 @@
 import { InvalidParamsError } from "../../errors";
 
 /**
- * The SQL given to `queryDatalinks` is not one read-only SELECT (or WITH ... SELECT) statement. An
+ * The SQL given to `queryDatalinks` is not one read-only query (SELECT, WITH, FROM-first or VALUES). An
  * {@link InvalidParamsError} of the `query` parameter, raised before any request; `reason` says why
  * in words (several statements, a statement that writes, a table function that reads files...).
  */
@@ -20,7 +20,7 @@ export class SqlRefusedError extends InvalidParamsError {
    * @param suggestion a statement that would be accepted, where there is one (the first of several).
    */
   constructor(endpoint: string, sql: unknown, reason: string, suggestion?: string) {
-    const expected = `one read-only SELECT (or WITH ... SELECT) statement, but ${reason}`;
+    const expected = `one read-only query (SELECT, WITH ... SELECT, FROM ... or VALUES), but ${reason}`;
     super(endpoint, [{ param: "query", value: typeof sql === "string" && sql.length > 200 ? `${sql.slice(0, 200)}…` : sql, expected, ...(suggestion === undefined ? {} : { suggestion }) }]);
     this.reason = reason;
   }

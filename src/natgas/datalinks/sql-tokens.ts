@@ -5,7 +5,7 @@
 
 /** One token. `word` text is upper-cased; `string` and `ident` keep their inner text unescaped. */
 export interface SqlToken {
-  readonly kind: "word" | "string" | "ident" | "semicolon" | "open" | "close" | "comma" | "other";
+  readonly kind: "word" | "string" | "ident" | "semicolon" | "open" | "close" | "comma" | "dot" | "other";
   readonly text: string;
   /** Offset of the token's first character in the SQL. */
   readonly at: number;
@@ -37,8 +37,10 @@ export function tokenizeSql(sql: string): SqlToken[] {
     if (/\s/.test(c)) {
       i++;
     } else if (c === "-" && sql[i + 1] === "-") {
-      const end = sql.indexOf("\n", i);
-      i = end < 0 ? n : end + 1;
+      // DuckDB ends a line comment at "\r" as well as "\n": ending it only at "\n" would hide what follows a lone "\r".
+      let end = i + 2;
+      while (end < n && sql[end] !== "\n" && sql[end] !== "\r") end++;
+      i = end;
     } else if (c === "/" && sql[i + 1] === "*") {
       i = blockCommentEnd(sql, i);
     } else if (c === "'") {
@@ -65,7 +67,7 @@ export function tokenizeSql(sql: string): SqlToken[] {
       out.push({ kind: "word", text: sql.slice(i, j).toUpperCase(), at: i });
       i = j;
     } else {
-      const kind = c === ";" ? "semicolon" : c === "(" ? "open" : c === ")" ? "close" : c === "," ? "comma" : "other";
+      const kind = c === ";" ? "semicolon" : c === "(" ? "open" : c === ")" ? "close" : c === "," ? "comma" : c === "." ? "dot" : "other";
       out.push({ kind, text: c, at: i });
       i++;
     }

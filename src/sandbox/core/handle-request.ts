@@ -80,6 +80,7 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, s
       body,
       headers: req.headers,
       ndjson: /application\/x-ndjson/i.test(accept),
+      signal: aborted.signal,
     };
     const reply: SandboxReply | undefined = mount ? await mount.handler(sandboxRequest, settings.context) : undefined;
     if (aborted.signal.aborted) return;

@@ -25,6 +25,8 @@ export interface SandboxRequest {
   readonly headers: IncomingHttpHeaders;
   /** True when the `Accept` header asks for `application/x-ndjson`. */
   readonly ndjson: boolean;
+  /** Aborted when the client goes away before the answer is written (work for it can stop). */
+  readonly signal?: AbortSignal;
 }
 
 /** How rows are joined in a text answer: NDJSON ends each row with "\n"; a JSON array puts "," between rows. */

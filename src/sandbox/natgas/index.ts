@@ -7,17 +7,19 @@ import { paramsKey, parseParams } from "./shared/params";
 import { QueryCache } from "./query-cache";
 import { rowsOf } from "./shared/row-set";
 import { answerDatalinks, DATALINKS_PATH } from "./datalinks/answer-datalinks";
+import type { DatalinkEngine } from "./datalinks/engine";
 
 /**
  * The natural-gas service (v3 and v4) of the sandbox, mounted at the root. v3 POST endpoints answer
  * in the pagination envelope; v3 GET endpoints `{"data": [...]}`; v4 a JSON array or NDJSON.
+ * @param datalinks the SQL engine answering `/v4/beta/query_datalinks` (closed with the sandbox).
  */
-export function createNatgasHandler(): ServiceHandler {
+export function createNatgasHandler(datalinks: DatalinkEngine): ServiceHandler {
   // Pages of one query share its answer: row sets are random-access, so page N costs O(page size).
   // Kept small: an aggregated answer is materialised and can hold a few hundred thousand rows.
   const answers = new QueryCache<EndpointAnswer>(8);
   return (req, ctx) => {
-    if (req.path.toLowerCase() === DATALINKS_PATH) return answerDatalinks(req, ctx);
+    if (req.path.toLowerCase() === DATALINKS_PATH) return answerDatalinks(req, ctx, datalinks);
     const endpoint = natgasEndpointOf(req.path);
     if (!endpoint) return undefined;
     if (req.method !== endpoint.method) {

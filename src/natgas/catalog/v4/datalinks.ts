@@ -13,7 +13,7 @@ export const v4Datalinks = {
     ...post,
     method: "queryDatalinks",
     path: "/v4/beta/query_datalinks",
-    params: [{ name: "query", type: { kind: "str" }, required: true, description: "One SQL SELECT (or WITH ... SELECT) statement over the data-link tables." }],
+    params: [{ name: "query", type: { kind: "str" }, required: true, description: "One SQL query (SELECT, WITH ... SELECT, FROM ... or VALUES) over the data-link tables." }],
     record: { name: "natgas.v4.queryDatalinks", fields: [] },
     description: "Runs one read-only SQL query over the data-link tables (hdl.fraccrews, hdl.rigs, hdl.completions, hdl.production_by_well, ldl.transaction_history_raw...). Beta.",
     source: {

@@ -5,7 +5,7 @@
  */
 import { MissingDependencyError } from "../../../errors/missing-dependency";
 import { SandboxHttpError, type SandboxContext, type SandboxReply, type SandboxRequest } from "../../core/types";
-import { datalinkDatabase, type DatalinkAnswer } from "./engine";
+import type { DatalinkAnswer, DatalinkEngine } from "./engine";
 
 /** The endpoint's path, lower case. */
 export const DATALINKS_PATH = "/v4/beta/query_datalinks";
@@ -14,7 +14,7 @@ export const DATALINKS_PATH = "/v4/beta/query_datalinks";
 const MAX_QUERY_CHARS = 100_000;
 
 /** The reply to a data-links request (a 4xx/5xx is a thrown SandboxHttpError). */
-export async function answerDatalinks(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxReply> {
+export async function answerDatalinks(req: SandboxRequest, ctx: SandboxContext, engine: DatalinkEngine): Promise<SandboxReply> {
   if (req.method !== "POST") throw new SandboxHttpError(405, `${DATALINKS_PATH} takes POST, not ${req.method}`);
   const body = req.body;
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
@@ -28,7 +28,7 @@ export async function answerDatalinks(req: SandboxRequest, ctx: SandboxContext):
   if (sql.length > MAX_QUERY_CHARS) throw new SandboxHttpError(400, `${DATALINKS_PATH}: "query" is longer than ${MAX_QUERY_CHARS} characters`);
   let answer: DatalinkAnswer;
   try {
-    answer = await (await datalinkDatabase(ctx)).query(sql);
+    answer = await engine.query(sql, ctx, req.signal);
   } catch (e) {
     if (e instanceof MissingDependencyError) throw new SandboxHttpError(501, `${DATALINKS_PATH} is not available: ${e.message}`);
     throw e;

@@ -1,93 +1,275 @@
 /**
- * The sandbox's SQL engine for data links: an in-memory DuckDB per (seed, asOf), locked down (no file,
- * network or extension access, configuration locked), whose tables are loaded with DuckDB's appender
- * the first time a query names them and kept. Queries on one database run one at a time.
+ * The sandbox's SQL engine for data links: one in-memory DuckDB per sandbox, locked down (no file,
+ * network or extension access, configuration locked), spilling only into a private temporary folder of
+ * bounded size, whose tables are loaded with DuckDB's appender (on a connection of their own, one
+ * table at a time) the first time a query names them.
+ * A few connections run queries side by side; more wait in a bounded queue, and past it the answer is
+ * 429. Every query is bounded as a whole once its tables are loaded (waiting, preparing and running;
+ * loading the sandbox's own tables is not the query's work): at its limit it is
+ * answered 400 at once and interrupted, and its connection is used again only once DuckDB has let go.
  */
-import { DUCKDB_SELECT_STATEMENT, loadDuckDb, type DuckDbAppender, type DuckDbConnection, type DuckDbReader } from "../../../util/duckdb";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadDuckDb, type DuckDbAppender, type DuckDbConnection, type DuckDbInstance, type DuckDbModule } from "../../../util/duckdb";
 import type { SandboxContext } from "../../core/types";
 import { SandboxHttpError } from "../../core/types";
+import type { ResolvedDatalinkLimits } from "./limits";
+import { readAnswer, type DatalinkAnswer } from "./read-answer";
+import { checkDatalinkSql, sqlCheckNames, type SqlCheckNames } from "./sql-check";
 import { DATALINK_TABLES, type DatalinkColumn, type DatalinkTable } from "./tables";
+
+export type { DatalinkAnswer } from "./read-answer";
 
 /** Rows one answer may have: more is refused, as the service refuses its biggest queries. */
 export const DATALINK_ROW_LIMIT = 1_000_000;
 
-/** A query still running after this long is interrupted (one runaway cross join must not hold the sandbox). */
-export const DATALINK_QUERY_MS = 60_000;
-
 /** What the feature is called in a missing-DuckDB message. */
 export const DATALINKS_FEATURE = "the sandbox's /v4/beta/query_datalinks";
 
-/** Settings of every sandbox database: nothing outside the process can be reached or changed. */
-const LOCKED_DOWN: Readonly<Record<string, string>> = {
-  enable_external_access: "false",
-  autoinstall_known_extensions: "false",
-  autoload_known_extensions: "false",
-  allow_community_extensions: "false",
-  threads: "1",
-  max_memory: "2GB",
-  lock_configuration: "true",
-};
-
-/** A query's answer: column names and JSON-safe values, column by column. */
-export interface DatalinkAnswer {
-  readonly names: readonly string[];
-  readonly columns: readonly (readonly unknown[])[];
-  readonly rows: number;
+/** Settings of the sandbox database: nothing outside the process can be reached or changed. */
+function lockedDown(tempDir: string, maxTempBytes: number): Record<string, string> {
+  // The temporary folder is set first: once external access is off, DuckDB refuses to set it.
+  return {
+    temp_directory: tempDir,
+    max_temp_directory_size: `${maxTempBytes}B`,
+    enable_external_access: "false",
+    autoinstall_known_extensions: "false",
+    autoload_known_extensions: "false",
+    allow_community_extensions: "false",
+    threads: "1",
+    max_memory: "2GB",
+    lock_configuration: "true",
+  };
 }
 
-/** One locked-down database and the tables loaded into it so far. */
-class DatalinkDatabase {
-  private readonly loaded = new Set<string>();
-  private queue: Promise<unknown> = Promise.resolve();
+interface OpenDatabase {
+  readonly module: DuckDbModule;
+  readonly instance: DuckDbInstance;
+  readonly names: SqlCheckNames;
+  readonly tempDir: string;
+  /** The connection that loads tables. */
+  readonly loader: DuckDbConnection;
+}
 
-  constructor(
-    private readonly connection: DuckDbConnection,
-    private readonly ctx: SandboxContext,
-  ) {}
+interface Waiter {
+  resolve(connection: DuckDbConnection): void;
+  reject(error: unknown): void;
+}
 
-  /** Runs `sql` (already one statement) after the queries before it. */
-  query(sql: string): Promise<DatalinkAnswer> {
-    const run = this.queue.then(() => this.run(sql));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
+/** The data-link engine of one sandbox. */
+export class DatalinkEngine {
+  private database: Promise<OpenDatabase> | undefined;
+  private readonly idle: DuckDbConnection[] = [];
+  /** Connections DuckDB is working on (running, or interrupted and not yet let go). */
+  private readonly busy = new Set<DuckDbConnection>();
+  private connections = 0;
+  private readonly waiting: Waiter[] = [];
+  private readonly loads = new Map<string, Promise<void>>();
+  /** The loads in order: the loader connection does one at a time. */
+  private loadChain: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private removeTempOnExit: (() => void) | undefined;
 
-  private async run(sql: string): Promise<DatalinkAnswer> {
-    for (const key of tablesNamedIn(sql)) if (!this.loaded.has(key)) await this.load(key, DATALINK_TABLES.get(key)!);
-    const statements = await this.connection.extractStatements(sql).catch((e: unknown) => badSql(e));
-    if (statements.count !== 1) throw new SandboxHttpError(400, `query_datalinks runs one SELECT statement; this query holds ${statements.count}`);
-    const prepared = await this.connection.prepare(sql).catch((e: unknown) => badSql(e));
-    if (prepared.statementType !== DUCKDB_SELECT_STATEMENT) throw new SandboxHttpError(400, "query_datalinks runs SELECT statements only");
-    let interrupted = false;
+  constructor(private readonly limits: ResolvedDatalinkLimits) {}
+
+  /**
+   * Runs `sql` and answers its rows, or throws a SandboxHttpError: 400 for SQL refused or failed, too
+   * slow or too big; 429 when every connection is busy and the queue is full (or stays busy past the
+   * limit). `signal` (the request's end) interrupts the query.
+   * Throws `MissingDependencyError` when `@duckdb/node-api` is not installed.
+   */
+  async query(sql: string, ctx: SandboxContext, signal?: AbortSignal): Promise<DatalinkAnswer> {
+    if (this.closed) throw new SandboxHttpError(429, "query_datalinks: the sandbox is closing");
+    const db = await this.open();
+    for (const key of tablesNamedIn(sql)) {
+      await this.load(db, key, ctx).catch((e: unknown) => {
+        throw new SandboxHttpError(400, `query_datalinks: the table ${key} could not be loaded: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
+      });
+    }
+    if (signal?.aborted) throw new SandboxHttpError(400, "query_datalinks: the request was cancelled");
+    if (this.closed) throw new SandboxHttpError(429, "query_datalinks: the sandbox is closing");
+    const stop = new AbortController();
+    let stopError: SandboxHttpError | undefined;
+    let connection: DuckDbConnection | undefined;
+    const halt = (error: SandboxHttpError) => {
+      if (stop.signal.aborted) return;
+      stopError = error;
+      stop.abort(error);
+      connection?.interrupt();
+    };
+    const seconds = this.limits.queryTimeoutMs / 1000;
     const timer = setTimeout(() => {
-      interrupted = true;
-      this.connection.interrupt();
-    }, DATALINK_QUERY_MS);
+      halt(connection === undefined
+        ? new SandboxHttpError(429, `query_datalinks: every connection of the sandbox stayed busy for the query's whole ${seconds} s limit (queryTimeoutMs); retry later`)
+        : new SandboxHttpError(400, `query_datalinks: the query ran longer than the sandbox's limit of ${seconds} s (queryTimeoutMs) and was stopped; narrow it`));
+    }, this.limits.queryTimeoutMs);
     timer.unref();
-    const reader = await prepared
-      .streamAndReadUntil(DATALINK_ROW_LIMIT + 1)
-      .catch((e: unknown) => (interrupted ? tooSlow() : badSql(e)))
-      .finally(() => clearTimeout(timer));
-    if (reader.currentRowCount > DATALINK_ROW_LIMIT) {
-      throw new SandboxHttpError(400, `the query returns more than ${DATALINK_ROW_LIMIT.toLocaleString("en-US")} rows: add a WHERE or a LIMIT`);
+    const onAbort = () => halt(new SandboxHttpError(400, "query_datalinks: the request was cancelled"));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    const stopped = new Promise<never>((_, reject) => stop.signal.addEventListener("abort", () => reject(stopError), { once: true }));
+    stopped.catch(() => undefined);
+    const checkStop = () => {
+      if (stopError !== undefined) throw stopError;
+    };
+    const work = (async () => {
+      const c = await this.acquire(db, stop.signal);
+      connection = c;
+      try {
+        checkStop();
+        await checkDatalinkSql(c, sql, db.names).catch((e: unknown) => (e instanceof SandboxHttpError ? Promise.reject(e) : badSql(e)));
+        checkStop();
+        const result = await c.stream(sql).catch((e: unknown) => badSql(e));
+        const checked = { columnNames: () => result.columnNames(), columnTypes: () => result.columnTypes(), fetchChunk: () => (checkStop(), result.fetchChunk()) };
+        return await readAnswer(checked, { maxRows: DATALINK_ROW_LIMIT, maxBytes: this.limits.maxResultBytes, converter: db.module.JsonDuckDBValueConverter }).catch((e: unknown) =>
+          e instanceof SandboxHttpError ? Promise.reject(e) : badSql(e),
+        );
+      } finally {
+        this.release(c);
+      }
+    })();
+    work.catch(() => undefined);
+    try {
+      return await Promise.race([work, stopped]);
+    } catch (e) {
+      // An interrupted query fails with DuckDB's "Interrupted": the reason it was stopped is the answer.
+      throw stopError ?? e;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
     }
-    return answerOf(reader);
   }
 
-  private async load(key: string, table: DatalinkTable): Promise<void> {
-    const { columns, rows } = table.rows(this.ctx);
-    await this.connection.run(`CREATE OR REPLACE TABLE ${table.schema}.${table.name} (${columns.map((c) => `"${c.name}" ${c.type}`).join(", ")})`);
-    const appender = await this.connection.createAppender(table.name, table.schema);
+  /**
+   * Interrupts every running query, refuses new ones, and closes the database once DuckDB has let go of
+   * each connection (at once for idle ones); its temporary folder is removed then.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const w of this.waiting.splice(0)) w.reject(new SandboxHttpError(429, "query_datalinks: the sandbox is closing"));
+    for (const c of this.busy) c.interrupt();
+    this.finishClose();
+  }
+
+  private finishClose(): void {
+    if (!this.closed || this.busy.size > 0) return;
+    for (const c of this.idle.splice(0)) c.closeSync();
+    const database = this.database;
+    this.database = undefined;
+    // A table being loaded is finished first (an appender cut short by a closed connection is not safe).
+    void database?.then(
+      (db) =>
+        this.loadChain.then(() => {
+          db.loader.closeSync();
+          db.instance.closeSync();
+          this.removeTempOnExit?.();
+        }),
+      () => undefined,
+    );
+  }
+
+  private open(): Promise<OpenDatabase> {
+    this.database ??= this.start();
+    return this.database;
+  }
+
+  private async start(): Promise<OpenDatabase> {
+    const module = loadDuckDb(DATALINKS_FEATURE);
+    const tempDir = mkdtempSync(join(tmpdir(), "gasframes-sandbox-duckdb-"));
+    const removeTemp = () => rmSync(tempDir, { recursive: true, force: true });
+    const onExit = () => removeTemp();
+    process.once("exit", onExit);
+    this.removeTempOnExit = () => {
+      process.off("exit", onExit);
+      removeTemp();
+    };
     try {
-      for (const row of rows) {
-        for (const column of columns) append(appender, column, row[column.name]);
-        appender.endRow();
-      }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
+      const instance = await module.DuckDBInstance.create(":memory:", lockedDown(tempDir, this.limits.maxTempBytes));
+      const setup = await instance.connect();
+      // The schemas exist from the start, so a query's errors do not depend on which tables were loaded before it.
+      for (const schema of new Set([...DATALINK_TABLES.values()].map((t) => t.schema))) await setup.run(`CREATE SCHEMA ${schema}`);
+      const names = await sqlCheckNames(setup);
+      return { module, instance, names, tempDir, loader: setup };
+    } catch (e) {
+      this.removeTempOnExit();
+      // A failed start is not kept: the next query tries again.
+      this.database = undefined;
+      throw e;
     }
-    this.loaded.add(key);
+  }
+
+  /** A free connection (a new one while fewer than the limit exist), after the queries before it. */
+  private async acquire(db: OpenDatabase, stop: AbortSignal): Promise<DuckDbConnection> {
+    const idle = this.idle.pop();
+    if (idle !== undefined) {
+      this.busy.add(idle);
+      return idle;
+    }
+    if (this.connections < this.limits.maxConcurrentQueries) {
+      this.connections++;
+      const c = await db.instance.connect().catch((e: unknown) => {
+        this.connections--;
+        throw e;
+      });
+      this.busy.add(c);
+      return c;
+    }
+    if (this.waiting.length >= this.limits.maxQueuedQueries) {
+      throw new SandboxHttpError(429, `query_datalinks: the sandbox is running ${this.busy.size} queries and ${this.waiting.length} more are waiting (maxConcurrentQueries, maxQueuedQueries); retry later`);
+    }
+    return new Promise<DuckDbConnection>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject };
+      this.waiting.push(waiter);
+      stop.addEventListener("abort", () => {
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(stop.reason);
+      }, { once: true });
+    });
+  }
+
+  private release(c: DuckDbConnection): void {
+    this.busy.delete(c);
+    if (this.closed) {
+      c.closeSync();
+      this.connections--;
+      this.finishClose();
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next !== undefined) {
+      this.busy.add(c);
+      next.resolve(c);
+    } else this.idle.push(c);
+  }
+
+  /** Loads a table once; queries needing it while it loads wait for the same load. */
+  private load(db: OpenDatabase, key: string, ctx: SandboxContext): Promise<void> {
+    let loading = this.loads.get(key);
+    if (loading === undefined) {
+      loading = this.loadChain.then(() => loadTable(db.loader, DATALINK_TABLES.get(key)!, ctx));
+      this.loadChain = loading.catch(() => undefined);
+      this.loads.set(key, loading);
+      loading.catch(() => this.loads.delete(key));
+    }
+    return loading;
+  }
+}
+
+async function loadTable(connection: DuckDbConnection, table: DatalinkTable, ctx: SandboxContext): Promise<void> {
+  const { columns, rows } = table.rows(ctx);
+  await connection.run(`CREATE OR REPLACE TABLE ${table.schema}.${table.name} (${columns.map((c) => `"${c.name}" ${c.type}`).join(", ")})`);
+  const appender = await connection.createAppender(table.name, table.schema);
+  try {
+    for (const row of rows) {
+      for (const column of columns) append(appender, column, row[column.name]);
+      appender.endRow();
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
   }
 }
 
@@ -120,61 +302,4 @@ function tablesNamedIn(sql: string): string[] {
 function badSql(e: unknown): never {
   const message = e instanceof Error ? e.message : String(e);
   throw new SandboxHttpError(400, `query_datalinks: ${message.split("\n").slice(0, 3).join(" ").slice(0, 500)}`);
-}
-
-function tooSlow(): never {
-  throw new SandboxHttpError(400, `query_datalinks: the query ran longer than ${DATALINK_QUERY_MS / 1000} s and was stopped; narrow it`);
-}
-
-/** DuckDB's JSON values made plain: integers and decimals as numbers where exact, timestamps as ISO 8601. */
-function answerOf(reader: DuckDbReader): DatalinkAnswer {
-  const names = reader.columnNames();
-  const types = reader.columnTypes().map(String);
-  const raw = reader.getColumnsJson();
-  const columns = raw.map((values, j) => plainColumn(types[j] ?? "", values));
-  return { names, columns, rows: reader.currentRowCount };
-}
-
-function plainColumn(type: string, values: unknown[]): unknown[] {
-  if (/^(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?|DECIMAL.*)$/.test(type)) {
-    return values.map((v) => {
-      if (typeof v !== "string") return v;
-      const x = Number(v);
-      return Number.isFinite(x) && (type.startsWith("DECIMAL") || Number.isSafeInteger(x)) ? x : v;
-    });
-  }
-  if (type.startsWith("TIMESTAMP")) {
-    return values.map((v) => {
-      const m = typeof v === "string" ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)(.*)$/.exec(v) : null;
-      if (!m) return v;
-      const zone = m[3] === "" || m[3] === "+00" ? "Z" : m[3];
-      return `${m[1]}T${m[2]}${zone}`;
-    });
-  }
-  return values;
-}
-
-const databases = new Map<string, Promise<DatalinkDatabase>>();
-
-/**
- * The database of one sandbox (seed and asOf), created on first use. Throws `MissingDependencyError`
- * when `@duckdb/node-api` is not installed.
- */
-export function datalinkDatabase(ctx: SandboxContext): Promise<DatalinkDatabase> {
-  const key = `${ctx.seed}|${ctx.asOf}`;
-  let db = databases.get(key);
-  if (db === undefined) {
-    const { DuckDBInstance } = loadDuckDb(DATALINKS_FEATURE);
-    db = DuckDBInstance.create(":memory:", LOCKED_DOWN).then(async (instance) => {
-      const connection = await instance.connect();
-      // The schemas exist from the start, so a query's errors do not depend on which tables were loaded before it.
-      for (const schema of new Set([...DATALINK_TABLES.values()].map((t) => t.schema))) await connection.run(`CREATE SCHEMA ${schema}`);
-      return new DatalinkDatabase(connection, ctx);
-    });
-    // A failed start is not kept: the next query tries again.
-    db.catch(() => databases.delete(key));
-    if (databases.size >= 4) databases.delete(databases.keys().next().value as string);
-    databases.set(key, db);
-  }
-  return db;
 }
