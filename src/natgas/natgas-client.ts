@@ -65,7 +65,12 @@ export class NatGasClient {
     const { transport, warn, checkNames = true, ...transportOptions } = options;
     this.transport = transport ?? new Transport(transportOptions, NATGAS_SERVICE);
     // One checker for v3 and v4: both take the same names, so the service's list is fetched once per client.
-    const methodOptions = { ...(warn ? { warn } : {}), ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}) };
+    const methodOptions = {
+      ...(warn ? { warn } : {}),
+      ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}),
+      // The transport's clock is today for the checks relative to it too (a run date older than the service keeps).
+      ...(transportOptions.clock ? { clock: transportOptions.clock } : {}),
+    };
     this.v3 = buildEndpointMethods(this.transport, v3, methodOptions);
     const v4Api = buildEndpointMethods(this.transport, v4, methodOptions);
     this.v4 = Object.assign(v4Api, { asV3: buildAsV3(v4Api), queryDatalinks: queryDatalinksMethod(this.transport, warn) });

@@ -40,11 +40,14 @@ export const v3Forecasts = {
       { name: "end_date", type: kind.backcastEndDate },
       {
         name: "forecast_run_date",
-        type: kind.backcastRunDate,
-        required: true,
-        requiredHint: "the date of the forecast run to replay, YYYY-MM-DD; the nearest run is used (runs every 3 days since 2021-01-15)",
+        type: kind.wellBackcastRunDate,
+        description: "the forecast run to replay, YYYY-MM-DD: the service answers the closest run; absent, the latest run",
       },
+      operator,
+      region,
       start_date,
+      state_code,
+      sub_region,
       aggregateBy(["county", "date", "operator", "region", "state_code", "sub_region"] as const),
     ],
     ranges: dateRange,
@@ -59,7 +62,12 @@ export const v3Forecasts = {
     warnUnfiltered: true,
     rowLimit: ROW_LIMIT,
     rateLimit: perMinute(30),
-    source: source({ spec: SPEC_ENDPOINTS, docs: [page("shorttermforecasthistory")] }),
+    source: source({
+      spec: SPEC_ENDPOINTS,
+      docs: [page("shorttermforecasthistory"), excelPage("shorttermforecasthistory")],
+      choice:
+        "operator, state_code, region and sub_region from the Excel page; forecast_run_date optional (the page: the closest run is returned), absent = the latest run; api sent as JSON integers (the page: integer array)",
+    }),
     description: "Monthly gas production backcasts by well API: six months per API (two before, the month, three after).",
   },
   shortTermForecast: {

@@ -8,7 +8,7 @@ import type { ParsedParams } from "../shared/params";
 import { accepts, listRowSet, rowsOf } from "../shared/row-set";
 import { wellMonthRows } from "../shared/well-month-rows";
 import { HORIZON_MONTHS } from "./short-term-forecast";
-import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
+import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD, API } from "./shared-params";
 import { matchingWells } from "./wells";
 
 const TRUE_FALSE = ["true", "false"] as const;
@@ -32,7 +32,7 @@ export const shortTermForecastDeclines: NatgasEndpoint = {
   paged: true,
   params: {
     aggregate_by: aggregateBy("county", "date", "first_production_month", "modeled", "operator", "production_month", "region", "state_code", "sub_region"),
-    api: LIST,
+    api: API,
     county: LIST,
     end_date: DATE,
     first_production_month_end: DATE,

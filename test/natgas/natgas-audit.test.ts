@@ -1,0 +1,122 @@
+/**
+ * The natural gas catalogs against the vendor's pages, after the outside audit: v3 `api` on the wire as
+ * JSON integers, shortTermForecastHistory's documented filters and optional run date, the warning for a
+ * well-level run older than the service keeps, and the parameters the pages add (aggregate_by on v4
+ * dailyproduction, aggregation_type on v3 shorttermforecastdeclines). The wire is read on a small
+ * server of the test's own; the answers on the sandbox.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { InvalidParamsError } from "../../src/errors";
+import { NatGasClient } from "../../src/natgas";
+import { startSandbox, type SandboxHandle } from "../../src/sandbox";
+import { resetWarnings } from "../../src/util/warn-once";
+import { sendJson, startServer, type TestServer } from "../http/helpers/test-server";
+
+const AS_OF = "2024-06-15";
+const clock = () => Date.parse(`${AS_OF}T12:00:00Z`);
+
+let sandbox: SandboxHandle;
+let server: TestServer;
+let onSandbox: NatGasClient;
+let counted: NatGasClient;
+let warnings: string[];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 11, asOf: AS_OF });
+  server = await startServer((req, res) =>
+    req.url.includes("/v4/") ? sendJson(res, 200, []) : sendJson(res, 200, { data: [], pagination: { start: 0, page_size: 100, total_count: 0 } }),
+  );
+  const common = { token: "audit-token", progress: false, maxRetries: 0, clock, warn: (m: string) => warnings.push(m) } as const;
+  onSandbox = new NatGasClient({ baseUrl: sandbox.natgasUrl, ...common });
+  counted = new NatGasClient({ baseUrl: server.url, ...common });
+});
+
+afterAll(async () => {
+  await Promise.all([sandbox.close(), server.close()]);
+});
+
+beforeEach(() => {
+  warnings = [];
+  resetWarnings();
+});
+
+describe("v3 api goes on the wire as JSON integers", () => {
+  it("sends numbers and digit strings as integers on productionByWell, shortTermForecastHistory and shortTermForecastDeclines", async () => {
+    await counted.v3.productionByWell({ api: ["42123456780000", 4247524259, "0512345678"] });
+    expect(server.seen.at(-1)!.json).toMatchObject({ api: [42123456780000, 4247524259, 512345678] });
+    expect(server.seen.at(-1)!.body).toContain("[42123456780000,4247524259,512345678]");
+    await counted.v3.shortTermForecastHistory({ api: "42123456780000", forecast_run_date: "2024-06-01" });
+    expect(server.seen.at(-1)!.json).toMatchObject({ api: [42123456780000] });
+    await counted.v3.shortTermForecastDeclines({ api: 4247524259 });
+    expect(server.seen.at(-1)!.json).toMatchObject({ api: [4247524259] });
+  });
+
+  it("refuses an API number past 2^53 - 1, or one that is not digits, before anything is sent", async () => {
+    const before = server.seen.length;
+    for (const api of ["9007199254740993", 9007199254740993, "42-123-45678", 4.5, -1]) {
+      const err = await counted.v3.productionByWell({ api }).catch((e: unknown) => e);
+      expect(err, String(api)).toBeInstanceOf(InvalidParamsError);
+      const issue = (err as InvalidParamsError).issues[0];
+      expect(issue.param).toBe("api");
+      expect(issue.expected).toContain("2^53 - 1");
+    }
+    expect(server.seen.length).toBe(before);
+  });
+
+  it("the sandbox answers the same wells to integers and to the digit strings older clients sent", async () => {
+    const some = await onSandbox.v3.productionByWell({ county: "Reeves", start_date: "2024-01-01", end_date: "2024-01-31" });
+    const api = some.records[0].api as number;
+    const asInt = await onSandbox.v3.productionByWell({ api, start_date: "2024-01-01", end_date: "2024-01-31" });
+    expect(asInt.records.length).toBeGreaterThan(0);
+    expect(asInt.records.every((r) => r.api === api)).toBe(true);
+    const raw = await fetch(`${sandbox.natgasUrl}/v3/productionbywell`, {
+      method: "POST",
+      headers: { "content-type": "application/json", access_key: "audit-token" },
+      body: JSON.stringify({ api: [String(api)], start_date: "2024-01-01", end_date: "2024-01-31" }),
+    });
+    expect(raw.status).toBe(200);
+    const body = (await raw.json()) as { data: Array<{ api: number }> };
+    expect(body.data.map((r) => r.api)).toEqual(asInt.records.map((r) => r.api));
+  });
+});
+
+describe("v3 shortTermForecastHistory: the Excel page's filters and an optional run date", () => {
+  it("sends operator, state_code, region and sub_region as lists, without a run date when none is given", async () => {
+    await counted.v3.shortTermForecastHistory({ operator: "EOG RESOURCES", state_code: "TX", region: "Permian", sub_region: "Delaware" });
+    const sent = server.seen.at(-1)!.json as Record<string, unknown>;
+    expect(sent).toEqual({ operator: ["EOG RESOURCES"], state_code: ["TX"], region: ["Permian"], sub_region: ["Delaware"], pagination: { start: 0 } });
+  });
+
+  it("the sandbox filters by them and answers the latest run without a run date", async () => {
+    const dates = await onSandbox.v3.shortTermForecastHistoryDates();
+    const latest = dates.records.at(-1)!.forecast_run_date;
+    const rows = await onSandbox.v3.shortTermForecastHistory({ sub_region: "Delaware", state_code: "TX" });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.records.map((r) => r.forecast_run_date))).toEqual(new Set([latest]));
+    expect(rows.records.every((r) => r.sub_region === "Delaware" && r.state_ab === "TX")).toBe(true);
+    const operator = rows.records[0].operator_name as string;
+    const byOperator = await onSandbox.v3.shortTermForecastHistory({ operator, region: rows.records[0].region as string });
+    expect(byOperator.length).toBeGreaterThan(0);
+    expect(byOperator.records.every((r) => r.operator_name === operator)).toBe(true);
+  });
+});
+
+describe("well-level forecast history is kept about two quarters", () => {
+  it("warns, before sending, of a run date more than six months before today (the injected clock)", async () => {
+    await counted.v3.shortTermForecastHistory({ forecast_run_date: "2023-12-14", county: "Reeves" });
+    expect(warnings.some((w) => w.includes("forecast_run_date 2023-12-14 is before 2023-12-15") && w.includes("two quarters"))).toBe(true);
+    expect(server.seen.at(-1)!.json).toMatchObject({ forecast_run_date: "2023-12-14" });
+    await counted.v4.shortTermForecastHistory({ date_forecast_run: "2022-01-01", well_id: "4212345678" });
+    expect(warnings.some((w) => w.includes("date_forecast_run 2022-01-01 is before 2023-12-15"))).toBe(true);
+  });
+
+  it("does not warn for a run within the window, nor for the sub-region history that keeps every run", async () => {
+    await counted.v3.shortTermForecastHistory({ forecast_run_date: "2023-12-15", county: "Reeves" });
+    await counted.v3.stfAggregatedHistory({ forecast_run_date: "2021-02-01" });
+    expect(warnings.filter((w) => w.includes("two quarters"))).toEqual([]);
+  });
+
+  it("the requiredHint's 'runs every 3 days since 2021-01-15' is gone: nothing is required", async () => {
+    await expect(counted.v3.shortTermForecastHistory({ county: "Reeves" })).resolves.toBeDefined();
+  });
+});
