@@ -47,7 +47,12 @@ export type ParamKind =
   /** A list of polygons; each a list of closed rings of [longitude, latitude] pairs (EPSG:4326). */
   | { readonly kind: "polygons" }
   | { readonly kind: "int" }
-  | { readonly kind: "bool" };
+  | { readonly kind: "bool" }
+  /**
+   * A flag sent as the strings "True"/"False", as the vendor's Python client sends `str(bool)` (v3
+   * shorttermforecastdeclines `modeled`, `state_reported`); true/false or "True"/"False" are accepted.
+   */
+  | { readonly kind: "pyBool" };
 
 /** One request parameter. */
 export interface ParamSpec {

@@ -95,6 +95,10 @@ export function checkParam(spec: ParamSpec, input: unknown, now: number = Date.n
       return typeof input === "number" && Number.isSafeInteger(input) ? ok(input) : fail("an integer");
     case "bool":
       return typeof input === "boolean" ? ok(input) : fail("true or false");
+    case "pyBool":
+      if (typeof input === "boolean") return ok(input ? "True" : "False");
+      if (input === "True" || input === "False") return ok(input);
+      return fail('true or false (or the strings "True"/"False")', typeof input === "string" ? closest(input, ["True", "False"]) : undefined);
   }
 }
 

@@ -120,3 +120,52 @@ describe("well-level forecast history is kept about two quarters", () => {
     await expect(counted.v3.shortTermForecastHistory({ county: "Reeves" })).resolves.toBeDefined();
   });
 });
+
+describe("parameters the pages add: v4 dailyProduction aggregate_by, v3 shortTermForecastDeclines aggregation_type and modeled", () => {
+  it("v4 dailyProduction sends aggregate_by and the sandbox sums the sub-regions per day", async () => {
+    await counted.v4.dailyProduction({ aggregate_by: "date_prod", date_prod_min: "2024-05-01" });
+    expect(server.seen.at(-1)!.json).toEqual({ aggregate_by: ["date_prod"], date_prod_min: "2024-05-01" });
+    const window = { region_natgas: "Permian", date_prod_min: "2024-05-01", date_prod_max: "2024-05-03" };
+    const plain = await onSandbox.v4.dailyProduction(window);
+    const summed = await onSandbox.v4.dailyProduction({ ...window, aggregate_by: "date_prod" });
+    expect(summed.records.map((r) => r.date_prod)).toEqual(["2024-05-01", "2024-05-02", "2024-05-03"]);
+    const day = plain.records.filter((r) => r.date_prod === "2024-05-02").reduce((a, r) => a + (r.prod_dry_gas_bcf_day as number), 0);
+    expect(summed.records[1].prod_dry_gas_bcf_day).toBeCloseTo(day, 6);
+    expect(Object.keys(summed.records[0]).sort()).toEqual(["date_prod", "prod_dry_gas_bcf_day"]);
+    const bySub = await onSandbox.v4.dailyProduction({ ...window, aggregate_by: ["sub_region_natgas", "date_prod"] });
+    expect(new Set(bySub.records.map((r) => r.sub_region_natgas)).size).toBeGreaterThan(1);
+  });
+
+  it("v3 shortTermForecastDeclines sends aggregation_type, and modeled given as true goes on the wire as \"True\"", async () => {
+    await counted.v3.shortTermForecastDeclines({ aggregate_by: "date", aggregation_type: "sum", modeled: true, state_reported: "False" });
+    expect(server.seen.at(-1)!.json).toMatchObject({ aggregate_by: ["date"], aggregation_type: "sum", modeled: "True", state_reported: "False" });
+    const err = await counted.v3.shortTermForecastDeclines({ aggregation_type: "mean" as never }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InvalidParamsError);
+    expect((err as InvalidParamsError).issues[0]).toMatchObject({ param: "aggregation_type", expected: "one of sum, avg" });
+  });
+
+  it("the sandbox averages per well with aggregation_type avg and reads modeled as a boolean or a \"True\" string", async () => {
+    const q = { county: "Reeves", start_date: "2024-06-01", end_date: "2024-08-31", aggregate_by: "date" as const };
+    const sums = await onSandbox.v3.shortTermForecastDeclines({ ...q, aggregation_type: "sum" });
+    const avgs = await onSandbox.v3.shortTermForecastDeclines({ ...q, aggregation_type: "avg" });
+    expect(avgs.records.length).toBe(sums.records.length);
+    sums.records.forEach((s, i) => {
+      expect(avgs.records[i].num_records).toBe(s.num_records);
+      expect(avgs.records[i].gas_daily as number).toBeCloseTo((s.gas_daily as number) / (s.num_records as number), 9);
+    });
+    const post = async (modeled: unknown) => {
+      const res = await fetch(`${sandbox.natgasUrl}/v3/shorttermforecastdeclines`, {
+        method: "POST",
+        headers: { "content-type": "application/json", access_key: "audit-token" },
+        body: JSON.stringify({ county: ["Reeves"], start_date: "2024-01-01", modeled }),
+      });
+      return { status: res.status, body: (await res.json()) as { pagination: { total_count: number }; data: Array<{ modeled: boolean }> } };
+    };
+    const asBool = await post(true);
+    const asString = await post("True");
+    expect(asBool.status).toBe(200);
+    expect(asBool.body.pagination.total_count).toBe(asString.body.pagination.total_count);
+    expect(asBool.body.data.every((r) => r.modeled)).toBe(true);
+    expect((await post("yes")).status).toBe(400);
+  });
+});

@@ -12,7 +12,9 @@ export type ParamDef =
   | { readonly kind: "str"; readonly values?: readonly string[] }
   | { readonly kind: "date" }
   | { readonly kind: "int"; readonly min?: number }
-  | { readonly kind: "bool" };
+  | { readonly kind: "bool" }
+  /** A flag as the vendor's Python client sends it, "True"/"False" (any case), or a JSON boolean. */
+  | { readonly kind: "pyBool" };
 
 /** The parameters one endpoint takes. */
 export type ParamTable = Readonly<Record<string, ParamDef>>;
@@ -67,6 +69,11 @@ export function parseParams(endpoint: string, body: unknown, table: ParamTable, 
         throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be an integer${def.min !== undefined ? ` >= ${def.min}` : ""}, got ${show(value)}`);
       }
       ints.set(name, n);
+    } else if (def.kind === "pyBool") {
+      const text = typeof value === "string" ? value.toLowerCase() : value;
+      const b = text === true || text === "true" ? true : text === false || text === "false" ? false : undefined;
+      if (b === undefined) throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be true or false ("True"/"False"), got ${show(value)}`);
+      bools.set(name, b);
     } else if (def.kind === "bool") {
       const b = value === true || value === "true" ? true : value === false || value === "false" ? false : undefined;
       if (b === undefined) throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be true or false, got ${show(value)}`);
