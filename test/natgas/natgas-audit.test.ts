@@ -169,3 +169,52 @@ describe("parameters the pages add: v4 dailyProduction aggregate_by, v3 shortTer
     expect((await post("yes")).status).toBe(400);
   });
 });
+
+describe("v4 endpoints the pages add: dryGasFactors and darkOilVolumes", () => {
+  it("dryGasFactors sends the Excel page's parameters and refuses a reversed date range before sending", async () => {
+    await counted.v4.dryGasFactors({ sub_region_natgas: "Delaware", date_factor_min: "2024-01-01", date_factor_max: "2024-03-01" });
+    expect(server.seen.at(-1)!.url).toMatch(/\/v4\/drygasfactors$/);
+    expect(server.seen.at(-1)!.json).toEqual({ sub_region_natgas: ["Delaware"], date_factor_min: "2024-01-01", date_factor_max: "2024-03-01" });
+    await expect(counted.v4.dryGasFactors({ date_factor_min: "2024-03-01", date_factor_max: "2024-01-01" })).rejects.toBeInstanceOf(InvalidParamsError);
+  });
+
+  it("the sandbox's dry gas factors are monthly per sub-region and turn its wet gas back into its dry gas", async () => {
+    const rows = await onSandbox.v4.dryGasFactors({ sub_region_natgas: "Delaware", date_factor_min: "2024-01-01" });
+    expect(rows.records.map((r) => r.date_factor)).toEqual(["2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01", "2024-05-01"].slice(0, rows.length));
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.records.every((r) => r.sub_region_natgas === "Delaware")).toBe(true);
+    // The sandbox's v4 wet gas is its dry gas x 1.08 (v3 gas_daily in BCF/day, v4 prod_wet_gas_mcf_day in MCF/day).
+    const v3 = await onSandbox.v3.productionByWell({ county: "Reeves", start_date: "2024-01-01", end_date: "2024-01-31" });
+    const well = v3.records.find((r) => typeof r.gas_daily === "number" && (r.gas_daily as number) > 0)!;
+    const v4 = await onSandbox.v4.productionByWell({ well_id: String(well.api), date_prod_min: "2024-01-01", date_prod_max: "2024-01-31" });
+    const factor = rows.records[0].dry_gas_factor as number;
+    expect(((v4.records[0].prod_wet_gas_mcf_day as number) * factor) / 1e6).toBeCloseTo(well.gas_daily as number, 6);
+  });
+
+  it("darkOilVolumes: plain rows per terminal and day carry every field, totals add up, filters apply, volumes in barrels", async () => {
+    expect(NatGasClient.name).toBe("NatGasClient");
+    const plain = await onSandbox.v4.darkOilVolumes({ terminal_id: ["TERMINAL_002", "TERMINAL_004"], date_min: "2024-05-01", date_max: "2024-05-10" });
+    expect(plain.length).toBe(20);
+    expect(new Set(plain.records.map((r) => r.terminal_id))).toEqual(new Set(["TERMINAL_002", "TERMINAL_004"]));
+    for (const r of plain.records) {
+      expect(r.total_count).toBe((r.count as number) + (r.imputed_count as number));
+      expect(r.total_volume).toBe((r.volume as number) + (r.imputed_volume as number));
+      expect(r.volume_unit).toBe("barrels");
+      if ((r.images as number) > 0) expect(r.imputed_count).toBe(0);
+    }
+    expect(plain.schema!.fields.find((f) => f.name === "volume")!.unit).toBe("BBL");
+  });
+
+  it("darkOilVolumes aggregated by country sums the terminals' days and carries no terminal", async () => {
+    const window = { country: "Russia", date_min: "2024-05-01", date_max: "2024-05-31" };
+    const plain = await onSandbox.v4.darkOilVolumes(window);
+    const byCountry = await onSandbox.v4.darkOilVolumes({ ...window, aggregate_by: "country" });
+    expect(byCountry.length).toBe(1);
+    const [row] = byCountry.records;
+    expect(row.country).toBe("Russia");
+    expect(row.terminal ?? null).toBeNull();
+    expect(row.total_volume).toBe(plain.records.reduce((a, r) => a + (r.total_volume as number), 0));
+    const byMonth = await onSandbox.v4.darkOilVolumes({ ...window, aggregate_by: ["month", "terminal"] });
+    expect(byMonth.records.map((r) => [r.month, r.terminal_id])).toEqual([["2024-05-01", "TERMINAL_004"], ["2024-05-01", "TERMINAL_005"]]);
+  });
+});
