@@ -218,3 +218,17 @@ describe("v4 endpoints the pages add: dryGasFactors and darkOilVolumes", () => {
     expect(byMonth.records.map((r) => [r.month, r.terminal_id])).toEqual([["2024-05-01", "TERMINAL_004"], ["2024-05-01", "TERMINAL_005"]]);
   });
 });
+
+describe("today for the sandbox is its asOf", () => {
+  it("NatGasClient.forSandbox warns relative to the sandbox's asOf, not the real date; `today` overrides it", async () => {
+    const seen: string[] = [];
+    const client = NatGasClient.forSandbox(sandbox, { progress: false, warn: (m) => seen.push(m) });
+    await client.v3.shortTermForecastHistory({ forecast_run_date: "2024-03-01", county: "Reeves" });
+    expect(seen.filter((w) => w.includes("two quarters"))).toEqual([]);
+    await client.v3.shortTermForecastHistory({ forecast_run_date: "2023-06-01", county: "Reeves" });
+    expect(seen.some((w) => w.includes("forecast_run_date 2023-06-01 is before 2023-12-15"))).toBe(true);
+    const later = NatGasClient.forSandbox(sandbox, { progress: false, warn: (m) => seen.push(m), today: () => Date.parse("2025-06-15T00:00:00Z") });
+    await later.v4.shortTermForecastHistory({ date_forecast_run: "2024-03-01", county: "Reeves", date_prod_min: "2024-03-01", date_prod_max: "2024-03-31" });
+    expect(seen.some((w) => w.includes("date_forecast_run 2024-03-01 is before 2024-12-15"))).toBe(true);
+  });
+});
