@@ -232,3 +232,14 @@ describe("today for the sandbox is its asOf", () => {
     expect(seen.some((w) => w.includes("date_forecast_run 2024-03-01 is before 2024-12-15"))).toBe(true);
   });
 });
+
+describe("asV3.shortTermForecastHistory without a run date", () => {
+  it("answers the latest run, as v3 does (v4 alone would answer every run)", async () => {
+    const dates = await onSandbox.v4.shortTermForecastHistoryDates();
+    const latest = dates.records.map((r) => r.date_forecast_run as string).sort().at(-1);
+    const rows = await onSandbox.v4.asV3.shortTermForecastHistory({ county: "Reeves" });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.records.map((r) => r.forecast_run_date))).toEqual(new Set([latest]));
+    expect(rows.meta.params).toMatchObject({ date_forecast_run: latest });
+  });
+});
