@@ -43,7 +43,9 @@ export type ValueOfKind<K extends ParamKind> = K extends { kind: "strArr"; value
                       ? number
                       : K extends { kind: "bool" }
                         ? boolean
-                        : never;
+                        : K extends { kind: "pyBool" }
+                          ? boolean | "True" | "False"
+                          : never;
 
 type ParamList<S> = S extends { readonly params: readonly (infer P)[] } ? P : never;
 type RequiredNames<P> = P extends { name: infer N; required: true } ? N : never;

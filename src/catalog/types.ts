@@ -21,15 +21,25 @@ export type ParamKind =
    * A calendar date, YYYY-MM-DD, checked to be a real date. With `notBefore`, an earlier date is
    * refused, saying `why` (the service has no data before it and would answer nothing).
    */
-  | { readonly kind: "date"; readonly notBefore?: { readonly date: string; readonly why: string } }
+  | {
+      readonly kind: "date";
+      readonly notBefore?: { readonly date: string; readonly why: string };
+      /**
+       * The service keeps this many months back from today: an earlier date is sent, with a warning
+       * saying `why` (today is the client's clock, `clock` in the client options).
+       */
+      readonly keptMonths?: { readonly months: number; readonly why: string };
+    }
   /** A UTC ISO 8601 timestamp; a plain YYYY-MM-DD means midnight UTC. */
   | { readonly kind: "timestamp" }
   /**
-   * Well identifiers (API numbers): strings or integers, always sent as a list of strings. With `width`,
+   * Well identifiers (API numbers): strings or integers, sent as a list of strings. With `width`,
    * an all-digit identifier is zero-padded to that many digits (an integer API number loses the leading
-   * zero of its state code: 05 = Colorado).
+   * zero of its state code: 05 = Colorado). With `asIntegers`, sent as a list of JSON integers instead
+   * (the v3 pages type `api` "integer array"): a string must be all digits, and every value must fit in
+   * 2^53 - 1 so that it stays exact.
    */
-  | { readonly kind: "idArr"; readonly width?: number }
+  | { readonly kind: "idArr"; readonly width?: number; readonly asIntegers?: boolean }
   /** A list of integers; `check: "imo"` warns when an IMO check digit is wrong. */
   | { readonly kind: "intArr"; readonly check?: "imo" }
   /** ISO 3166-1 alpha-2 country codes (list). */
@@ -37,7 +47,12 @@ export type ParamKind =
   /** A list of polygons; each a list of closed rings of [longitude, latitude] pairs (EPSG:4326). */
   | { readonly kind: "polygons" }
   | { readonly kind: "int" }
-  | { readonly kind: "bool" };
+  | { readonly kind: "bool" }
+  /**
+   * A flag sent as the strings "True"/"False", as the vendor's Python client sends `str(bool)` (v3
+   * shorttermforecastdeclines `modeled`, `state_reported`); true/false or "True"/"False" are accepted.
+   */
+  | { readonly kind: "pyBool" };
 
 /** One request parameter. */
 export interface ParamSpec {

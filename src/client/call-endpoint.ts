@@ -61,6 +61,8 @@ export interface CallOptions {
   names?: NameChecker;
   /** Makes the Result of a whole call (the old API's `LegacyResult`). Default: a `Result` of the answer. */
   result?: ResultMaker;
+  /** Today, for checks relative to it (a run date older than the service keeps), epoch ms. Default `Date.now`. */
+  clock?: () => number;
 }
 
 /** Options of a streamed call. */
@@ -228,7 +230,7 @@ interface Prepared {
 }
 
 function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson: boolean): Prepared {
-  const { body: filters, warnings } = validateParams(spec, params);
+  const { body: filters, warnings } = validateParams(spec, params, opts.clock ? { clock: opts.clock } : {});
   const label = endpointLabel(spec);
   const sink = opts.warn;
   if (spec.deprecated) warnOnce(`deprecated:${label}`, `${label} is deprecated: ${spec.deprecated}`, sink);

@@ -74,6 +74,8 @@ export interface EndpointMethodsOptions {
   names?: NameChecker;
   /** Makes each whole call's Result (the old API's `LegacyResult`). Default: a `Result`. */
   result?: ResultMaker;
+  /** Today for the checks relative to it, epoch ms. Default `Date.now`. */
+  clock?: () => number;
   /** Build `stream.<method>` too. Default true. */
   streams?: boolean;
   /**
@@ -97,6 +99,7 @@ export function endpointCaller(transport: EndpointTransport, options: EndpointMe
     ...(options.warn ? { warn: options.warn } : {}),
     ...(options.names ? { names: options.names } : {}),
     ...(options.result ? { result: options.result } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   const extra = (spec: EndpointSpec) => {
     const aliases = options.fieldAliases?.[spec.method];

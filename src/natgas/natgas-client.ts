@@ -31,6 +31,12 @@ export interface NatGasClientOptions extends TransportOptions {
    * anything is sent"). Default: true.
    */
   checkNames?: boolean;
+  /**
+   * Today, epoch ms, for the checks relative to it (a `shortTermForecastHistory` run date older than the
+   * two quarters the service keeps is warned about). Default: the transport option `clock`, else
+   * `Date.now`; `forSandbox` uses the sandbox's `asOf`.
+   */
+  today?: () => number;
 }
 
 /** The v3 endpoints. */
@@ -62,10 +68,15 @@ export class NatGasClient {
 
   /** @param options see {@link NatGasClientOptions}; all optional when the environment supplies URL and token. */
   constructor(options: NatGasClientOptions = {}) {
-    const { transport, warn, checkNames = true, ...transportOptions } = options;
+    const { transport, warn, checkNames = true, today, ...transportOptions } = options;
+    const clock = today ?? transportOptions.clock;
     this.transport = transport ?? new Transport(transportOptions, NATGAS_SERVICE);
     // One checker for v3 and v4: both take the same names, so the service's list is fetched once per client.
-    const methodOptions = { ...(warn ? { warn } : {}), ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}) };
+    const methodOptions = {
+      ...(warn ? { warn } : {}),
+      ...(checkNames ? { names: new NameChecker("natgas", this.transport) } : {}),
+      ...(clock ? { clock } : {}),
+    };
     this.v3 = buildEndpointMethods(this.transport, v3, methodOptions);
     const v4Api = buildEndpointMethods(this.transport, v4, methodOptions);
     this.v4 = Object.assign(v4Api, { asV3: buildAsV3(v4Api), queryDatalinks: queryDatalinksMethod(this.transport, warn) });
@@ -77,8 +88,12 @@ export class NatGasClient {
    * token is masked as `***` in error text, so a plain word such as "sandbox" would be masked too), and
    * no pacing to the live services' rate limits unless `pacing: true` is given (the sandbox enforces none),
    * and no compression unless `compression: true` is given (on one machine it costs CPU and saves nothing).
+   * "Today" for the checks relative to it is the sandbox's `asOf` (noon UTC) when the handle has one,
+   * unless `today` is given: its data end there, whatever the real date.
    */
-  static forSandbox(sandbox: { natgasUrl: string }, options: NatGasClientOptions = {}): NatGasClient {
-    return new NatGasClient({ token: "gasframes-sandbox-token", pacing: false, compression: false, ...options, baseUrl: sandbox.natgasUrl });
+  static forSandbox(sandbox: { natgasUrl: string; asOf?: string }, options: NatGasClientOptions = {}): NatGasClient {
+    const asOf = sandbox.asOf === undefined ? undefined : Date.parse(`${sandbox.asOf}T12:00:00Z`);
+    const today = asOf === undefined || Number.isNaN(asOf) ? {} : { today: () => asOf };
+    return new NatGasClient({ token: "gasframes-sandbox-token", pacing: false, compression: false, ...today, ...options, baseUrl: sandbox.natgasUrl });
   }
 }

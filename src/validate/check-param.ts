@@ -16,8 +16,11 @@ export interface ParamCheck {
   warnings: string[];
 }
 
-/** Checks one present (non-null) value against its parameter spec. */
-export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
+/**
+ * Checks one present (non-null) value against its parameter spec. `now` (epoch ms, default
+ * `Date.now()`) is today for the kinds that are relative to it (`keptMonths`).
+ */
+export function checkParam(spec: ParamSpec, input: unknown, now: number = Date.now()): ParamCheck {
   const name = spec.name;
   const t = spec.type;
   const fail = (expected: string, suggestion?: string, value: unknown = input): ParamCheck => ({
@@ -40,6 +43,12 @@ export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
         return fail(`a real calendar date written YYYY-MM-DD${why}`);
       }
       if (t.notBefore !== undefined && input < t.notBefore.date) return fail(`a date on or after ${t.notBefore.date}: ${t.notBefore.why}`);
+      if (t.keptMonths !== undefined) {
+        const oldest = monthsBefore(now, t.keptMonths.months);
+        if (input < oldest) {
+          return { value: input, issues: [], warnings: [`${name} ${input} is before ${oldest}, ${t.keptMonths.months} months before today: ${t.keptMonths.why}`] };
+        }
+      }
       return ok(input);
     }
     case "timestamp": {
@@ -48,6 +57,7 @@ export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
       return ok(parsed.value);
     }
     case "idArr": {
+      if (t.asIntegers === true) return checkIntegerIds(name, input);
       const checked = checkList(name, input, "well identifiers (API numbers) as strings or integers, or a list of them", (item, path) => {
         if (typeof item === "string" && /^\S+$/.test(item)) return undefined;
         if (typeof item === "number" && Number.isSafeInteger(item) && item >= 0) return undefined;
@@ -85,6 +95,10 @@ export function checkParam(spec: ParamSpec, input: unknown): ParamCheck {
       return typeof input === "number" && Number.isSafeInteger(input) ? ok(input) : fail("an integer");
     case "bool":
       return typeof input === "boolean" ? ok(input) : fail("true or false");
+    case "pyBool":
+      if (typeof input === "boolean") return ok(input ? "True" : "False");
+      if (input === "True" || input === "False") return ok(input);
+      return fail('true or false (or the strings "True"/"False")', typeof input === "string" ? closest(input, ["True", "False"]) : undefined);
   }
 }
 
@@ -135,6 +149,31 @@ function describeStr(values: readonly string[] | undefined): string {
 
 function describeStrArr(values: readonly string[] | undefined): string {
   return values ? `one or a list of ${values.join(", ")}` : "a string or a list of strings";
+}
+
+/** The calendar day `months` months before the UTC day of `now`, YYYY-MM-DD (the 31st of a shorter month is its last day). */
+function monthsBefore(now: number, months: number): string {
+  const today = new Date(now);
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(today.getUTCDate(), lastDay))).toISOString().slice(0, 10);
+}
+
+/**
+ * Well API numbers sent as JSON integers: an integer, or a string of digits (a 14-digit API number such
+ * as "42123456780000" is exact as a string), each at most 2^53 - 1 so that the integer on the wire is
+ * the number the caller wrote.
+ */
+function checkIntegerIds(name: string, input: unknown): ParamCheck {
+  const expected = "a well API number: a non-negative integer or a string of digits, at most 9007199254740991 (2^53 - 1) so that it is sent exactly";
+  const checked = checkList(name, input, `${expected}, or a list of them`, (item, path) => {
+    if (typeof item === "number" && Number.isSafeInteger(item) && item >= 0) return undefined;
+    if (typeof item === "string" && /^\d{1,20}$/.test(item) && BigInt(item) <= BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+    return { param: path, value: item, expected };
+  });
+  if (checked.issues.length === 0) checked.value = (checked.value as (number | string)[]).map((v) => Number(v));
+  return checked;
 }
 
 /** Zero-pads an all-digit identifier to `width` digits; anything else is sent as given. */

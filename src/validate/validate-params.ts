@@ -36,8 +36,10 @@ export function endpointLabel(spec: EndpointSpec): string {
  * undefined or null (no parameters). `params` is read exactly once, into a plain copy
  * (`snapshotParams`): a Proxy, a throwing getter, a class instance or a value that is a function,
  * symbol, BigInt or cyclic is an InvalidParamsError too, and a getter cannot change what is sent.
+ * `options.clock` (epoch ms, default `Date.now`) is today for the checks relative to it.
  */
-export function validateParams(spec: EndpointSpec, params: unknown): ValidatedParams {
+export function validateParams(spec: EndpointSpec, params: unknown, options: { clock?: () => number } = {}): ValidatedParams {
+  const now = (options.clock ?? Date.now)();
   const label = endpointLabel(spec);
   const given = snapshotParams(label, params);
   const known = new Map<string, ParamSpec>(spec.params.map((p) => [p.name, p]));
@@ -54,7 +56,7 @@ export function validateParams(spec: EndpointSpec, params: unknown): ValidatedPa
       issues.push({ param: name, value, expected, ...(suggestion === undefined ? {} : { suggestion }) });
       continue;
     }
-    const checked = checkParam(p, value);
+    const checked = checkParam(p, value, now);
     issues.push(...checked.issues);
     warnings.push(...checked.warnings);
     if (checked.issues.length === 0) body[name] = checked.value;

@@ -34,6 +34,7 @@ const NARROW: Record<string, Record<string, unknown>> = {
   "v4.ducsByOperator": { county: "Reeves" },
   "v4.fracCrews": { county: "Reeves", date_frac_min: "2024-01-01", date_frac_max: "2024-03-31" },
   "v4.longTermForecast": { region_natgas: "Permian" },
+  "v4.dailyProduction": { region_natgas: "Permian", date_prod_min: "2024-05-01" },
   "v4.productionByWell": { county: "Reeves", date_prod_min: "2024-01-01" },
   "v4.rigs": { region_natgas: "Permian", date_observed_min: "2024-01-01", date_observed_max: "2024-01-15" },
   "v4.shortTermForecast": { county: "Reeves" },

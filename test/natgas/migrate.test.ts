@@ -54,7 +54,7 @@ describe("v3 -> v4 parameters", () => {
           params.aggregate_by = p.type.values!.filter((v) => v !== "date");
           continue;
         }
-        params[p.name] = p.type.kind === "date" ? "2024-01-01" : p.type.kind === "idArr" ? ["4200100001"] : p.type.kind === "intArr" ? [1] : p.type.values ? (p.type.kind === "str" ? p.type.values[0] : [...p.type.values]) : p.type.kind === "str" ? "x" : ["x"];
+        params[p.name] = p.type.kind === "pyBool" ? "True" : p.type.kind === "date" ? "2024-01-01" : p.type.kind === "idArr" ? ["4200100001"] : p.type.kind === "intArr" ? [1] : p.type.values ? (p.type.kind === "str" ? p.type.values[0] : [...p.type.values]) : p.type.kind === "str" ? "x" : ["x"];
       }
       const v4Params = v3ParamsToV4(name as never, params);
       for (const k of Object.keys(v4Params)) expect(v4Names.has(k), `${name}: v4 ${m.v4} takes ${k}`).toBe(true);

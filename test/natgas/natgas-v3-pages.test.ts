@@ -83,7 +83,7 @@ describe("v3 class filters", () => {
   it("new v3 endpoints send their documented parameters as lists and strings", async () => {
     await counted.v3.productionByWell({ api: 4247524259, production_month: 1, county: "Reeves" });
     expect(server.seen.at(-1)!.url).toMatch(/\/v3\/productionbywell$/);
-    expect(server.seen.at(-1)!.json).toMatchObject({ api: ["4247524259"], production_month: [1], county: ["Reeves"] });
+    expect(server.seen.at(-1)!.json).toMatchObject({ api: [4247524259], production_month: [1], county: ["Reeves"] });
     await counted.v3.shortTermForecastDeclines({ modeled: "True" });
     expect(server.seen.at(-1)!.json).toMatchObject({ modeled: "True" });
   });

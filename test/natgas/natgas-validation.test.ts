@@ -107,10 +107,10 @@ describe("NatGasClient refuses bad parameters before any request", () => {
     expect(err.issues[0]).toMatchObject({ param: "sub_regoin", suggestion: "sub_region" });
   });
 
-  it("sends a single string as a list and API numbers as strings", async () => {
-    const r = await client.v3.shortTermForecastHistory({ forecast_run_date: "2024-03-01", api: 42389012340000, county: "Reeves" });
+  it("sends a single string as a list, v3 API numbers as integers and v4 well ids as strings", async () => {
+    const r = await client.v3.shortTermForecastHistory({ forecast_run_date: "2024-03-01", api: "42389012340000", county: "Reeves" });
     expect(requests).toBe(1);
-    expect(lastBody).toEqual({ forecast_run_date: "2024-03-01", api: ["42389012340000"], county: ["Reeves"], pagination: { start: 0 } });
+    expect(lastBody).toEqual({ forecast_run_date: "2024-03-01", api: [42389012340000], county: ["Reeves"], pagination: { start: 0 } });
     expect(r.records).toEqual([]);
     await client.v4.productionByWell({ well_id: [4238901234, "4238901235"], production_month_min: 1 });
     expect(lastBody).toEqual({ well_id: ["4238901234", "4238901235"], production_month_min: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AggregateByOf, ParamsOf, RecordOf } from "../../src/catalog/derive-types";
-import { NATGAS_V3, type NatGasClient, type NatGasV3Catalog } from "../../src/natgas";
+import { NATGAS_V3, type NatGasClient, type NatGasV3Catalog, type NatGasV4Catalog } from "../../src/natgas";
 import type { Result } from "../../src/table/result";
 
 // These checks run in `npm run typecheck`: a @ts-expect-error that stops erroring fails the build.
@@ -21,9 +21,11 @@ describe("types derived from the catalog", () => {
   });
 
   it("make required parameters required", () => {
-    // @ts-expect-error forecast_run_date is required
-    const missing: ParamsOf<NatGasV3Catalog["shortTermForecastHistory"]> = { county: "Reeves" };
-    expect(missing).toBeDefined();
+    // @ts-expect-error filter_type is required
+    const missing: ParamsOf<NatGasV4Catalog["glossary"]> = { search: "Permian" };
+    // forecast_run_date is optional (the page: the closest run; absent, the latest run)
+    const optional: ParamsOf<NatGasV3Catalog["shortTermForecastHistory"]> = { county: "Reeves", operator: "EOG RESOURCES", api: ["42123456780000", 4212345678] };
+    expect([missing, optional]).toHaveLength(2);
   });
 
   it("type records from the schema, every value nullable", () => {
@@ -39,8 +41,8 @@ describe("types derived from the catalog", () => {
     expectTypeOf<Awaited<ReturnType<typeof call>>>().toEqualTypeOf<Result<{ date: string | null; rigs_count: number | null }>>();
     const plain = (c: NatGasClient) => c.v3.rigs({ region: "Permian" });
     expectTypeOf<Awaited<ReturnType<typeof plain>>>().toEqualTypeOf<Result<RecordOf<NatGasV3Catalog["rigs"]>>>();
-    // @ts-expect-error shortTermForecastHistory needs its params
-    const noParams = (c: NatGasClient) => c.v3.shortTermForecastHistory();
+    // @ts-expect-error glossary needs its params
+    const noParams = (c: NatGasClient) => c.v4.glossary();
     expect([call, plain, noParams]).toHaveLength(3);
   });
 });

@@ -110,10 +110,11 @@ describe("shorttermforecasthistory (backcasts)", () => {
     expect(one.body.data.every((r: any) => String(r.api) === api)).toBe(true);
   });
 
-  it("refuses a query over all runs with more than 1,000,000 rows", async () => {
-    const { status, body } = await post(s.url, "/v3/shorttermforecasthistory", {});
-    expect(status).toBe(400);
-    expect(body.error).toMatch(/more than the 1,000,000-row limit/);
+  it("answers the latest run when no forecast_run_date is given (it used to answer every run, past the row limit)", async () => {
+    const { status, body } = await post(s.url, "/v3/shorttermforecasthistory", { county: "Reeves" });
+    expect(status).toBe(200);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(new Set(body.data.map((r: any) => r.forecast_run_date)).size).toBe(1);
   });
 
   it("aggregates to county, date, forecast_run_date, gas_daily, gas_monthly", async () => {

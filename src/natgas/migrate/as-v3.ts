@@ -50,6 +50,9 @@ export type AsV3Api = { readonly [K in AsV3Name]: AsV3Method<V3Catalog[K]> };
  * fields v4 does not return with null. Plain rows have exactly the v3 schema's fields; aggregated rows
  * keep the columns they were grouped by, as v3 sends them. `meta.params` is what was sent to v4.
  *
+ * `shortTermForecastHistory` without `forecast_run_date` asks v4 for the latest run first
+ * (`shortTermForecastHistoryDates`), since v3 then answers the latest run and v4 every run.
+ *
  * A v4 value whose meaning differs from the v3 field of its kind is never put under the v3 name: v4
  * wet gas goes to `wet_gas_daily` (BCF/day) and `wet_gas_monthly` (MCF), added after the v3 fields
  * (and to the result's schema, with their units), while v3's dry `gas_daily`/`gas_monthly` stay null.
@@ -67,6 +70,12 @@ export function buildAsV3(v4Api: EndpointApi<V4Catalog>): AsV3Api {
       const options = snapshotCallOptions(label, givenOptions);
       const params = snapshotParams(label, given);
       const v4Params = v3ParamsToV4(name, params);
+      if (name === "shortTermForecastHistory" && v4Params.date_forecast_run === undefined) {
+        // v3 without a run date answers the latest run; v4 without one answers every run.
+        const runs = await v4Api.shortTermForecastHistoryDates(null, options);
+        const latest = runs.records.map((r) => r.date_forecast_run).filter((d): d is string => typeof d === "string").sort().at(-1);
+        if (latest !== undefined) v4Params.date_forecast_run = latest;
+      }
       if (v4Params.aggregate_by !== undefined && !v4Aggregates) {
         const v3Schema = aggregatedSchema(spec, validatedDimensions(params));
         const grouped = await groupOnClient(v4Api, name, migrationTarget(name), v4Params, validatedDimensions(params), options, asV3Schema(name, v3Schema));

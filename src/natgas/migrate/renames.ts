@@ -243,7 +243,7 @@ export const V3_TO_V4 = {
     v4: "dailyProduction",
     v4Path: "/v4/dailyproduction",
     params: [...regionParams, ...dateParams("date_prod_min", "date_prod_max")],
-    aggregateBy: [],
+    aggregateBy: aggregateByRegions("date_prod"),
     fields: [...commonFields, { v3: "date", v4: "date_prod" }, { v3: "dry_gas", v4: "prod_dry_gas_bcf_day" }],
     derived: [],
   },

@@ -109,6 +109,8 @@ function plausible(kind: ParamKind): fc.Arbitrary<unknown> {
       return fc.integer({ min: -5, max: 100_000 });
     case "bool":
       return fc.boolean();
+    case "pyBool":
+      return fc.oneof(fc.boolean(), fc.constantFrom("True", "False", "true"));
   }
 }
 

@@ -103,6 +103,19 @@ export const kind = {
     kind: "date",
     notBefore: { date: FIRST_BACKCAST_RUN, why: "no backcast data exists before the first forecast run (the service would answer no rows)" },
   },
+  /**
+   * A well-level backcast run date (v3 shorttermforecasthistory forecast_run_date, v4 date_forecast_run):
+   * none before the first run, and a warning for a run older than the two quarters the service is
+   * understood to keep of well-level history (docs/conformance.md says where that comes from).
+   */
+  wellBackcastRunDate: {
+    kind: "date",
+    notBefore: { date: FIRST_BACKCAST_RUN, why: "no backcast data exists before the first forecast run (the service would answer no rows)" },
+    keptMonths: {
+      months: 6,
+      why: "the service keeps about two quarters of well-level forecast history, so it may answer an older run's nearest kept run or no rows; stfAggregatedHistory keeps every run back to 2021-01-15 by sub-region",
+    },
+  },
   /** The end of a backcast's month window (v3 end_date, v4 date_prod_max): a window wholly before every backcast matches nothing. */
   backcastEndDate: {
     kind: "date",

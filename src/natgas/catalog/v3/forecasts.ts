@@ -40,11 +40,14 @@ export const v3Forecasts = {
       { name: "end_date", type: kind.backcastEndDate },
       {
         name: "forecast_run_date",
-        type: kind.backcastRunDate,
-        required: true,
-        requiredHint: "the date of the forecast run to replay, YYYY-MM-DD; the nearest run is used (runs every 3 days since 2021-01-15)",
+        type: kind.wellBackcastRunDate,
+        description: "the forecast run to replay, YYYY-MM-DD: the service answers the closest run; absent, the latest run",
       },
+      operator,
+      region,
       start_date,
+      state_code,
+      sub_region,
       aggregateBy(["county", "date", "operator", "region", "state_code", "sub_region"] as const),
     ],
     ranges: dateRange,
@@ -59,7 +62,12 @@ export const v3Forecasts = {
     warnUnfiltered: true,
     rowLimit: ROW_LIMIT,
     rateLimit: perMinute(30),
-    source: source({ spec: SPEC_ENDPOINTS, docs: [page("shorttermforecasthistory")] }),
+    source: source({
+      spec: SPEC_ENDPOINTS,
+      docs: [page("shorttermforecasthistory"), excelPage("shorttermforecasthistory")],
+      choice:
+        "operator, state_code, region and sub_region from the Excel page; forecast_run_date optional (the page: the closest run is returned), absent = the latest run; api sent as JSON integers (the page: integer array)",
+    }),
     description: "Monthly gas production backcasts by well API: six months per API (two before, the month, three after).",
   },
   shortTermForecast: {
@@ -115,19 +123,24 @@ export const v3Forecasts = {
     path: "/v3/shorttermforecastdeclines",
     params: [
       aggregateBy(["county", "date", "first_production_month", "modeled", "operator", "production_month", "region", "state_code", "sub_region"] as const),
+      {
+        name: "aggregation_type",
+        type: { kind: "str", values: ["sum", "avg"] },
+        description: "how aggregate_by combines the rates: sum (the pages' example) or avg, the mean per well; the service's default when absent",
+      },
       api,
       county,
       end_date,
       { name: "first_production_month_end", type: kind.date, description: "wells first producing in or before this month (YYYY-MM-01)" },
       { name: "first_production_month_start", type: kind.date, description: "wells first producing in or after this month (YYYY-MM-01)" },
-      { name: "modeled", type: { kind: "str", values: ["True", "False"] }, description: "True: months from the forecast model; False: reported months (sent as the vendor's client sends it)" },
+      { name: "modeled", type: { kind: "pyBool" }, description: "true: months from the forecast model; false: reported months (sent as \"True\"/\"False\", as the vendor's client sends it)" },
       operator,
       production_month,
       region,
       start_date,
       state_code,
       sub_region,
-      { name: "state_reported", type: { kind: "str", values: ["True", "False"] }, description: "True: months the state has published" },
+      { name: "state_reported", type: { kind: "pyBool" }, description: "true: wells the state has published production for (sent as \"True\"/\"False\")" },
     ],
     ranges: [...dateRange, { start: "first_production_month_start", end: "first_production_month_end" }],
     record: {
@@ -172,7 +185,8 @@ export const v3Forecasts = {
     source: source({
       docs: [page("shorttermforecastdeclines"), excelPage("shorttermforecastdeclines")],
       spec: SPEC_V4_CHANGES,
-      choice: "fields are the v4 record under v3 names (count was num_records); modeled and state_reported are sent as \"True\"/\"False\" strings as the vendor's client does",
+      choice:
+        "fields are the v4 record under v3 names (count was num_records); modeled and state_reported take true/false and are sent as \"True\"/\"False\" strings as the vendor's client does; aggregation_type sum|avg (the pages show only \"sum\")",
     }),
     description: "Decline curves of each well, month by month, from the latest forecast run.",
   },

@@ -14,7 +14,12 @@ export const sub_region = { name: "sub_region", type: kind.strArr } as const;
 export const state_code = { name: "state_code", type: kind.strArr } as const;
 export const start_date = { name: "start_date", type: kind.date } as const;
 export const end_date = { name: "end_date", type: kind.date } as const;
-export const api = { name: "api", type: kind.idArr, description: "well API numbers (sent as strings)" } as const;
+/**
+ * api: well API numbers. The v3 pages type it "integer array" and the vendor's client sends integers: a
+ * number or a string of digits is accepted and sent as a JSON integer (refused past 2^53 - 1, where an
+ * integer would no longer be exact).
+ */
+export const api = { name: "api", type: { kind: "idArr", asIntegers: true }, description: "well API numbers, sent as JSON integers" } as const;
 /** production_month: months since first production (1 = the first), one or a list; sent as a list of integers. */
 export const production_month = { name: "production_month", type: { kind: "intArr" }, description: "months since first production, 1 = the first" } as const;
 export const dateRange = [{ start: "start_date", end: "end_date" }] as const;

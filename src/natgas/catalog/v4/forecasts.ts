@@ -100,7 +100,7 @@ export const v4Forecasts = {
       county,
       {
         name: "date_forecast_run",
-        type: kind.backcastRunDate,
+        type: kind.wellBackcastRunDate,
         description:
           "the forecast run to replay (YYYY-MM-DD): the service answers the nearest run; absent, every run, " +
           "which unfiltered passes the 1,000,000-row limit (list the runs with shortTermForecastHistoryDates())",

@@ -4,6 +4,7 @@
  * lists them endpoint by endpoint.
  */
 import { v4Activity } from "./activity";
+import { v4Beta } from "./beta";
 import { v4Forecasts } from "./forecasts";
 import { v4Reference } from "./reference";
 import { v4Series } from "./series";
@@ -16,6 +17,7 @@ const { productionByWell } = v4Wells;
 const { shortTermForecast, shortTermForecastDeclines, shortTermForecastHistory, shortTermForecastHistoryDates } = v4Forecasts;
 const { stfAggregatedHistory, lower48StfFilled } = v4StfAggregates;
 const { glossary, operatorClassification, regions } = v4Reference;
+const { dryGasFactors, darkOilVolumes } = v4Beta;
 
 /** v4 endpoints by client method name: the spec's, in its order, then those only the vendor's pages name. */
 export const v4 = {
@@ -37,6 +39,8 @@ export const v4 = {
   stfAggregatedHistory,
   lower48StfFilled,
   tils,
+  dryGasFactors,
+  darkOilVolumes,
 };
 
 /** The v4 catalog's type. */

@@ -26,10 +26,16 @@ export const v4Series = {
     ...post,
     method: "dailyProduction",
     path: "/v4/dailyproduction",
-    params: [date("date_prod_min"), date("date_prod_max"), region_natgas, sub_region_natgas],
+    params: [aggregateBy(["region_natgas", "sub_region_natgas", "date_prod"] as const), date("date_prod_min"), date("date_prod_max"), region_natgas, sub_region_natgas],
     ranges: [range("date_prod_min", "date_prod_max")],
     record: { name: "natgas.v4.dailyProduction", fields: [F.date_prod, M.prod_dry_gas_bcf_day, F.region_natgas, F.sub_region_natgas] },
-    source: { spec: SPEC, docs: [MIGRATION_GUIDE] },
+    aggregatedRecord: { name: "natgas.v4.dailyProduction.aggregated", fields: [F.date_prod, M.prod_dry_gas_bcf_day] },
+    source: {
+      spec: SPEC,
+      docs: [excelPage("dailyproduction"), MIGRATION_GUIDE],
+      choice:
+        "aggregate_by from the Excel page (its syntax names it; its example is \"date\"): the values are the record's region_natgas, sub_region_natgas and date_prod, as longtermforecast and lower_48_stf_filled; the daily rates are summed per day.",
+    },
   },
   ducsByOperator: {
     ...post,

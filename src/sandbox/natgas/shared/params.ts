@@ -4,10 +4,17 @@ import { SandboxHttpError } from "../../core/types";
 /** How a request parameter is read. */
 export type ParamDef =
   | { readonly kind: "strArr"; readonly values?: readonly string[] }
+  /**
+   * Well API numbers: JSON integers (the v3 pages' "integer array"), or strings of digits (what older
+   * clients, gasframes' own included, sent); one value or a list. Matched as numbers, leading zeros ignored.
+   */
+  | { readonly kind: "apiArr" }
   | { readonly kind: "str"; readonly values?: readonly string[] }
   | { readonly kind: "date" }
   | { readonly kind: "int"; readonly min?: number }
-  | { readonly kind: "bool" };
+  | { readonly kind: "bool" }
+  /** A flag as the vendor's Python client sends it, "True"/"False" (any case), or a JSON boolean. */
+  | { readonly kind: "pyBool" };
 
 /** The parameters one endpoint takes. */
 export type ParamTable = Readonly<Record<string, ParamDef>>;
@@ -62,10 +69,25 @@ export function parseParams(endpoint: string, body: unknown, table: ParamTable, 
         throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be an integer${def.min !== undefined ? ` >= ${def.min}` : ""}, got ${show(value)}`);
       }
       ints.set(name, n);
+    } else if (def.kind === "pyBool") {
+      const text = typeof value === "string" ? value.toLowerCase() : value;
+      const b = text === true || text === "true" ? true : text === false || text === "false" ? false : undefined;
+      if (b === undefined) throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be true or false ("True"/"False"), got ${show(value)}`);
+      bools.set(name, b);
     } else if (def.kind === "bool") {
       const b = value === true || value === "true" ? true : value === false || value === "false" ? false : undefined;
       if (b === undefined) throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be true or false, got ${show(value)}`);
       bools.set(name, b);
+    } else if (def.kind === "apiArr") {
+      const items = Array.isArray(value) ? value : [value];
+      const apis = items.map((item) => {
+        if (typeof item === "number" && Number.isSafeInteger(item) && item >= 0) return String(item);
+        if (typeof item === "string" && /^\s*\d{1,20}\s*$/.test(item)) return BigInt(item.trim()).toString();
+        throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" must be a list of well API numbers (integers), got ${show(value)}`);
+      });
+      if (apis.length === 0) continue;
+      lists.set(name, new Set(apis));
+      listOrder.set(name, apis);
     } else {
       const items = Array.isArray(value) ? value : [value];
       if (def.kind === "str" && items.length > 1) throw new SandboxHttpError(400, `${endpoint}: parameter "${name}" takes one string, got ${show(value)}`);

@@ -9,7 +9,7 @@ import type { Well } from "../model/wells";
 import type { ParsedParams } from "../shared/params";
 import { accepts, listRowSet, rowsOf } from "../shared/row-set";
 import { wellMonthRows } from "../shared/well-month-rows";
-import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
+import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD, API } from "./shared-params";
 import { matchingWells } from "./wells";
 
 const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
@@ -61,7 +61,7 @@ export const productionByWellV3: NatgasEndpoint = {
   paged: true,
   params: {
     aggregate_by: aggregateBy("county", "date", "operator", "production_month", "region", "state_code", "sub_region"),
-    api: LIST,
+    api: API,
     county: LIST,
     end_date: DATE,
     operator: LIST,

@@ -3,6 +3,8 @@ import type { ParamDef } from "../shared/params";
 
 /** `str arr` filter. */
 export const LIST: ParamDef = { kind: "strArr" };
+/** `api`: well API numbers as integers (or digit strings, as older clients sent them). */
+export const API: ParamDef = { kind: "apiArr" };
 /** `str [YYYY-MM-DD]` filter. */
 export const DATE: ParamDef = { kind: "date" };
 /** oil / gas class filter: one value or a list (the vendor's client sends a list). */

@@ -4,47 +4,43 @@ import { aggregateRows } from "../shared/aggregate";
 import type { NatgasEndpoint } from "../shared/endpoint";
 import { forecastOf, runCutoff } from "../model/forecast";
 import type { Well } from "../model/wells";
-import type { ParsedParams } from "../shared/params";
 import { accepts, listRowSet, rowsOf } from "../shared/row-set";
 import { wellMonthRows } from "../shared/well-month-rows";
 import { HORIZON_MONTHS } from "./short-term-forecast";
-import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD } from "./shared-params";
+import { aggregateBy, DATE, LIST, V3_DIMENSION_FIELD, API } from "./shared-params";
 import { matchingWells } from "./wells";
 
-const TRUE_FALSE = ["true", "false"] as const;
 const DIMENSION_FIELD: Record<string, string> = { ...V3_DIMENSION_FIELD, first_production_month: "first_production_month", modeled: "modeled", production_month: "production_month" };
 const MEASURES = ["gas_daily", "gas_monthly", "oil_daily"];
 
-/** "true"/"false" of a string filter (the vendor's client sends "True"/"False"), or undefined when absent. */
-function flag(params: ParsedParams, name: string): boolean | undefined {
-  const set = params.lists.get(name);
-  return set ? set.has("true") : undefined;
-}
 
 /**
  * POST /v3/shorttermforecastdeclines: the latest run's decline curve of each well, month by month from
  * first production to 3 months after asOf (the same curve as v4's, in v3 names and units). `modeled`:
  * months after the last reported month come from the model; `state_reported` is its opposite.
- * `aggregate_by` sums by date and the chosen columns; `num_records` counts the wells summed.
+ * `aggregate_by` sums by date and the chosen columns (`aggregation_type: "avg"`: the mean per well);
+ * `num_records` counts the wells summed. `modeled`/`state_reported` take "True"/"False" (the vendor's
+ * client) or JSON booleans.
  */
 export const shortTermForecastDeclines: NatgasEndpoint = {
   method: "POST",
   paged: true,
   params: {
     aggregate_by: aggregateBy("county", "date", "first_production_month", "modeled", "operator", "production_month", "region", "state_code", "sub_region"),
-    api: LIST,
+    api: API,
     county: LIST,
     end_date: DATE,
     first_production_month_end: DATE,
     first_production_month_start: DATE,
-    modeled: { kind: "str", values: TRUE_FALSE },
+    aggregation_type: { kind: "str", values: ["sum", "avg"] },
+    modeled: { kind: "pyBool" },
     operator: LIST,
     production_month: LIST,
     region: LIST,
     start_date: DATE,
     state_code: LIST,
     sub_region: LIST,
-    state_reported: { kind: "str", values: TRUE_FALSE },
+    state_reported: { kind: "pyBool" },
   },
   answer(params, data) {
     const runDay = data.runDays[data.runDays.length - 1];
@@ -65,8 +61,8 @@ export const shortTermForecastDeclines: NatgasEndpoint = {
       throw new SandboxHttpError(400, `/v3/shorttermforecastdeclines: "production_month" takes whole numbers >= 1, got ${[...picked!].join(", ")}`);
     }
     // modeled = the month is past the last reported one; state_reported = the month is reported.
-    let modeled = flag(params, "modeled");
-    const reported = flag(params, "state_reported");
+    let modeled = params.bools.get("modeled");
+    const reported = params.bools.get("state_reported");
     if (reported !== undefined) {
       if (modeled !== undefined && modeled === reported) return { rows: { count: 0, row: () => ({}) } };
       modeled = !reported;
@@ -111,6 +107,14 @@ export const shortTermForecastDeclines: NatgasEndpoint = {
     const dims = params.listOrder.get("aggregate_by")?.map((d) => d.toLowerCase());
     if (!dims) return { rows };
     const fields = dims.filter((d) => d !== "date").map((d) => DIMENSION_FIELD[d]);
-    return { rows: listRowSet(aggregateRows(rowsOf(rows), { dateField: "date", groupFields: fields, sumFields: MEASURES, countField: "num_records" }), (r) => r) };
+    const grouped = aggregateRows(rowsOf(rows), { dateField: "date", groupFields: fields, sumFields: MEASURES, countField: "num_records" });
+    // aggregation_type "avg": the mean per well of each summed rate (num_records = the wells in the group).
+    if (params.lists.get("aggregation_type")?.has("avg")) {
+      for (const r of grouped) {
+        const n = r.num_records as number;
+        for (const f of MEASURES) if (typeof r[f] === "number") r[f] = Number(((r[f] as number) / n).toPrecision(10));
+      }
+    }
+    return { rows: listRowSet(grouped, (r) => r) };
   },
 };

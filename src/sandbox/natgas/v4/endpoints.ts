@@ -7,6 +7,8 @@ import { v3OperatorClassification, v4Glossary, v4OperatorClassification, v4Regio
 import { v4DailyFrackedFeet, v4DailyProduction, v4DucsByOperator, v4LongTermForecast } from "./series";
 import { v4Lower48StfFilled, v4StfAggregatedHistory } from "./stf-aggregates";
 import { v4Tils } from "./tils";
+import { v4DryGasFactors } from "./dry-gas-factors";
+import { v4DarkOilVolumes } from "./dark-oil-volumes";
 
 /** The v4 endpoints (and the v3 reference endpoints kept for migration), by path. */
 export const V4_ENDPOINTS: readonly (readonly [string, NatgasEndpoint])[] = [
@@ -28,5 +30,7 @@ export const V4_ENDPOINTS: readonly (readonly [string, NatgasEndpoint])[] = [
   ["/v4/stfaggregatedhistory", v4StfAggregatedHistory],
   ["/v4/lower_48_stf_filled", v4Lower48StfFilled],
   ["/v4/tils", v4Tils],
+  ["/v4/drygasfactors", v4DryGasFactors],
+  ["/v4/beta/dark_oil/volumes", v4DarkOilVolumes],
   ["/v3/operatorclassification", v3OperatorClassification],
 ];

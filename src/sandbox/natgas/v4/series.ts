@@ -27,19 +27,23 @@ export const v4DailyFrackedFeet: NatgasEndpoint = {
 /**
  * POST /v4/dailyproduction: daily dry gas per sub-region (BCF/day) from 2020-01-01 to the day before
  * asOf: the sub-region's actual monthly total (the one productionbycountyandoperator and productionbywell
- * distribute) with 1.5% day-to-day noise.
+ * distribute) with 1.5% day-to-day noise. aggregate_by (region_natgas, sub_region_natgas, date_prod; the
+ * Excel page names the parameter) sums the rates per day and chosen columns.
  */
 export const v4DailyProduction: NatgasEndpoint = {
   method: "POST",
   paged: false,
-  params: { date_prod_min: DATE, date_prod_max: DATE, region_natgas: LIST, sub_region_natgas: LIST },
+  params: {
+    date_prod_min: DATE, date_prod_max: DATE, region_natgas: LIST, sub_region_natgas: LIST,
+    aggregate_by: aggregateBy("region_natgas", "sub_region_natgas", "date_prod"),
+  },
   answer(params, data) {
     const subs = SUB_REGIONS.filter((s) => accepts(params, "region_natgas", s.region) && accepts(params, "sub_region_natgas", s.name));
     const from = Math.max(FIRST_ACTIVITY_DAY, params.dates.get("date_prod_min") ?? FIRST_ACTIVITY_DAY);
     const to = Math.min(data.asOfDay - 1, params.dates.get("date_prod_max") ?? data.asOfDay - 1);
     const days = Math.max(0, to - from + 1);
     return {
-      rows: {
+      rows: groupV4({
         count: days * subs.length,
         row(k) {
           const day = from + Math.floor(k / subs.length);
@@ -48,7 +52,7 @@ export const v4DailyProduction: NatgasEndpoint = {
           const gas = actualGas(data.seed, sub, monthOfDay(day)) * (1 + 0.015 * normal(data.seed, day, sub, 87));
           return { date_prod: formatDay(day), prod_dry_gas_bcf_day: Number(gas.toPrecision(6)), region_natgas: s.region, sub_region_natgas: s.name };
         },
-      },
+      }, params, { dateField: "date_prod", sumFields: ["prod_dry_gas_bcf_day"] }),
     };
   },
 };
