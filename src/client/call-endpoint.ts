@@ -211,7 +211,8 @@ function resultMeta(spec: EndpointSpec, m: TransportMeta, rows: number): ResultM
     attempts: m.attempts,
     durationMs: m.durationMs,
     fromCache: m.fromCache,
-    source: m.source,
+    // The sandbox marks its answers synthetic; which service marked them is the client's knowledge.
+    source: m.fromCache ? "replay" : m.synthetic ? "sandbox" : "live",
     synthetic: m.synthetic,
     requestIds: m.requestIds,
   };

@@ -128,7 +128,6 @@ export class Call {
       attempts: this.attempts,
       durationMs: Math.max(0, this.config.clock() - this.startedAt),
       fromCache,
-      source: fromCache ? "replay" : synthetic ? "sandbox" : "live",
       synthetic,
       requestIds: [...this.requestIds],
     };

@@ -28,7 +28,7 @@ export interface RequestSpec {
 export interface Exchange {
   status: number;
   fromCache: boolean;
-  /** The answer is synthetic: the sandbox marked it, or it was recorded from such an answer. */
+  /** The answer is synthetic: its service marked it (the synthetic-data header), or it was recorded from such an answer. */
   synthetic: boolean;
   requestId?: string;
   /** The response's Content-Type ("" when it sent none). */

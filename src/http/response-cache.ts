@@ -71,7 +71,7 @@ export interface CacheEntry {
   status: number;
   contentType: string;
   requestId?: string;
-  /** The answer came from the embedded sandbox (its synthetic-data header): a replay of it is synthetic too. */
+  /** The answer carried the synthetic-data header: a replay of it is synthetic too. */
   synthetic?: boolean;
   /** Length of the body file in bytes. */
   bytes: number;

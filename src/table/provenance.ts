@@ -25,13 +25,7 @@ export interface FetchMeta {
   durationMs: number;
   /** Whether every page came from the on-disk cache. */
   fromCache: boolean;
-  /**
-   * Where the answer came from: `live` (a service that did not mark its answers synthetic), `sandbox` (the
-   * embedded sandbox, synthetic data), `replay` (the on-disk cache; see `synthetic` for what was recorded), or
-   * `lake` (a query of the local Parquet lake; its manifest says what it holds).
-   */
-  source: "live" | "sandbox" | "replay" | "lake";
-  /** Whether any page is synthetic data: served by the sandbox, or replayed from a recording of it. */
+  /** Whether any page is synthetic data (its answer carried the synthetic-data header, or was recorded from one). */
   synthetic: boolean;
   /** Request ids the service sent back, when it sent any, in the order the answers arrived (pages are fetched concurrently). */
   requestIds: string[];
@@ -45,6 +39,12 @@ export interface ResultMeta extends FetchMeta {
   apiVersion: string;
   /** The client method name (`rigs`, `volumeFlows`). */
   endpoint: string;
+  /**
+   * Where the answer came from: `live` (a service that did not mark its answers synthetic), `sandbox` (the
+   * embedded sandbox, synthetic data), `replay` (the on-disk cache; see `synthetic` for what was recorded), or
+   * `lake` (a query of the local Parquet lake; its manifest says what it holds).
+   */
+  source: "live" | "sandbox" | "replay" | "lake";
   /**
    * Present when the answer's fields differ from the catalog's record: `added`, fields the catalog does not
    * know (kept as sent), and `missing`, catalog fields the answer lacked (null in every row).
