@@ -144,7 +144,9 @@ describe("LegacyLngClient", () => {
   it("reads GET /live_status: the summary as one record, details and notes in report", async () => {
     const r = await client.liveStatus();
     expect(seen.at(-1)).toMatchObject({ method: "GET", url: "/api/v2/live_status" });
-    expect(r.records).toEqual([{ lng_fleet_size: 3, laden: 1, balast: 2, datetime: "2024-05-01T00:00:00.000Z" }]);
+    // The summary's other catalog fields were not sent: null in the row, and said in meta.drift.
+    expect(r.records).toMatchObject([{ lng_fleet_size: 3, laden: 1, balast: 2, datetime: "2024-05-01T00:00:00.000Z", lng_volume: null }]);
+    expect(r.meta.drift?.missing).toContain("lng_volume");
     expect(r.report).toEqual({ details: { inactive: [], maintenance: [] }, notes: "n" });
   });
 
@@ -152,7 +154,8 @@ describe("LegacyLngClient", () => {
     const r = await client.queryAis({ imo: [9705641, 9321483], interval_hours: 12 });
     expect(seen.at(-1)!.method).toBe("GET");
     expect(decodeURIComponent(seen.at(-1)!.url)).toBe("/api/v2/queryAIS/query?imo=9705641,9321483&interval_hours=12");
-    expect(r.records).toEqual([{ imo: 9705641, lat: 1.5 }]);
+    expect(r.records).toMatchObject([{ imo: 9705641, lat: 1.5, latitude: null }]);
+    expect(r.meta.drift?.added).toEqual(["lat"]);
   });
 
   it("a body that is not a job wrapper is a ResponseParseError", async () => {
