@@ -37,10 +37,11 @@ const VALUE_FLAG: Record<string, { flag: string; typo: string; before?: string[]
   run: { flag: "--kernel", typo: "--kernal", before: [HELLO] },
   report: { flag: "--notebooks", typo: "--notebook" },
   sync: { flag: "--dir", typo: "--dri", before: ["natgas.v4.rigs"] },
+  doctor: { flag: "--only", typo: "--onyl" },
 };
 
 describe("every command", () => {
-  it("names the same four commands as this test", () => {
+  it("names the same five commands as this test", () => {
     expect(Object.keys(COMMANDS).sort()).toEqual(Object.keys(VALUE_FLAG).sort());
   });
 

@@ -50,13 +50,16 @@ describe("the old API's base URL", () => {
     expect(paths).toEqual(["/leviaton-be2/api/v2/analysis_report", "/leviaton-be2/api/v2/analysis_report"]);
   });
 
-  it("without a base: a ConfigurationError naming the documented base and GASFRAMES_LEGACY_URL, and no default", () => {
+  it("without a base and without a token: a ConfigurationError naming the documented base and GASFRAMES_LEGACY_URL", () => {
     const saved = process.env.GASFRAMES_LEGACY_URL;
+    const savedTokens = [process.env.GASFRAMES_TOKEN, process.env.GASFRAMES_LEGACY_TOKEN];
     delete process.env.GASFRAMES_LEGACY_URL;
+    delete process.env.GASFRAMES_TOKEN;
+    delete process.env.GASFRAMES_LEGACY_TOKEN;
     try {
       const err = (() => {
         try {
-          new LegacyLngClient({ token: "legacy-token" });
+          new LegacyLngClient({});
         } catch (e) {
           return e;
         }
@@ -67,9 +70,12 @@ describe("the old API's base URL", () => {
       expect(message).toContain("No base URL for the legacy service");
       expect(message).toContain("GASFRAMES_LEGACY_URL");
       expect(message).toContain(LEGACY_DOCUMENTED_BASE_URL);
-      expect(message).not.toContain("legacy-token");
+      // With a token, the documented base is the default (a token means the live service).
+      expect(() => new LegacyLngClient({ token: "legacy-token" })).not.toThrow();
     } finally {
       if (saved !== undefined) process.env.GASFRAMES_LEGACY_URL = saved;
+      if (savedTokens[0] !== undefined) process.env.GASFRAMES_TOKEN = savedTokens[0];
+      if (savedTokens[1] !== undefined) process.env.GASFRAMES_LEGACY_TOKEN = savedTokens[1];
     }
   });
 });

@@ -30,11 +30,13 @@ afterEach(() => {
 });
 
 describe("NatGasClient configuration", () => {
-  it("without a base URL, says how to set one or start the sandbox", () => {
+  it("without a base URL or a token, says how to set one or start the sandbox", () => {
     delete process.env.GASFRAMES_NATGAS_URL;
+    const savedToken = process.env.GASFRAMES_TOKEN;
+    delete process.env.GASFRAMES_TOKEN;
     let err: unknown;
     try {
-      new NatGasClient({ token: "t0ken-for-tests" });
+      new NatGasClient({});
     } catch (e) {
       err = e;
     }
@@ -42,6 +44,7 @@ describe("NatGasClient configuration", () => {
     expect((err as GasframesError).code).toBe("CONFIGURATION");
     expect(String(err)).toContain("GASFRAMES_NATGAS_URL");
     expect(String(err)).toContain("sandbox");
+    if (savedToken !== undefined) process.env.GASFRAMES_TOKEN = savedToken;
   });
 
   it("takes the base URL and token from the environment", async () => {
