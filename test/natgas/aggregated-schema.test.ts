@@ -20,26 +20,26 @@ type Stream = (params: unknown, options?: unknown) => AsyncGenerator<Record<stri
 /** A narrow query per endpoint with `aggregate_by` (the sandbox's Reeves County, Delaware, Permian). */
 const NARROW: Record<string, Record<string, unknown>> = {
   "v3.shortTermForecastHistory": { county: "Reeves", forecast_run_date: "2024-03-01" },
-  "v3.productionByCountyAndOperator": { sub_region: "Delaware", start_date: "2023-01-01", end_date: "2023-03-31" },
+  "v3.productionByCountyAndOperator": { sub_region: "West - TX", start_date: "2023-01-01", end_date: "2023-03-31" },
   "v3.shortTermForecast": { county: "Reeves" },
   "v3.fracCrews": { county: "Reeves", start_date: "2024-01-01", end_date: "2024-03-31" },
   "v3.completions": { county: "Reeves", start_date: "2023-01-01" },
-  "v3.rigs": { region: "Permian", start_date: "2024-01-01", end_date: "2024-01-15" },
+  "v3.rigs": { region: "west", start_date: "2024-01-01", end_date: "2024-01-15" },
   "v3.productionByWell": { county: "Reeves", start_date: "2024-01-01" },
-  "v3.stfAggregatedHistory": { sub_region: "Delaware", forecast_run_date: "2024-03-01" },
+  "v3.stfAggregatedHistory": { sub_region: "West - TX", forecast_run_date: "2024-03-01" },
   "v3.shortTermForecastDeclines": { county: "Reeves", start_date: "2024-04-01", end_date: "2024-08-31" },
-  "v3.dailyProduction": { sub_region: "Delaware", start_date: "2024-05-01" },
+  "v3.dailyProduction": { sub_region: "West - TX", start_date: "2024-05-01" },
   "v3.ducsByOperator": { county: "Reeves", start_date: "2024-01-01" },
   "v4.completions": { county: "Reeves", date_completion_start_min: "2023-01-01" },
   "v4.ducsByOperator": { county: "Reeves" },
   "v4.fracCrews": { county: "Reeves", date_frac_min: "2024-01-01", date_frac_max: "2024-03-31" },
-  "v4.longTermForecast": { region_natgas: "Permian" },
+  "v4.longTermForecast": { region_natgas: "west" },
   "v4.productionByWell": { county: "Reeves", date_prod_min: "2024-01-01" },
-  "v4.rigs": { region_natgas: "Permian", date_observed_min: "2024-01-01", date_observed_max: "2024-01-15" },
+  "v4.rigs": { region_natgas: "west", date_observed_min: "2024-01-01", date_observed_max: "2024-01-15" },
   "v4.shortTermForecast": { county: "Reeves" },
   "v4.shortTermForecastDeclines": { county: "Reeves" },
   "v4.shortTermForecastHistory": { county: "Reeves", date_forecast_run: "2024-03-01" },
-  "v4.lower48StfFilled": { region_natgas: "Permian", date_prod_min: "2024-01-01" },
+  "v4.lower48StfFilled": { region_natgas: "west", date_prod_min: "2024-01-01" },
 };
 
 const AGGREGATING: [version: "v3" | "v4", spec: EndpointSpec][] = [

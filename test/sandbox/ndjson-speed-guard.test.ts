@@ -20,7 +20,7 @@ const ANSWERS: [string, unknown, string, number, string][] = [
   ["/v4/productionbywell", { date_prod_min: "2024-01-01", date_prod_max: "2024-02-29" }, NDJSON, 13751602, "0866f776cfbe3ce17955b22ecf50899d2b5b6c9d72c325b69e57f76b1bd06ff1"],
   ["/v4/productionbywell", { county: "Dunn", date_prod_min: "2023-01-01" }, JSON_TYPE, 2053991, "bc701c823b014c1e10b3f619d9b4662a3f992b12ec04ada427769e21e5a58c6a"],
   ["/v4/productionbywell", { aggregate_by: ["operator"], date_prod_min: "2024-01-01", date_prod_max: "2024-06-30" }, NDJSON, 300318, "97f1deccd4157616d6092a3a9b5bb0d93d52cdda6e3b7558af1162c495cb2839"],
-  ["/v3/productionbywell", { sub_region: "Utica", start_date: "2024-01-01", end_date: "2024-06-30" }, JSON_TYPE, 2319662, "eb974e26548dcfcc3385db21cbb90830d2c0184acaa45eecafe354bc3951636f"],
+  ["/v3/productionbywell", { sub_region: "OH", start_date: "2024-01-01", end_date: "2024-06-30" }, JSON_TYPE, 2319662, "eb974e26548dcfcc3385db21cbb90830d2c0184acaa45eecafe354bc3951636f"],
 ];
 
 let sandbox: SandboxHandle;
