@@ -18,8 +18,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("gasframes sync", () => {
   it("reads the dataset, the months and repeated or comma-separated filters", () => {
-    const parsed = parseSyncArgs(["natgas.v4.rigs", "--dir", "lake", "--from=2024-01", "--to", "2024-03", "--region_natgas", "Permian,Haynesville", "--region_natgas", "OK"]);
-    expect(parsed).toMatchObject({ service: "natgas", dir: "lake", from: "2024-01", to: "2024-03", params: { region_natgas: ["west", "Haynesville - LA", "OK"] } });
+    const parsed = parseSyncArgs(["natgas.v4.rigs", "--dir", "lake", "--from=2024-01", "--to", "2024-03", "--region_natgas", "west,gulf", "--region_natgas", "northeast"]);
+    expect(parsed).toMatchObject({ service: "natgas", dir: "lake", from: "2024-01", to: "2024-03", params: { region_natgas: ["west", "gulf", "northeast"] } });
     expect(parsed.spec).toBe(NATGAS_V4.rigs);
   });
 

@@ -35,11 +35,11 @@ describe("syncDataset", () => {
   it("writes one hive partition per month whose rows and sums equal one whole-range call, and a manifest of each", async () => {
     const dir = join(root, "v4");
     const progress: SyncProgress[] = [];
-    const run = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["west", "Haynesville - LA"] }, { dir, from: "2025-01", to: "2025-03", asOf: AS_OF, batchSize: 40, onProgress: (p) => progress.push(p) });
+    const run = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["west", "gulf"] }, { dir, from: "2025-01", to: "2025-03", asOf: AS_OF, batchSize: 40, onProgress: (p) => progress.push(p) });
     expect(run.datasetDir).toBe(join(dir, "natgas", "v4", "dailyproduction"));
     expect(allFiles(run.datasetDir)).toEqual(["_manifest.json", "month=2025-01/part-00000.parquet", "month=2025-02/part-00000.parquet", "month=2025-03/part-00000.parquet"]);
 
-    const whole = await ng.v4.dailyProduction({ region_natgas: ["west", "Haynesville - LA"], date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
+    const whole = await ng.v4.dailyProduction({ region_natgas: ["west", "gulf"], date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
     const expected = new Map<string, Record<string, unknown>[]>();
     for (const r of whole.rows()) expected.set(String(r.date_prod).slice(0, 7), [...(expected.get(String(r.date_prod).slice(0, 7)) ?? []), r]);
     const lake = await readLake(run.datasetDir);

@@ -90,7 +90,7 @@ describe("group values that do not split", () => {
   const row = (by: unknown, value: unknown): Record<string, unknown> => ({ aggregate_by: by, aggregate_by_filter_value: value, date: "2024-01-01", gas_daily: 1, gas_monthly: 31, oil_daily: null, oil_monthly: null, water_daily: null, water_monthly: null });
 
   it("an operator name holding commas stays whole", async () => {
-    answer = [row("region,operator", "Permian,Acme Energy, Inc.")];
+    answer = [row("region,operator", "west,Acme Energy, Inc.")];
     const res = await client.v3.productionByCountyAndOperator({ start_date: "2024-01-01", aggregate_by: ["region", "operator"] });
     expect(res.get(0)).toMatchObject({ region: "west", operator_name: "Acme Energy, Inc." });
   });

@@ -39,7 +39,7 @@ describe("productionbycountyandoperator", () => {
     expect(total).toBeGreaterThan(85);
     expect(total).toBeLessThan(120);
     expect(keys(body.data[0])).toEqual(["aggregate_by", "aggregate_by_filter_value", "date", "gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"].sort());
-    expect(body.data.map((r: any) => r.aggregate_by_filter_value).sort()).toEqual(["northeast", "gulf", "Haynesville - LA", "gulf", "west", "west"]);
+    expect(body.data.map((r: any) => r.aggregate_by_filter_value).sort()).toEqual(["gulf", "northeast", "west"]);
     expect(body.data.every((r: any) => r.aggregate_by === "region")).toBe(true);
   });
 
@@ -134,7 +134,7 @@ describe("shorttermforecast and longtermforecast horizons", () => {
   });
 
   it("short-term records carry per-well BCF/day values and MCF months", async () => {
-    const { body } = await post(s.url, "/v3/shorttermforecast", { sub_region: "gulf", start_date: "2025-07-01", end_date: "2025-07-31" });
+    const { body } = await post(s.url, "/v3/shorttermforecast", { sub_region: "Haynesville - LA", start_date: "2025-07-01", end_date: "2025-07-31" });
     expect(keys(body.data[0])).toEqual(["api", "county", "date", "forecast_run_date", "gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "operator_name", "region", "state_ab", "sub_region"]);
     const r = body.data.find((x: any) => x.gas_daily > 0);
     expect(r.gas_daily).toBeLessThan(0.05);
@@ -147,7 +147,7 @@ describe("shorttermforecast and longtermforecast horizons", () => {
     expect(months.length).toBe(12);
     expect(months[0]).toBe("2025-07-01");
     expect(months[11]).toBe("2026-06-01");
-    expect(new Set(body.data.map((r: any) => r.sub_region))).toEqual(new Set(["West - TX", "Midland"]));
+    expect(new Set(body.data.map((r: any) => r.sub_region))).toEqual(new Set(["West - TX", "NM", "ND", "MT", "CO", "WY", "UT"]));
     expect(keys(body.data[0])).toEqual(["date", "gas_daily", "oil_daily", "region", "state_ab", "sub_region"]);
   });
 });
@@ -269,7 +269,7 @@ describe("bad input", () => {
     const one = await post(s.url, "/v3/longtermforecast", { sub_region: "ND" });
     const list = await post(s.url, "/v3/longtermforecast", { sub_region: ["ND"] });
     expect(one.body).toEqual(list.body);
-    expect(one.body.data.length).toBe(24); // ND and MT, 12 months each
+    expect(one.body.data.length).toBe(12); // one state (sub-regions end at state lines), 12 months
   });
 });
 
@@ -277,15 +277,15 @@ describe("v3 reference endpoints kept for migration", () => {
   it("dropdownfilters lists values per filter type", async () => {
     const { body } = await post(s.url, "/v3/dropdownfilters", { filter_type: "region", target_function: "rigs" });
     expect(keys(body.data[0])).toEqual(["filter_type", "table_update_timestamp", "target_function", "value"]);
-    expect(body.data.map((r: any) => r.value)).toEqual(["northeast", "gulf", "Haynesville - LA", "gulf", "west", "west"]);
+    expect(body.data.map((r: any) => r.value)).toEqual(["gulf", "northeast", "west"]);
     expect(body.data[0].target_function).toBe("rigs");
   });
 
   it("filter_regions narrows counties; glossary/{path}/{field} lists a field's values", async () => {
     const regions = await post(s.url, "/v3/filter_regions", { state_code: "NM" });
     expect(regions.body.data).toEqual([
-      { county: "Eddy", region: "west", state_ab: "NM", sub_region: "West - TX" },
-      { county: "Lea", region: "west", state_ab: "NM", sub_region: "West - TX" },
+      { county: "Eddy", region: "west", state_ab: "NM", sub_region: "NM" },
+      { county: "Lea", region: "west", state_ab: "NM", sub_region: "NM" },
     ]);
     const glossary = await get(s.url, "/v3/glossary/rigs/sub_region");
     expect(glossary.body.data).toContain("Haynesville - LA");

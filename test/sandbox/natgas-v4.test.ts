@@ -66,7 +66,7 @@ describe("v4 record shapes and renamed parameters", () => {
   });
 
   it("productionbywell filters by production month and date range, in MCF/day and MCF/month", async () => {
-    const rows = (await post(s.url, "/v4/productionbywell", { sub_region_natgas: "gulf", production_month_min: 2, production_month_max: 4, date_prod_min: "2024-01-01", date_prod_max: "2024-12-31" })).body;
+    const rows = (await post(s.url, "/v4/productionbywell", { sub_region_natgas: "Haynesville - LA", production_month_min: 2, production_month_max: 4, date_prod_min: "2024-01-01", date_prod_max: "2024-12-31" })).body;
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r.production_month).toBeGreaterThanOrEqual(2);
@@ -78,7 +78,7 @@ describe("v4 record shapes and renamed parameters", () => {
 
   it("productionbywell aggregate_by sums per month and dimension, with a count of wells", async () => {
     const rows = (await post(s.url, "/v4/productionbywell", { region_natgas: "northeast", date_prod_min: "2025-01-01", date_prod_max: "2025-01-31", aggregate_by: ["sub_region_natgas"] })).body;
-    expect(rows.map((r: any) => r.sub_region_natgas).sort()).toEqual(["NE PA", "SW PA", "OH"]);
+    expect(rows.map((r: any) => r.sub_region_natgas).sort()).toEqual(["NE PA", "OH", "SW PA", "WV"]);
     expect(keys(rows[0])).toEqual(["count", "date_prod", "prod_oil_bbl_day", "prod_oil_bbl_month", "prod_water_bbl_day", "prod_water_bbl_month", "prod_wet_gas_mcf_day", "prod_wet_gas_mcf_month", "sub_region_natgas"]);
   });
 
@@ -142,7 +142,7 @@ describe("v4 protocol", () => {
     );
     expect(counties[0].source).toBe("rigs");
     expect(counties[0].rig_class).toBeNull();
-    const search = (await post(s.url, "/v4/glossary", { filter_type: "sub_region_natgas", search: "marc" })).body;
+    const search = (await post(s.url, "/v4/glossary", { filter_type: "sub_region_natgas", search: "pa" })).body;
     expect(search.map((r: any) => r.sub_region_natgas).sort()).toEqual(["NE PA", "SW PA"]);
     expect((await post(s.url, "/v4/glossary", { filter_type: "colour" })).status).toBe(400);
   });
