@@ -148,10 +148,12 @@ describe("a v3 query run on v4 (client.v4.asV3)", () => {
   });
 
   it("productionByCountyAndOperator with aggregate_by: v3 aggregate labels", async () => {
-    const rows = await client.v4.asV3.productionByCountyAndOperator({ sub_region: "West - TX", start_date: "2024-01-01", aggregate_by: "operator" });
+    // NM: one of the old Delaware's two states, whose operator groups v3 and v4 do not list alike (as the
+    // Delaware's did), so expectWetGas compares no sums here, as before the rename.
+    const rows = await client.v4.asV3.productionByCountyAndOperator({ sub_region: "NM", start_date: "2024-01-01", aggregate_by: "operator" });
     expectRecordsMatchSchema(rows.records, NATGAS_V3.productionByCountyAndOperator.aggregatedRecord);
     expect(rows.records.every((r) => r.aggregate_by === "operator" && typeof r.aggregate_by_filter_value === "string")).toBe(true);
-    const fromV3 = await client.v3.productionByCountyAndOperator({ sub_region: "West - TX", start_date: "2024-01-01", aggregate_by: "operator" });
+    const fromV3 = await client.v3.productionByCountyAndOperator({ sub_region: "NM", start_date: "2024-01-01", aggregate_by: "operator" });
     // The v3 columns, the group column first, then the wet gas added; the group column filled as in v3.
     expect(rows.names).toEqual([...fromV3.names, "wet_gas_daily", "wet_gas_monthly"]);
     expect(fromV3.names[0]).toBe("operator_name");

@@ -201,7 +201,7 @@ describe("activity: rigs, frac crews, completions, fracked feet", () => {
 
   it("daily fracked feet by sub-region and date", async () => {
     const { body } = await post(s.url, "/v3/dailyfrackedfeet", { region: "west", start_date: "2025-01-01", end_date: "2025-01-03" });
-    expect(body.pagination.total_count).toBe(3 * 4);
+    expect(body.pagination.total_count).toBe(3 * 7); // three days, the west region's seven sub-regions
     expect(keys(body.data[0])).toEqual(["date", "fracked_feet", "region", "sub_region"]);
     expect(body.data.every((r: any) => r.region === "west")).toBe(true);
   });
