@@ -14,7 +14,7 @@ function takesResults(gf) {
     return false;
   }
   if (typeof gf.Result?.fromColumns !== "function" || typeof columnsFromRecords !== "function") return false;
-  const rows = [{ date: "2024-01-01", region: "Permian", gas_daily: 1 }, { date: "2024-01-01", region: "Permian", gas_daily: 2 }];
+  const rows = [{ date: "2024-01-01", region: "west", gas_daily: 1 }, { date: "2024-01-01", region: "west", gas_daily: 2 }];
   const meta = { service: "natgas", apiVersion: "v3", endpoint: "probe", method: "POST", url: "", params: {}, fetchedAt: "", pages: 1, rows: 2, bytes: 0, attempts: 1, durationMs: 0, fromCache: false, requestIds: [] };
   const probe = gf.Result.fromColumns(columnsFromRecords(rows), meta);
   try {

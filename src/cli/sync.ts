@@ -21,7 +21,7 @@ Downloads the endpoint's data month by month into hive-partitioned Parquet under
 (<lake>/<service>/<version>/<endpoint>/month=YYYY-MM/part-*.parquet), fetching only the months that are
 missing or that the service may still revise. A filter repeated, or given as a,b,c, is a list.
 Examples:
-  gasframes sync natgas.v4.rigs --dir lake --from 2024-01 --to 2024-06 --region_natgas Permian
+  gasframes sync natgas.v4.rigs --dir lake --from 2024-01 --to 2024-06 --region_natgas west
   gasframes sync lng.v1.volumeFlows --dir lake --from 2024-01 --destination_countries Japan,Korea
 Against the sandbox unless GASFRAMES_<SERVICE>_URL and a token are set (docs/lake.md).`;
 

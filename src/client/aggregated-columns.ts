@@ -1,7 +1,7 @@
 /**
  * The group columns of aggregated rows, named by the dimension: the rows of
  * productionbycountyandoperator, which name their group in two columns (`aggregate_by:
- * "region,operator"`, `aggregate_by_filter_value: "Permian,Acme"`), get one column per dimension
+ * "region,operator"`, `aggregate_by_filter_value: "west,Acme"`), get one column per dimension
  * (`region`, `operator_name`), as the other endpoints' aggregated rows have, the service's two kept.
  */
 import { DataError } from "../errors";

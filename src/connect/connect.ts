@@ -70,7 +70,7 @@ let shared: { key: string; handle: Promise<SandboxHandle> } | undefined;
  * @example
  * ```ts
  * const { natgas, target } = await connect();      // no token: the sandbox; GASFRAMES_TOKEN set: live
- * const rigs = await natgas.v3.rigs({ region: "Permian", start_date: "2024-01-01" });
+ * const rigs = await natgas.v3.rigs({ region: "west", start_date: "2024-01-01" });
  * console.log(target, rigs.meta.source);
  * ```
  */

@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
  * endpoint is its catalog entry (`NATGAS_V4.rigs`), which names the date field the lake is cut by.
  * @param client a gasframes client: its `stream.<method>` does the requests (its URL, token, retries, cache).
  * @param endpoint the catalog entry (`NATGAS_V3.rigs`, `NATGAS_V4.productionByWell`, `LNG_V1.volumeFlows`).
- * @param params the endpoint's other filters (`{ region_natgas: ["permian"] }`), without its date range.
+ * @param params the endpoint's other filters (`{ region_natgas: ["west"] }`), without its date range.
  * @param options `dir` and `from` (required), `to`, `asOf`, `reviseDays`, `onProgress`...
  */
 export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, params: Record<string, unknown> | null | undefined, options: SyncDatasetOptions): Promise<SyncReport> {

@@ -27,19 +27,19 @@ afterAll(async () => {
 
 describe("rollup of a daily rate on the sandbox's v4 dailyProduction", () => {
   it("gives the month's average daily rate in BCF/day (Delaware, January 2025)", async () => {
-    const res = await client.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-02-28", region_natgas: ["Permian"] });
+    const res = await client.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-02-28", region_natgas: ["west"] });
     const rows = res.records as unknown as Record<string, unknown>[];
     // Independently: per day, the sum over the rows of Delaware; then the mean over January's days.
     const perDay = new Map<string, number>();
     for (const r of rows) {
-      if (r.sub_region_natgas !== "Delaware" || !String(r.date_prod).startsWith("2025-01")) continue;
+      if (r.sub_region_natgas !== "West - TX" || !String(r.date_prod).startsWith("2025-01")) continue;
       perDay.set(String(r.date_prod), (perDay.get(String(r.date_prod)) ?? 0) + (r.prod_dry_gas_bcf_day as number));
     }
     expect(perDay.size).toBe(31);
     const mean = [...perDay.values()].reduce((a, b) => a + b, 0) / perDay.size;
     for (const input of [res, res.toFrame(), rows]) {
       const df = rollup(input, { by: [{ column: "date_prod", freq: "month" }, "sub_region_natgas"], measures: ["prod_dry_gas_bcf_day"] }).toFrame();
-      const jan = frameRows(df).find((r) => r.date_prod === "2025-01-01" && r.sub_region_natgas === "Delaware")!;
+      const jan = frameRows(df).find((r) => r.date_prod === "2025-01-01" && r.sub_region_natgas === "West - TX")!;
       expect(jan.prod_dry_gas_bcf_day as number).toBeCloseTo(mean, 9);
       expect(jan.prod_dry_gas_bcf_day as number).toBeLessThan(100); // a sum over the days would be ~31 times more
       expect(unitsOf(df).prod_dry_gas_bcf_day).toBe("BCF/day");
@@ -48,7 +48,7 @@ describe("rollup of a daily rate on the sandbox's v4 dailyProduction", () => {
   });
 
   it("sums a rate across keys on one date (by the date itself)", async () => {
-    const res = await client.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-01-03", region_natgas: ["Permian"] });
+    const res = await client.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-01-03", region_natgas: ["west"] });
     const rows = res.records as unknown as Record<string, unknown>[];
     const df = rollup(res, { by: ["date_prod", "region_natgas"], measures: ["prod_dry_gas_bcf_day"] }).toFrame();
     const c = frameColumns(df);
@@ -100,9 +100,9 @@ describe("rollup follows the measure's unit, not its name", () => {
 
   it("treats the v3 rate by its known unit on records and frames alike (gas_daily BCF/day, gas_monthly MCF)", () => {
     const v3 = [
-      { date: "2024-01-01", region: "Permian", gas_daily: 1.5, gas_monthly: 46 },
-      { date: "2024-01-01", region: "Haynesville", gas_daily: 0.5, gas_monthly: 15 },
-      { date: "2024-02-01", region: "Permian", gas_daily: 3, gas_monthly: 87 },
+      { date: "2024-01-01", region: "west", gas_daily: 1.5, gas_monthly: 46 },
+      { date: "2024-01-01", region: "gulf", gas_daily: 0.5, gas_monthly: 15 },
+      { date: "2024-02-01", region: "west", gas_daily: 3, gas_monthly: 87 },
     ];
     for (const input of [v3, toFrame(v3)]) {
       const c = frameColumns(rollup(input, { by: [{ column: "date", freq: "month" }], measures: ["gas_daily", "gas_monthly"] }).toFrame());

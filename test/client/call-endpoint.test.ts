@@ -77,20 +77,20 @@ beforeEach(() => {
 
 describe("callEndpoint", () => {
   it("validates, sends the normalised body and types the records by the schema", async () => {
-    const result = await callEndpoint(transport, rigs, { region: "Permian", rig_class: "gas" }, { warn: () => {}, fieldAliases: { state_ab: "state_code" } });
-    expect(received).toEqual([{ url: "/v3/rigs", body: { region: ["Permian"], rig_class: "gas" } }]);
+    const result = await callEndpoint(transport, rigs, { region: "west", rig_class: "gas" }, { warn: () => {}, fieldAliases: { state_ab: "state_code" } });
+    expect(received).toEqual([{ url: "/v3/rigs", body: { region: ["west"], rig_class: "gas" } }]);
     expect(result.schema).toBe(rigs.record);
     expect(result.records).toEqual([
       { date: "2024-03-07", county: "Reeves", state_code: "TX" },
       { date: null, county: null, state_code: null },
       { date: "2024-03-08", county: "Ward", state_code: "TX" },
     ]);
-    expect(result.meta.params).toEqual({ region: ["Permian"], rig_class: "gas" });
+    expect(result.meta.params).toEqual({ region: ["west"], rig_class: "gas" });
     expect(result.meta.endpoint).toBe("rigs");
   });
 
   it("uses the aggregated schema and turns M/D/YYYY dates into YYYY-MM-DD, keeping nulls", async () => {
-    const result = await callEndpoint(transport, rigs, { aggregate_by: ["county", "date"], region: ["Permian"] }, { warn: () => {} });
+    const result = await callEndpoint(transport, rigs, { aggregate_by: ["county", "date"], region: ["west"] }, { warn: () => {} });
     // Grouped by county and the date: the aggregated record's fields, as the catalog orders them.
     expect(result.schema).toEqual(rigs.aggregatedRecord);
     expect(result.records).toEqual([
@@ -100,7 +100,7 @@ describe("callEndpoint", () => {
   });
 
   it("sends nothing when the parameters are invalid", async () => {
-    await expect(callEndpoint(transport, rigs, { rig_class: "coal", regoin: "Permian" })).rejects.toBeInstanceOf(InvalidParamsError);
+    await expect(callEndpoint(transport, rigs, { rig_class: "coal", regoin: "west" })).rejects.toBeInstanceOf(InvalidParamsError);
     expect(received).toHaveLength(0);
   });
 
@@ -109,7 +109,7 @@ describe("callEndpoint", () => {
     const warn = (m: string) => warnings.push(m);
     await callEndpoint(transport, rigs, {}, { warn });
     await callEndpoint(transport, rigs, { aggregate_by: "county" }, { warn });
-    await callEndpoint(transport, rigs, { region: "Permian" }, { warn });
+    await callEndpoint(transport, rigs, { region: "west" }, { warn });
     // This test's record says state_code where the rows say state_ab: that drift is warned too, once each way.
     const drift = warnings.filter((w) => w.startsWith("t.rigs: the service sent"));
     expect(drift).toEqual([
@@ -146,7 +146,7 @@ describe("streamEndpoint", () => {
   });
 
   it("yields normalised batches and returns the meta", async () => {
-    const gen = streamEndpoint(transport, rigs, { aggregate_by: "date", region: "Permian" }, { warn: () => {}, batchSize: 1 });
+    const gen = streamEndpoint(transport, rigs, { aggregate_by: "date", region: "west" }, { warn: () => {}, batchSize: 1 });
     const batches: unknown[][] = [];
     let step = await gen.next();
     while (!step.done) {

@@ -25,7 +25,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe("whole calls give a column-backed Result", () => {
   it("keeps every page as columns and normalises M/D/YYYY dates on them", async () => {
     const ng = new NatGasClient({ baseUrl: url, token: "tok-columnar", progress: false, warn: () => undefined });
-    const result = await ng.v3.rigs({ region: "Permian", aggregate_by: "county" });
+    const result = await ng.v3.rigs({ region: "west", aggregate_by: "county" });
     expect(result.isColumnar).toBe(true);
     expect(result.length).toBe(4);
     expect(result.records.map((r) => r.date)).toEqual(["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04"]);

@@ -76,10 +76,10 @@ describe("a catalog entry is a client method", () => {
       sendJson(res, 200, { data, pagination: { start, page_size: 1, total_count: 2 } });
     });
     const api = buildEndpointMethods(transport(), added, { warn: () => undefined });
-    const result = await api.wellCounts({ region: "Permian" });
+    const result = await api.wellCounts({ region: "west" });
     expect(server.seen.map((s) => [s.url, s.json])).toEqual([
-      ["/v3/wellcounts", { region: ["Permian"], pagination: { start: 0 } }],
-      ["/v3/wellcounts", { region: ["Permian"], pagination: { start: 1 } }],
+      ["/v3/wellcounts", { region: ["west"], pagination: { start: 0 } }],
+      ["/v3/wellcounts", { region: ["west"], pagination: { start: 1 } }],
     ]);
     expect(result.isColumnar).toBe(true);
     expect(result.records).toEqual([
@@ -88,7 +88,7 @@ describe("a catalog entry is a client method", () => {
     ]);
     expect(result.meta).toMatchObject({ service: "natgas", apiVersion: "v3", endpoint: "wellCounts", pages: 2, rows: 2 });
     const batches = [];
-    for await (const batch of api.stream.wellCounts({ region: "Permian" })) batches.push(batch);
+    for await (const batch of api.stream.wellCounts({ region: "west" })) batches.push(batch);
     expect(batches).toEqual([[{ date: "2024-03-07", state_code: "TX", wells: 4 }], [{ date: "2024-03-08", state_code: "NM", wells: null }]]);
   });
 

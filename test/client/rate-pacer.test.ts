@@ -139,7 +139,7 @@ describe("pacing to a documented rate limit", () => {
     const updates: ProgressUpdate[] = [];
     const t = transport({ progress: { update: (p) => updates.push(structuredClone(p)), done: () => undefined } });
     const api = buildEndpointMethods(t, { declines: spec("declines", "/v3/declines", { requests: 3, perMs: PER_MINUTE }, true) });
-    const call = api.declines({ region: "Permian" });
+    const call = api.declines({ region: "west" });
     // Three pages go at once; the other four wait (three for a minute, one for two).
     await time.until(() => arrivals.length === 3 && time.pending.length === 4);
     expect(time.pending.sort((a, b) => a - b)).toEqual([60_000, 60_000, 60_000, 120_000]);
@@ -160,12 +160,12 @@ describe("pacing to a documented rate limit", () => {
   it("a retry counts as a request", async () => {
     serve({ failFirst: true });
     const api = buildEndpointMethods(transport({ maxRetries: 1, retryBaseDelayMs: 1 }), { flows: spec("flows", "/v4/flows", { requests: 2, perMs: PER_MINUTE }) });
-    const first = api.flows({ region: "Permian" });
+    const first = api.flows({ region: "west" });
     await time.until(() => arrivals.length === 1 && time.pending.length === 1);
     time.advanceTo(time.pending[0]!);
     await first;
     expect(arrivals.length).toBe(2);
-    const second = api.flows({ region: "Delaware" });
+    const second = api.flows({ region: "West - TX" });
     await time.until(() => time.pending.length === 1);
     expect(time.pending).toEqual([PER_MINUTE]);
     expect(arrivals.length).toBe(2);
@@ -179,13 +179,13 @@ describe("pacing to a documented rate limit", () => {
     const dir = mkdtempSync(join(tmpdir(), "gasframes-pacer-"));
     try {
       const api = buildEndpointMethods(transport({ cache: { mode: "readwrite", dir } }), { flows: spec("flows", "/v4/flows", { requests: 2, perMs: PER_MINUTE }) });
-      await api.flows({ region: "Permian" });
-      for (let i = 0; i < 3; i++) expect((await api.flows({ region: "Permian" })).meta.fromCache).toBe(true);
-      await api.flows({ region: "Delaware" });
+      await api.flows({ region: "west" });
+      for (let i = 0; i < 3; i++) expect((await api.flows({ region: "west" })).meta.fromCache).toBe(true);
+      await api.flows({ region: "West - TX" });
       expect(arrivals.length).toBe(2);
       expect(time.sleeps).toEqual([]);
       // The window is full now: a third request waits.
-      const third = api.flows({ region: "Anadarko" });
+      const third = api.flows({ region: "OK" });
       await time.until(() => time.pending.length === 1);
       time.advanceTo(PER_MINUTE);
       await third;
@@ -201,11 +201,11 @@ describe("pacing to a documented rate limit", () => {
     const catalog = { a: spec("a", "/v4/a", limit), b: spec("b", "/v4/b", limit) };
     const one = buildEndpointMethods(transport(), catalog);
     const other = buildEndpointMethods(transport(), catalog);
-    await one.a({ region: "Permian" });
-    await one.b({ region: "Permian" });
-    await other.a({ region: "Permian" });
+    await one.a({ region: "west" });
+    await one.b({ region: "west" });
+    await other.a({ region: "west" });
     expect(time.sleeps).toEqual([]);
-    const again = one.a({ region: "Delaware" });
+    const again = one.a({ region: "West - TX" });
     await time.until(() => time.pending.length === 1);
     expect(arrivals.length).toBe(3);
     time.advanceTo(PER_MINUTE);
@@ -216,16 +216,16 @@ describe("pacing to a documented rate limit", () => {
   it("an abort ends the wait with AbortError and gives the slot back", async () => {
     serve();
     const api = buildEndpointMethods(transport(), { flows: spec("flows", "/v4/flows", { requests: 1, perMs: PER_MINUTE }) });
-    await api.flows({ region: "Permian" });
+    await api.flows({ region: "west" });
     const controller = new AbortController();
-    const waiting = api.flows({ region: "Delaware" }, { signal: controller.signal }).catch((e: unknown) => e);
+    const waiting = api.flows({ region: "West - TX" }, { signal: controller.signal }).catch((e: unknown) => e);
     await time.until(() => time.pending.length === 1);
     controller.abort();
     const err = await waiting;
     expect(err).toBeInstanceOf(AbortError);
     expect(arrivals.length).toBe(1);
     // The aborted request's slot is free again: the next one waits one minute, not two.
-    const next = api.flows({ region: "Anadarko" });
+    const next = api.flows({ region: "OK" });
     await time.until(() => time.pending.length === 1);
     expect(time.pending).toEqual([PER_MINUTE]);
     time.advanceTo(PER_MINUTE);
@@ -236,8 +236,8 @@ describe("pacing to a documented rate limit", () => {
   it("a wait that would outlast the call's deadline fails at once with the deadline's TimeoutError", async () => {
     serve();
     const api = buildEndpointMethods(transport({ deadlineMs: 30_000 }), { flows: spec("flows", "/v4/flows", { requests: 1, perMs: PER_MINUTE }) });
-    await api.flows({ region: "Permian" });
-    const err = await api.flows({ region: "Delaware" }).catch((e: unknown) => e);
+    await api.flows({ region: "west" });
+    const err = await api.flows({ region: "West - TX" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).which).toBe("deadline");
     expect(time.sleeps).toEqual([]);
@@ -249,7 +249,7 @@ describe("pacing to a documented rate limit", () => {
     const unpaced = { ...spec("flows", "/v4/flows", { requests: 1, perMs: PER_MINUTE }) } as { rateLimit?: RateLimitSpec };
     delete unpaced.rateLimit;
     const api = buildEndpointMethods(transport(), { flows: unpaced as EndpointSpec });
-    for (let i = 0; i < 5; i++) await api.flows({ region: "Permian" });
+    for (let i = 0; i < 5; i++) await api.flows({ region: "west" });
     expect(arrivals.length).toBe(5);
     expect(time.sleeps).toEqual([]);
   });
@@ -257,7 +257,7 @@ describe("pacing to a documented rate limit", () => {
   it("pacing: false sends at once, and the sandbox's own clients start with it off", async () => {
     serve();
     const api = buildEndpointMethods(transport({ pacing: false }), { stf: spec("stf", "/v4/stf", { requests: 1, perMs: PER_MINUTE }) });
-    for (let i = 0; i < 4; i++) await api.stf({ region: "Permian" });
+    for (let i = 0; i < 4; i++) await api.stf({ region: "west" });
     expect(arrivals.length).toBe(4);
     expect(time.sleeps).toEqual([]);
     // A sandbox client calling an endpoint documented at 30 requests/minute 35 times: never waits.

@@ -99,7 +99,7 @@ describe("each client knows its service", () => {
       else if (req.url.startsWith("/v3")) sendJson(res, 200, { data: [], pagination: { start: 0, page_size: 10, total_count: 0 } });
       else sendJson(res, 200, []);
     });
-    await clients.natgas({ baseUrl: server.url, checkNames: false }).v3.rigs({ region: "Permian" });
+    await clients.natgas({ baseUrl: server.url, checkNames: false }).v3.rigs({ region: "west" });
     await clients.lng({ baseUrl: server.url }).vessels();
     await clients.legacy({ baseUrl: server.url }).liveStatus();
     // Each in its API's header (test/client/token-header.test.ts): v3 and the old API access_key, LNG v1 Access-Key.

@@ -53,9 +53,9 @@ describe("the header of each API", () => {
   it("one natural gas client sends access_key to /v3 and Access-Key to /v4", async () => {
     server.handle(answerEmpty);
     const ng = new NatGasClient({ ...quiet, baseUrl: server.url, checkNames: false });
-    await ng.v3.rigs({ region: "Permian" });
+    await ng.v3.rigs({ region: "west" });
     await ng.v4.rigs({ county: ["REEVES"] });
-    await ng.v3.rigs({ region: "Permian" });
+    await ng.v3.rigs({ region: "west" });
     expect(server.seen.map((s) => [s.url, tokenHeadersOf(s)])).toEqual([
       ["/v3/rigs", ["access_key"]],
       ["/v4/rigs", ["access-key"]],
@@ -98,7 +98,7 @@ describe("the header of each API", () => {
   it("tokenHeader overrides every API's header", async () => {
     server.handle(answerEmpty);
     const ng = new NatGasClient({ ...quiet, baseUrl: server.url, checkNames: false, tokenHeader: "X-Team-Key" });
-    await ng.v3.rigs({ region: "Permian" });
+    await ng.v3.rigs({ region: "west" });
     await ng.v4.rigs({ county: ["REEVES"] });
     await new LngClient({ ...quiet, baseUrl: server.url, checkNames: false, tokenHeader: "X-Team-Key" }).vessels();
     await new LegacyLngClient({ ...quiet, baseUrl: server.url, tokenHeader: "X-Team-Key" }).liveStatus();
@@ -110,7 +110,7 @@ describe("a 401", () => {
   it("names the header the token was sent in, never the token", async () => {
     server.handle((req, res) => sendJson(res, 401, { error: `no valid key (got ${tokenHeadersOf(req).join(", ") || "none"})` }));
     const ng = new NatGasClient({ ...quiet, baseUrl: server.url, checkNames: false });
-    const v3 = await ng.v3.rigs({ region: "Permian" }).catch((e: unknown) => e);
+    const v3 = await ng.v3.rigs({ region: "west" }).catch((e: unknown) => e);
     const v4 = await ng.v4.rigs({ county: ["REEVES"] }).catch((e: unknown) => e);
     const custom = await new NatGasClient({ ...quiet, baseUrl: server.url, checkNames: false, tokenHeader: "X-Team-Key" }).v4.rigs({ county: ["REEVES"] }).catch((e: unknown) => e);
     for (const [err, header] of [

@@ -22,7 +22,7 @@ describe("a script's target", () => {
 import { connect } from "gasframes";
 const conn = await connect({ maxRetries: 0, progress: false });
 console.log("target", conn.target, conn.sandbox === undefined);
-for (const call of [() => conn.natgas.v3.rigs({ region: "Permian", start_date: "2024-01-01" }), () => conn.lng.vessels()]) {
+for (const call of [() => conn.natgas.v3.rigs({ region: "west", start_date: "2024-01-01" }), () => conn.lng.vessels()]) {
   try { await call(); console.log("answered?"); } catch (e) { console.log(e.name, e.message); }
 }`;
     const run = await runNode(["--input-type=module", "-e", script], { cwd: ROOT, env: { GASFRAMES_TOKEN: "tok-live-5eCr3t-value" } });

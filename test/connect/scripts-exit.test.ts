@@ -18,7 +18,7 @@ const scripts: { name: string; code: string; cjs?: boolean; expect: RegExp }[] =
     name: "the README's first example, without closeSharedSandbox()",
     code: `import { connect } from "gasframes";
 const { natgas, lng } = await connect();
-const rigs = await natgas.v3.rigs({ region: "Permian", start_date: "2024-01-01", aggregate_by: ["date"] });
+const rigs = await natgas.v3.rigs({ region: "west", start_date: "2024-01-01", aggregate_by: ["date"] });
 rigs.toFrame().print();
 console.log("rows", rigs.length);`,
     expect: /rows \d+/,
@@ -27,7 +27,7 @@ console.log("rows", rigs.length);`,
     name: "the same, with closeSharedSandbox()",
     code: `import { connect, closeSharedSandbox } from "gasframes";
 const { natgas } = await connect();
-const rigs = await natgas.v3.rigs({ region: "Permian", start_date: "2024-01-01", aggregate_by: ["date"] });
+const rigs = await natgas.v3.rigs({ region: "west", start_date: "2024-01-01", aggregate_by: ["date"] });
 console.log("rows", rigs.length);
 await closeSharedSandbox();`,
     expect: /rows \d+/,
@@ -63,7 +63,7 @@ console.log("rows", prod.length, "workers", poolSize());`,
   let batches = 0;
   for await (const batch of lng.stream.transactions({ from_timestamp: "2023-01-01" }, { batchSize: 100 })) if (++batches === 2) break;
   try {
-    await natgas.v3.rigs({ regoin: "Permian" });
+    await natgas.v3.rigs({ regoin: "west" });
   } catch (err) {
     console.log("refused", err instanceof InvalidParamsError, "batches", batches);
   }

@@ -91,11 +91,11 @@ describe("secrets never appear in errors", () => {
 describe("InvalidParamsError", () => {
   it("names the parameter, the value, what was expected and the suggestion", () => {
     const err = new InvalidParamsError("natgas.v3.rigs", [
-      { param: "sub_regoin", value: ["Permian"], expected: "a parameter rigs takes", suggestion: "sub_region" },
+      { param: "sub_regoin", value: ["west"], expected: "a parameter rigs takes", suggestion: "sub_region" },
     ]);
     expect(err.code).toBe("INVALID_PARAMS");
     expect(err.message).toContain("sub_regoin");
-    expect(err.message).toContain('"Permian"');
+    expect(err.message).toContain('"west"');
     expect(err.message).toContain('did you mean "sub_region"');
     expect(err.issues).toHaveLength(1);
   });

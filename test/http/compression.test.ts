@@ -19,7 +19,7 @@ afterAll(async () => {
   await closeSharedSandbox();
 });
 
-const records = Array.from({ length: 4000 }, (_, i) => ({ i, region: i % 3 === 0 ? "Permian" : "Haynesville", gas: i / 4 }));
+const records = Array.from({ length: 4000 }, (_, i) => ({ i, region: i % 3 === 0 ? "west" : "Haynesville - LA", gas: i / 4 }));
 const arrayRequest = postRequest({ response: "array" });
 
 describe("Accept-Encoding", () => {

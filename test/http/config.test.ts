@@ -128,7 +128,7 @@ describe("configuration", () => {
     expect(meta).toMatchObject({
       method: "POST",
       url: `${server.url}/v3/rigs`,
-      params: { region: "Permian", operator_name: null },
+      params: { region: "west", operator_name: null },
       pages: 1,
       rows: 1,
       attempts: 1,

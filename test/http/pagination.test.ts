@@ -54,8 +54,8 @@ describe("v3 pagination", () => {
     expect(maxInFlight).toBeLessThanOrEqual(3);
     expect(maxInFlight).toBeGreaterThan(1);
     // Every page carries the user's filters too.
-    for (const req of server.seen) expect((req.json as { region: string }).region).toBe("Permian");
-    expect(meta.params).toEqual({ region: "Permian", operator_name: null });
+    for (const req of server.seen) expect((req.json as { region: string }).region).toBe("west");
+    expect(meta.params).toEqual({ region: "west", operator_name: null });
     const last = updates[updates.length - 1] as ProgressUpdate;
     expect(last).toMatchObject({ endpoint: "rigs", pages: 10, totalPages: 10, rows: 95, totalRows: 95 });
   });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ asOf: AS_OF, pageSize: 5000 });
   const ng = NatGasClient.forSandbox(sandbox, { progress: false });
   root = mkdtempSync(join(tmpdir(), "gasframes-lake-aggregate-"));
-  await syncDataset(ng, NATGAS_V4.productionByWell, { region_natgas: ["Permian"] }, { dir: root, from: "2024-11", to: "2025-01", asOf: AS_OF });
+  await syncDataset(ng, NATGAS_V4.productionByWell, { region_natgas: ["west"] }, { dir: root, from: "2024-11", to: "2025-01", asOf: AS_OF });
   const lng = new LngClient({ baseUrl: sandbox.lngUrl, token: "lake-aggregate-test", progress: false });
   await syncDataset(lng, LNG_V1.volumeFlows, null, { dir: root, from: "2025-01", to: "2025-03", asOf: AS_OF });
   lake = await openLake(root);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ asOf: AS_OF, pageSize: 5000 });
   ng = NatGasClient.forSandbox(sandbox, { progress: false });
   root = mkdtempSync(join(tmpdir(), "gasframes-openlake-"));
-  await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["Permian"] }, { dir: root, from: "2025-01", to: "2025-03", asOf: AS_OF });
+  await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir: root, from: "2025-01", to: "2025-03", asOf: AS_OF });
   const lng = new LngClient({ baseUrl: sandbox.lngUrl, token: "open-lake-test", progress: false });
   await syncDataset(lng, LNG_V1.volumeFlows, null, { dir: root, from: "2025-01", to: "2025-02", asOf: AS_OF });
   // What a reader must never see: a half-written temporary file beside a partition.
@@ -49,7 +49,7 @@ describe("openLake", () => {
     expect(rows.map((r) => r.month)).toEqual(["2025-01", "2025-02", "2025-03"]);
     expect(rows[0]!.first_day).toBe("2025-01-01");
 
-    const direct = await ng.v4.rigs({ region_natgas: ["Permian"], date_observed_min: "2025-01-01", date_observed_max: "2025-03-31" });
+    const direct = await ng.v4.rigs({ region_natgas: ["west"], date_observed_min: "2025-01-01", date_observed_max: "2025-03-31" });
     const perMonth = new Map<string, number>();
     for (const r of direct.rows()) perMonth.set(String(r.date_observed).slice(0, 7), (perMonth.get(String(r.date_observed).slice(0, 7)) ?? 0) + (r.count as number));
     expect(rows.map((r) => [r.month, r.rig_days])).toEqual([...perMonth].sort());

@@ -35,11 +35,11 @@ describe("syncDataset", () => {
   it("writes one hive partition per month whose rows and sums equal one whole-range call, and a manifest of each", async () => {
     const dir = join(root, "v4");
     const progress: SyncProgress[] = [];
-    const run = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["Permian", "Haynesville"] }, { dir, from: "2025-01", to: "2025-03", asOf: AS_OF, batchSize: 40, onProgress: (p) => progress.push(p) });
+    const run = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["west", "gulf"] }, { dir, from: "2025-01", to: "2025-03", asOf: AS_OF, batchSize: 40, onProgress: (p) => progress.push(p) });
     expect(run.datasetDir).toBe(join(dir, "natgas", "v4", "dailyproduction"));
     expect(allFiles(run.datasetDir)).toEqual(["_manifest.json", "month=2025-01/part-00000.parquet", "month=2025-02/part-00000.parquet", "month=2025-03/part-00000.parquet"]);
 
-    const whole = await ng.v4.dailyProduction({ region_natgas: ["Permian", "Haynesville"], date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
+    const whole = await ng.v4.dailyProduction({ region_natgas: ["west", "gulf"], date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
     const expected = new Map<string, Record<string, unknown>[]>();
     for (const r of whole.rows()) expected.set(String(r.date_prod).slice(0, 7), [...(expected.get(String(r.date_prod).slice(0, 7)) ?? []), r]);
     const lake = await readLake(run.datasetDir);
@@ -100,9 +100,9 @@ describe("syncDataset", () => {
 
   it("cuts v3 by start_date/end_date (paged) and LNG by from/to timestamps, and never writes the token", async () => {
     const dir = join(root, "token");
-    const v3 = await syncDataset(ng, NATGAS_V3.rigs, { region: ["Haynesville"] }, { dir, from: "2025-01", to: "2025-02", asOf: AS_OF });
+    const v3 = await syncDataset(ng, NATGAS_V3.rigs, { region: ["gulf"] }, { dir, from: "2025-01", to: "2025-02", asOf: AS_OF });
     const v3Lake = await readLake(v3.datasetDir);
-    const whole = await ng.v3.rigs({ region: ["Haynesville"], start_date: "2025-01-01", end_date: "2025-02-28" });
+    const whole = await ng.v3.rigs({ region: ["gulf"], start_date: "2025-01-01", end_date: "2025-02-28" });
     expect([...v3Lake.values()].reduce((n, rows) => n + rows.length, 0)).toBe(whole.length);
     expect(v3.manifest.partitions["2025-02"]!.query).toMatchObject({ start_date: "2025-02-01", end_date: "2025-02-28" });
 
@@ -151,10 +151,10 @@ describe("syncDataset", () => {
     expect((wrongClient as InvalidParamsError).issues[0]).toMatchObject({ param: "client" });
     expect(existsSync(dir)).toBe(false);
 
-    const first = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["Permian"] }, { dir, from: "2025-01", to: "2025-01", asOf: AS_OF });
-    const other = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["Haynesville"] }, { dir, from: "2025-01", to: "2025-01", asOf: AS_OF }));
+    const first = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["west"] }, { dir, from: "2025-01", to: "2025-01", asOf: AS_OF });
+    const other = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["gulf"] }, { dir, from: "2025-01", to: "2025-01", asOf: AS_OF }));
     expect((other as InvalidParamsError).issues[0]).toMatchObject({ param: "params" });
-    expect(readLakeManifest(first.datasetDir)!.params).toEqual({ region_natgas: ["Permian"] });
+    expect(readLakeManifest(first.datasetDir)!.params).toEqual({ region_natgas: ["west"] });
   });
 });
 

@@ -22,12 +22,12 @@ const asV3 = (name: string) => (client.v4.asV3 as unknown as Record<string, (p: 
 /** Queries whose v3 and v4 answers hold the same data in the sandbox: run on v4, they must give the v3 rows. */
 const SAME_DATA: [string, Record<string, unknown>][] = [
   ["rigs", { county: "Reeves", start_date: "2024-01-01", end_date: "2024-01-31" }],
-  ["rigs", { region: "Permian", start_date: "2024-01-01", end_date: "2024-01-31", aggregate_by: ["date", "county"] }],
+  ["rigs", { region: "west", start_date: "2024-01-01", end_date: "2024-01-31", aggregate_by: ["date", "county"] }],
   ["fracCrews", { county: "Reeves", start_date: "2024-01-01", end_date: "2024-03-31" }],
   ["fracCrews", { county: "Reeves", start_date: "2024-01-01", end_date: "2024-03-31", aggregate_by: "service_company" }],
   ["completions", { county: "Reeves", start_date: "2023-01-01", end_date: "2024-03-31" }],
-  ["completions", { sub_region: "Delaware", start_date: "2023-01-01", aggregate_by: "county" }],
-  ["dailyFrackedFeet", { sub_region: "Delaware", start_date: "2024-01-01" }],
+  ["completions", { sub_region: "West - TX", start_date: "2023-01-01", aggregate_by: "county" }],
+  ["dailyFrackedFeet", { sub_region: "West - TX", start_date: "2024-01-01" }],
 ];
 
 /** Rows equal field by field, numbers within `tolerance[field]` (default exact), `ignore` fields skipped. */
@@ -104,7 +104,7 @@ describe("a v3 query run on v4 (client.v4.asV3)", () => {
 
   for (const [name, params] of [
     ["shortTermForecast", { county: "Reeves", aggregate_by: ["operator"] }],
-    ["shortTermForecast", { sub_region: "Delaware", aggregate_by: ["county", "date"] }],
+    ["shortTermForecast", { sub_region: "West - TX", aggregate_by: ["county", "date"] }],
     ["shortTermForecastHistory", { county: "Reeves", forecast_run_date: "2024-03-01", aggregate_by: "county" }],
   ] as const) {
     it(`${name} ${JSON.stringify(params)}: v4 does not aggregate, so the rows are grouped on the client as v3 groups them`, async () => {
@@ -121,20 +121,20 @@ describe("a v3 query run on v4 (client.v4.asV3)", () => {
   }
 
   it("longTermForecast: v3 columns, state_ab null because v4 has no state", async () => {
-    const r = await runV3OnV4(client, "longTermForecast", { region: "Permian" });
+    const r = await runV3OnV4(client, "longTermForecast", { region: "west" });
     expect(r.length).toBeGreaterThan(0);
     expectRecordsMatchSchema(r.records, NATGAS_V3.longTermForecast.record);
     for (const row of r.records) {
-      expect(row.region).toBe("Permian");
+      expect(row.region).toBe("west");
       expect((row as Record<string, unknown>).state_ab).toBeNull();
     }
   });
 
   it("productionByCountyAndOperator: wells summed per county, operator and month, in v3 units", async () => {
-    const params = { sub_region: "Delaware", start_date: "2024-01-01", end_date: "2024-02-29" };
+    const params = { sub_region: "West - TX", start_date: "2024-01-01", end_date: "2024-02-29" };
     const rows = await client.v4.asV3.productionByCountyAndOperator(params);
     expectRecordsMatchSchema(rows.records, NATGAS_V3.productionByCountyAndOperator.record);
-    const wells = await client.v4.productionByWell({ sub_region_natgas: "Delaware", date_prod_min: "2024-01-01", date_prod_max: "2024-02-29" });
+    const wells = await client.v4.productionByWell({ sub_region_natgas: "West - TX", date_prod_min: "2024-01-01", date_prod_max: "2024-02-29" });
     const first = rows.records[0]!;
     const mine = wells.records.filter((w) => w.county === first.county && w.operator === first.operator_name && w.date_prod === first.date);
     const wet = mine.reduce((s, w) => s + (w.prod_wet_gas_mcf_month ?? 0), 0);
@@ -148,10 +148,12 @@ describe("a v3 query run on v4 (client.v4.asV3)", () => {
   });
 
   it("productionByCountyAndOperator with aggregate_by: v3 aggregate labels", async () => {
-    const rows = await client.v4.asV3.productionByCountyAndOperator({ sub_region: "Delaware", start_date: "2024-01-01", aggregate_by: "operator" });
+    // NM: one of the old Delaware's two states, whose operator groups v3 and v4 do not list alike (as the
+    // Delaware's did), so expectWetGas compares no sums here, as before the rename.
+    const rows = await client.v4.asV3.productionByCountyAndOperator({ sub_region: "NM", start_date: "2024-01-01", aggregate_by: "operator" });
     expectRecordsMatchSchema(rows.records, NATGAS_V3.productionByCountyAndOperator.aggregatedRecord);
     expect(rows.records.every((r) => r.aggregate_by === "operator" && typeof r.aggregate_by_filter_value === "string")).toBe(true);
-    const fromV3 = await client.v3.productionByCountyAndOperator({ sub_region: "Delaware", start_date: "2024-01-01", aggregate_by: "operator" });
+    const fromV3 = await client.v3.productionByCountyAndOperator({ sub_region: "NM", start_date: "2024-01-01", aggregate_by: "operator" });
     // The v3 columns, the group column first, then the wet gas added; the group column filled as in v3.
     expect(rows.names).toEqual([...fromV3.names, "wet_gas_daily", "wet_gas_monthly"]);
     expect(fromV3.names[0]).toBe("operator_name");

@@ -26,7 +26,7 @@ afterAll(async () => {
   await Promise.all([sandbox.close(), server.close()]);
 });
 
-const window = { region: "Permian", start_date: "2024-03-01", end_date: "2024-03-31" } as const;
+const window = { region: "west", start_date: "2024-03-01", end_date: "2024-03-31" } as const;
 
 describe("oil/gas class filters", () => {
   it("are sent as given: a string stays a string, a list stays a list", async () => {
@@ -59,7 +59,7 @@ describe("oil/gas class filters", () => {
     expect(both.records.length).toBe(oil.records.length + gas.records.length);
     expect(new Set(both.records.map((r) => r.rig_class))).toEqual(new Set(["oil", "gas"]));
 
-    const v4Window = { region_natgas: "Permian", date_frac_min: "2024-03-01", date_frac_max: "2024-03-31" } as const;
+    const v4Window = { region_natgas: "west", date_frac_min: "2024-03-01", date_frac_max: "2024-03-31" } as const;
     const v4Both = await onSandbox.v4.fracCrews({ ...v4Window, frac_class: ["oil", "gas"] });
     const v4Oil = await onSandbox.v4.fracCrews({ ...v4Window, frac_class: "oil" });
     expect(v4Both.records.length).toBeGreaterThan(v4Oil.records.length);

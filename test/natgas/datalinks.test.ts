@@ -46,10 +46,10 @@ describe("data links in the sandbox", () => {
   });
 
   it("a GROUP BY agrees with v4.fracCrews aggregated by date_frac", async () => {
-    const v4 = await client.v4.fracCrews({ sub_region_natgas: "Delaware", date_frac_min: "2024-02-01", date_frac_max: "2024-02-29", aggregate_by: "date_frac" });
+    const v4 = await client.v4.fracCrews({ sub_region_natgas: "West - TX", date_frac_min: "2024-02-01", date_frac_max: "2024-02-29", aggregate_by: "date_frac" });
     const sql = await client.v4.queryDatalinks(
       `WITH d AS (SELECT date_frac, COUNT(*) AS active_crews FROM hdl.fraccrews
-                   WHERE sub_region_natgas = 'Delaware' AND date_frac >= DATE '2024-02-01' AND date_frac <= DATE '2024-02-29'
+                   WHERE sub_region_natgas = 'West - TX' AND date_frac >= DATE '2024-02-01' AND date_frac <= DATE '2024-02-29'
                    GROUP BY date_frac)
        SELECT * FROM d ORDER BY date_frac`,
     );

@@ -10,9 +10,9 @@ import { v3ParamsToV4, v3RecordToV4, v4ParamsToV3, v4RecordToV3 } from "../../sr
 
 describe("v3 -> v4 parameters", () => {
   it("renames regions, dates and aggregate_by values, lists stay lists", () => {
-    expect(v3ParamsToV4("rigs", { region: "Permian", sub_region: ["Delaware"], start_date: "2024-01-01", end_date: "2024-03-31", aggregate_by: ["date", "region"], rig_class: "gas" })).toEqual({
-      region_natgas: ["Permian"],
-      sub_region_natgas: ["Delaware"],
+    expect(v3ParamsToV4("rigs", { region: "west", sub_region: ["West - TX"], start_date: "2024-01-01", end_date: "2024-03-31", aggregate_by: ["date", "region"], rig_class: "gas" })).toEqual({
+      region_natgas: ["west"],
+      sub_region_natgas: ["West - TX"],
       date_observed_min: "2024-01-01",
       date_observed_max: "2024-03-31",
       aggregate_by: ["date_observed", "region_natgas"],
@@ -36,7 +36,7 @@ describe("v3 -> v4 parameters", () => {
   });
 
   it("validates with v3 names before converting", () => {
-    expect(() => v3ParamsToV4("rigs", { sub_regoin: "Delaware" })).toThrow(/did you mean "sub_region"/);
+    expect(() => v3ParamsToV4("rigs", { sub_regoin: "West - TX" })).toThrow(/did you mean "sub_region"/);
     expect(() => v3ParamsToV4("wells" as never, {})).toThrow(InvalidParamsError);
   });
 
@@ -70,8 +70,8 @@ describe("v3 -> v4 parameters", () => {
 });
 
 describe("records", () => {
-  const v4Rig = { county: "Reeves", date_observed: "2024-03-07", lat: "31.4", long: "-103.5", operator: "Acme", region_natgas: "Permian", rig_class: "oil", state_code: "TX", sub_region_natgas: "Delaware", wellpad_id: 7 };
-  const v3Rig = { county: "Reeves", date: "2024-03-07", lat: "31.4", long: "-103.5", operator_name: "Acme", region: "Permian", rig_class: "oil", state_ab: "TX", sub_region: "Delaware", wellpad_id: 7 };
+  const v4Rig = { county: "Reeves", date_observed: "2024-03-07", lat: "31.4", long: "-103.5", operator: "Acme", region_natgas: "west", rig_class: "oil", state_code: "TX", sub_region_natgas: "West - TX", wellpad_id: 7 };
+  const v3Rig = { county: "Reeves", date: "2024-03-07", lat: "31.4", long: "-103.5", operator_name: "Acme", region: "west", rig_class: "oil", state_ab: "TX", sub_region: "West - TX", wellpad_id: 7 };
 
   it("renames v4 fields to v3 and back", () => {
     expect(v4RecordToV3("rigs", v4Rig)).toEqual(v3Rig);
@@ -80,7 +80,7 @@ describe("records", () => {
   });
 
   it("turns well_id strings into api integers and MCF/day into BCF/day, keeping nulls", () => {
-    const v4 = { well_id: "42389012340000", county: "Reeves", date_prod: "2024-03-01", date_forecast_run: "2024-02-27", prod_dry_gas_mcf_day: 12.34, prod_dry_gas_mcf_month: 383, prod_oil_bbl_day: null, prod_oil_bbl_month: null, operator: "Acme", region_natgas: "Permian", state_code: "TX", sub_region_natgas: "Delaware" };
+    const v4 = { well_id: "42389012340000", county: "Reeves", date_prod: "2024-03-01", date_forecast_run: "2024-02-27", prod_dry_gas_mcf_day: 12.34, prod_dry_gas_mcf_month: 383, prod_oil_bbl_day: null, prod_oil_bbl_month: null, operator: "Acme", region_natgas: "west", state_code: "TX", sub_region_natgas: "West - TX" };
     const v3 = v4RecordToV3("shortTermForecast", v4);
     expect(v3).toMatchObject({ api: 42389012340000, gas_daily: 0.00001234, gas_monthly: 383, oil_daily: null, forecast_run_date: "2024-02-27", state_ab: "TX" });
     expect(v3RecordToV4("shortTermForecast", v3)).toEqual(v4);

@@ -103,7 +103,7 @@ describe("v3 endpoints from the pages against the sandbox", () => {
     expect(dates.records[0]).toEqual({ forecast_run_date: "2021-01-15" });
     expect(dates.records.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(String(r.forecast_run_date)))).toBe(true);
     const regions = await onSandbox.v3.regions();
-    expect(regions.records.find((r) => r.county === "Reeves")).toMatchObject({ region: "Permian", state_ab: "TX", sub_region: "Delaware" });
+    expect(regions.records.find((r) => r.county === "Reeves")).toMatchObject({ region: "west", state_ab: "TX", sub_region: "West - TX" });
     const ops = await onSandbox.v3.operatorClassification();
     expect(ops.records.some((r) => r.public_or_private === "private" && r.ticker === null)).toBe(true);
   });

@@ -13,22 +13,22 @@ type Call = (params?: unknown, options?: unknown) => Promise<{ records: Record<s
 /** A narrow query per endpoint (the sandbox's Reeves County, Delaware sub-region, Permian region). */
 const FILTERED: Record<V3Name, Record<string, unknown>> = {
   shortTermForecastHistory: { county: "Reeves", forecast_run_date: "2024-03-01" },
-  productionByCountyAndOperator: { sub_region: "Delaware", start_date: "2023-01-01", end_date: "2023-06-30" },
+  productionByCountyAndOperator: { sub_region: "West - TX", start_date: "2023-01-01", end_date: "2023-06-30" },
   shortTermForecast: { county: "Reeves" },
   fracCrews: { county: "Reeves", start_date: "2024-01-01", end_date: "2024-03-31" },
   completions: { county: "Reeves", start_date: "2023-01-01" },
-  rigs: { region: "Permian", start_date: "2024-01-01", end_date: "2024-01-31" },
+  rigs: { region: "west", start_date: "2024-01-01", end_date: "2024-01-31" },
   wells: { county: "Reeves" },
-  longTermForecast: { region: "Permian" },
-  dailyFrackedFeet: { sub_region: "Delaware", start_date: "2024-01-01" },
+  longTermForecast: { region: "west" },
+  dailyFrackedFeet: { sub_region: "West - TX", start_date: "2024-01-01" },
   pipelineScrapeStatus: {},
   dtils: {},
   productionByWell: { county: "Reeves", start_date: "2024-01-01" },
-  stfAggregatedHistory: { sub_region: "Delaware", forecast_run_date: "2024-03-01" },
+  stfAggregatedHistory: { sub_region: "West - TX", forecast_run_date: "2024-03-01" },
   shortTermForecastDeclines: { county: "Reeves", start_date: "2024-04-01", end_date: "2024-08-31" },
-  dailyProduction: { sub_region: "Delaware", start_date: "2024-05-01" },
+  dailyProduction: { sub_region: "West - TX", start_date: "2024-05-01" },
   ducsByOperator: { county: "Reeves", start_date: "2024-01-01" },
-  pipelineScrapes: { sub_region: "Delaware", start_date: "2024-06-01" },
+  pipelineScrapes: { sub_region: "West - TX", start_date: "2024-06-01" },
   regions: {},
   operatorClassification: {},
   tilMonitoring: {},
@@ -133,11 +133,11 @@ describe("v3 endpoints against the sandbox", () => {
 
 describe("v3 pagination", () => {
   it("fetches every page: rows equal total_count, in offset order, the same as a stream", async () => {
-    const params = { region: "Permian", start_date: "2024-01-01", end_date: "2024-01-31" };
+    const params = { region: "west", start_date: "2024-01-01", end_date: "2024-01-31" };
     const first = await fetch(`${sandbox.natgasUrl}/v3/rigs`, {
       method: "POST",
       headers: { "content-type": "application/json", access_key: "sandbox" },
-      body: JSON.stringify({ ...params, region: ["Permian"] }),
+      body: JSON.stringify({ ...params, region: ["west"] }),
     });
     const page = (await first.json()) as { data: unknown[]; pagination: { total_count: number; page_size: number } };
     expect(page.pagination.total_count).toBeGreaterThan(3 * page.pagination.page_size);

@@ -12,22 +12,22 @@ type Stream = (params?: unknown, options?: unknown) => AsyncGenerator<Record<str
 
 const FILTERED: Record<V4Name, Record<string, unknown>> = {
   completions: { county: "Reeves", date_completion_start_min: "2023-01-01" },
-  dailyFrackedFeet: { sub_region_natgas: "Delaware", date_frac_min: "2024-01-01" },
-  dailyProduction: { region_natgas: "Permian", date_prod_min: "2024-01-01" },
+  dailyFrackedFeet: { sub_region_natgas: "West - TX", date_frac_min: "2024-01-01" },
+  dailyProduction: { region_natgas: "west", date_prod_min: "2024-01-01" },
   ducsByOperator: { county: "Reeves" },
   glossary: { filter_type: "operator", county: "Reeves" },
   fracCrews: { county: "Reeves", date_frac_min: "2024-01-01", date_frac_max: "2024-03-31" },
-  longTermForecast: { region_natgas: "Permian" },
+  longTermForecast: { region_natgas: "west" },
   operatorClassification: {},
   productionByWell: { county: "Reeves", date_prod_min: "2024-01-01" },
   regions: {},
-  rigs: { region_natgas: "Permian", date_observed_min: "2024-01-01", date_observed_max: "2024-01-31" },
+  rigs: { region_natgas: "west", date_observed_min: "2024-01-01", date_observed_max: "2024-01-31" },
   shortTermForecast: { county: "Reeves" },
   shortTermForecastDeclines: { county: "Reeves" },
   shortTermForecastHistory: { county: "Reeves", date_forecast_run: "2024-03-01" },
   shortTermForecastHistoryDates: {},
-  stfAggregatedHistory: { sub_region_natgas: "Delaware", date_forecast_run: "2024-03-01" },
-  lower48StfFilled: { region_natgas: "Permian", date_prod_min: "2024-01-01" },
+  stfAggregatedHistory: { sub_region_natgas: "West - TX", date_forecast_run: "2024-03-01" },
+  lower48StfFilled: { region_natgas: "west", date_prod_min: "2024-01-01" },
   tils: {},
   dryGasFactors: { sub_region_natgas: "Delaware", date_factor_min: "2024-01-01" },
   darkOilVolumes: { country: "Iran", date_min: "2024-05-01" },
@@ -83,7 +83,7 @@ describe("v4 endpoints against the sandbox", () => {
     expect((await client.v4.regions()).length).toBeGreaterThan(50);
     const dates = await client.v4.shortTermForecastHistoryDates();
     expect(dates.records.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(String(r.date_forecast_run)))).toBe(true);
-    expect((await client.v4.longTermForecast()).length).toBeGreaterThan((await client.v4.longTermForecast({ region_natgas: "Permian" })).length);
+    expect((await client.v4.longTermForecast()).length).toBeGreaterThan((await client.v4.longTermForecast({ region_natgas: "west" })).length);
   });
 });
 

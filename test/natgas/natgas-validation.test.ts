@@ -44,13 +44,13 @@ const loose = (m: unknown) => m as (p?: unknown) => Promise<unknown>;
 
 describe("NatGasClient refuses bad parameters before any request", () => {
   it("a misspelt parameter, with the closest name", async () => {
-    const err = await refusal(() => loose(client.v3.rigs)({ sub_regoin: "Delaware" }));
+    const err = await refusal(() => loose(client.v3.rigs)({ sub_regoin: "West - TX" }));
     expect(err.issues[0]).toMatchObject({ param: "sub_regoin", suggestion: "sub_region" });
     expect(err.endpoint).toBe("natgas.v3.rigs");
   });
 
   it("a v3 name on v4, with its v4 name", async () => {
-    const err = await refusal(() => loose(client.v4.rigs)({ region: "Permian" }));
+    const err = await refusal(() => loose(client.v4.rigs)({ region: "west" }));
     expect(err.issues[0]).toMatchObject({ param: "region", suggestion: "region_natgas" });
   });
 
@@ -98,12 +98,12 @@ describe("NatGasClient refuses bad parameters before any request", () => {
   });
 
   it("in a stream too, when the stream is created", async () => {
-    expect(() => loose(client.v4.stream.rigs)({ regoin_natgas: "Permian" })).toThrow(InvalidParamsError);
+    expect(() => loose(client.v4.stream.rigs)({ regoin_natgas: "west" })).toThrow(InvalidParamsError);
     expect(requests).toBe(0);
   });
 
   it("and in asV3, with the v3 names the user wrote", async () => {
-    const err = await refusal(() => loose(client.v4.asV3.rigs)({ sub_regoin: "Delaware" }));
+    const err = await refusal(() => loose(client.v4.asV3.rigs)({ sub_regoin: "West - TX" }));
     expect(err.issues[0]).toMatchObject({ param: "sub_regoin", suggestion: "sub_region" });
   });
 

@@ -12,7 +12,7 @@ describe("types derived from the catalog", () => {
       "county" | "date" | "operator" | "region" | "state_code" | "sub_region" | readonly ("county" | "date" | "operator" | "region" | "state_code" | "sub_region")[]
     >();
     expectTypeOf<RigsParams["rig_class"]>().toEqualTypeOf<"oil" | "gas" | readonly ("oil" | "gas")[] | null | undefined>();
-    const ok: RigsParams = { region: "Permian", aggregate_by: ["county", "date"], rig_class: "gas", start_date: "2024-01-01" };
+    const ok: RigsParams = { region: "west", aggregate_by: ["county", "date"], rig_class: "gas", start_date: "2024-01-01" };
     // @ts-expect-error rigs takes no frac_class
     const unknown: RigsParams = { frac_class: "oil" };
     // @ts-expect-error "basin" is not an aggregate_by value of rigs
@@ -39,7 +39,7 @@ describe("types derived from the catalog", () => {
     const call = (c: NatGasClient) => c.v3.rigs({ aggregate_by: "date" });
     // Rows aggregated by date alone carry no county (see test/natgas/aggregated-columns.test.ts).
     expectTypeOf<Awaited<ReturnType<typeof call>>>().toEqualTypeOf<Result<{ date: string | null; rigs_count: number | null }>>();
-    const plain = (c: NatGasClient) => c.v3.rigs({ region: "Permian" });
+    const plain = (c: NatGasClient) => c.v3.rigs({ region: "west" });
     expectTypeOf<Awaited<ReturnType<typeof plain>>>().toEqualTypeOf<Result<RecordOf<NatGasV3Catalog["rigs"]>>>();
     // @ts-expect-error glossary needs its params
     const noParams = (c: NatGasClient) => c.v4.glossary();

@@ -76,7 +76,7 @@ describe("v4 catalog: sources and gas basis", () => {
   });
 
   it("the result keeps the basis in its schema, and the chart axis shows it beside the unit", async () => {
-    const result = await client.v4.dailyProduction({ region_natgas: "Permian", date_prod_min: "2024-01-01", date_prod_max: "2024-01-31" });
+    const result = await client.v4.dailyProduction({ region_natgas: "west", date_prod_min: "2024-01-01", date_prod_max: "2024-01-31" });
     const field = result.schema?.fields.find((f) => f.name === "prod_dry_gas_bcf_day");
     expect(field).toMatchObject({ unit: "BCF/day", basis: "dry" });
     const spec = productionChart(result) as unknown as { encoding: { y: { title: string } } };
@@ -99,7 +99,7 @@ describe("v4 parameters from the pages, checked before any request", () => {
     const rows = await client.v4.shortTermForecastDeclines({ county: "Reeves", modeled: true, state_reported: true, aggregate_by: "sub_region_natgas", aggregation_type: "avg" });
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.schema).toBe(aggregatedSchema(NATGAS_V4.shortTermForecastDeclines, "sub_region_natgas"));
-    for (const r of rows.records as Record<string, unknown>[]) expect(r.sub_region_natgas).toBe("Delaware");
+    for (const r of rows.records as Record<string, unknown>[]) expect(r.sub_region_natgas).toBe("West - TX");
   });
 
   it("shorttermforecasthistory: date_forecast_run is optional; operator and state_code filter", async () => {
@@ -118,7 +118,7 @@ describe("v4 parameters from the pages, checked before any request", () => {
     const before = requests;
     await expect(counted.v4.stfAggregatedHistory({ date_forecast_run: "2020-06-01" })).rejects.toThrow(/date_forecast_run/);
     expect(requests).toBe(before);
-    const hist = await client.v4.stfAggregatedHistory({ sub_region_natgas: "Delaware", date_forecast_run: "2024-03-01" });
+    const hist = await client.v4.stfAggregatedHistory({ sub_region_natgas: "West - TX", date_forecast_run: "2024-03-01" });
     expect(hist.length).toBe(6);
     const filled = await client.v4.lower48StfFilled({ aggregate_by: "region_natgas", date_prod_min: "2024-01-01", date_prod_max: "2024-01-31" });
     expect(filled.schema).toBe(aggregatedSchema(NATGAS_V4.lower48StfFilled, "region_natgas"));
@@ -133,7 +133,7 @@ describe("v3 -> v4 migration of declines and ducsbyoperator", () => {
   it("declines: first_production_month_start/end and aggregate_by values move to their v4 names", async () => {
     const v3 = {
       api: [4238901234],
-      sub_region: ["Delaware"],
+      sub_region: ["West - TX"],
       start_date: "2024-01-01",
       first_production_month_start: "2023-01-01",
       first_production_month_end: "2023-06-01",
@@ -146,7 +146,7 @@ describe("v3 -> v4 migration of declines and ducsbyoperator", () => {
     const v4 = v3ParamsToV4("shortTermForecastDeclines", v3);
     expect(v4).toEqual({
       well_id: ["4238901234"],
-      sub_region_natgas: ["Delaware"],
+      sub_region_natgas: ["West - TX"],
       date_prod_min: "2024-01-01",
       first_production_month_min: "2023-01-01",
       first_production_month_max: "2023-06-01",
@@ -162,10 +162,10 @@ describe("v3 -> v4 migration of declines and ducsbyoperator", () => {
   });
 
   it("ducsbyoperator: v3 aggregate_by date/region/sub_region become date_observed/region_natgas/sub_region_natgas, and v4 groups", async () => {
-    const v4 = v3ParamsToV4("ducsByOperator", { region: ["Permian"], start_date: "2024-01-01", end_date: "2024-01-31", aggregate_by: ["date", "sub_region"] });
-    expect(v4).toEqual({ region_natgas: ["Permian"], date_observed_min: "2024-01-01", date_observed_max: "2024-01-31", aggregate_by: ["date_observed", "sub_region_natgas"] });
+    const v4 = v3ParamsToV4("ducsByOperator", { region: ["west"], start_date: "2024-01-01", end_date: "2024-01-31", aggregate_by: ["date", "sub_region"] });
+    expect(v4).toEqual({ region_natgas: ["west"], date_observed_min: "2024-01-01", date_observed_max: "2024-01-31", aggregate_by: ["date_observed", "sub_region_natgas"] });
     const result = await client.v4.ducsByOperator(v4 as never);
-    expect(result.length).toBe(2);
+    expect(result.length).toBe(7); // the west region's seven sub-regions, one month
     expect(result.schema).toBe(aggregatedSchema(NATGAS_V4.ducsByOperator, v4.aggregate_by));
   });
 });

@@ -160,7 +160,7 @@ describe("the built package with its production dependencies only", () => {
       const g = require("gasframes");
       (async () => {
         const { natgas } = await g.connect({ sandbox: true });
-        const rigs = await natgas.v3.rigs({ region: "Permian", start_date: "2024-01-01", end_date: "2024-01-31" });
+        const rigs = await natgas.v3.rigs({ region: "west", start_date: "2024-01-01", end_date: "2024-01-31" });
         let error;
         try { rigs.toFrame(); } catch (e) { error = e; }
         console.log(JSON.stringify({
@@ -227,7 +227,7 @@ describe("the built package with its production dependencies only", () => {
       join(project, "cell.ts"),
       'import { connect, GasframesError, MissingDependencyError } from "gasframes";\n' +
         "export async function cell(): Promise<number> {\n  const { natgas } = await connect();\n" +
-        '  const rigs = await natgas.v3.rigs({ region: "Permian" });\n' +
+        '  const rigs = await natgas.v3.rigs({ region: "west" });\n' +
         "  const e: GasframesError = new MissingDependencyError(\"danfojs-node\", \"toFrame()\");\n  return rigs.records.length + e.code.length;\n}\n",
     );
     // tslab compiles cells with Node10 resolution, CommonJS and skipLibCheck (tslab/dist/converter.js).

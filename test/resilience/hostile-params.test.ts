@@ -179,7 +179,7 @@ describe("every client method: accepted, or InvalidParamsError with nothing sent
 
   it("known-good params are accepted and known-bad ones refused (the property can fail both ways)", async () => {
     const before = service.count;
-    await natgas.v3.rigs({ region: "Permian", start_date: "2024-01-01" });
+    await natgas.v3.rigs({ region: "west", start_date: "2024-01-01" });
     expect(service.count).toBe(before + 1);
     await expect(natgas.v3.rigs({ start_date: "2023-02-29" } as never)).rejects.toBeInstanceOf(InvalidParamsError);
     await expect(lng.volumeFlows({ destination_polygons: [[[[Number.NaN, 1], [2, 2], [3, 3], [Number.NaN, 1]]]] } as never)).rejects.toBeInstanceOf(

@@ -127,8 +127,8 @@ describe("the token never leaks", () => {
         () => hostile.v3.wells({ county: "Reeves" }),
         () => hostile.v3.completions({ county: "Reeves" }),
         () => hostile.v3.fracCrews({ county: "Reeves" }),
-        () => hostile.v3.productionByCountyAndOperator({ region: "Permian" }),
-        () => hostile.v3.dailyFrackedFeet({ region: "Permian" }),
+        () => hostile.v3.productionByCountyAndOperator({ region: "west" }),
+        () => hostile.v3.dailyFrackedFeet({ region: "west" }),
         () => hostile.v3.dtils(),
         () => hostile.v4.rigs({ county: "Reeves" }),
       ];

@@ -55,7 +55,7 @@ function postRaw(base: string, path: string, body: unknown, headers: Record<stri
 const V3 = "/v3/productionbycountyandoperator";
 const V3_QUERY = { start_date: "2025-01-01", pagination: { start: 0 } };
 const V4 = "/v4/productionbywell";
-const V4_QUERY = { date_prod_min: "2025-05-01", region_natgas: ["permian"] };
+const V4_QUERY = { date_prod_min: "2025-05-01", region_natgas: ["west"] };
 
 describe("sandbox compression", () => {
   it("answers gzip or deflate as asked, decoding to the same bytes as an identity answer", async () => {

@@ -14,7 +14,7 @@ afterAll(async () => {
   await Promise.all(started.map((s) => s.close()));
 });
 
-const QUERY = { sub_region: "Haynesville", start_date: "2024-01-01", end_date: "2024-12-31" };
+const QUERY = { sub_region: "Haynesville - LA", start_date: "2024-01-01", end_date: "2024-12-31" };
 
 /** A minimal retrying reader of every v3 page, written here so the test does not lean on the clients. */
 async function pagesWithRetry(base: string, body: Record<string, unknown>): Promise<{ rows: unknown[]; failures: string[] }> {

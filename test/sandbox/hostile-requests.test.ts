@@ -128,7 +128,7 @@ function raw(text: string): string {
 }
 
 function nestedArrays(depth: number): string {
-  return "[".repeat(depth) + '"Permian"' + "]".repeat(depth);
+  return "[".repeat(depth) + '"west"' + "]".repeat(depth);
 }
 
 function nestedObjects(depth: number): string {
@@ -272,7 +272,7 @@ describe("every route under hostile requests", () => {
   it(`${RANDOM_RUNS} random requests (fast-check, fixed seed): no 5xx, a JSON error on every 4xx`, async () => {
     const printable = fc.string({ unit: fc.constantFrom(..."abcXYZ019 _-.,:;/{}[]\"'<>=&%+".split("")), maxLength: 30 });
     const value: fc.Arbitrary<unknown> = fc.oneof(
-      fc.constantFrom<unknown>(null, true, 0, -0, 1e308, 2 ** 53 + 2, "", "2024-02-30", "2025-03-01", "2025-03-01T00:00:00Z", "Permian", "oil", [], [[]], {}, ...PROTO_KEYS),
+      fc.constantFrom<unknown>(null, true, 0, -0, 1e308, 2 ** 53 + 2, "", "2024-02-30", "2025-03-01", "2025-03-01T00:00:00Z", "west", "oil", [], [[]], {}, ...PROTO_KEYS),
       fc.integer(),
       fc.double({ noNaN: true, noDefaultInfinity: true }),
       printable,

@@ -1,5 +1,6 @@
-// The sandbox stands alone: it imports only Node built-ins, its own files and the typed errors (a bad
-// startSandbox option is an InvalidParamsError), never the clients, the transport or any other part of
+// The sandbox stands alone: it imports only Node built-ins, its own files, the typed errors (a bad
+// startSandbox option is an InvalidParamsError) and the place names it shares with the client's checks
+// (src/places, which imports nothing), never the clients, the transport or any other part of
 // gasframes; and its folders depend on each other without a loop.
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,11 +13,13 @@ const sandboxDir = join(root, "src", "sandbox");
  * src/util/duckdb.ts is the lazy DuckDB loader, standing only on src/errors; src/util/sandbox-as-of.ts is
  * one constant (the default "today" that connect() shares), importing nothing; src/util/synthetic-data.ts
  * names the header that marks every sandbox answer synthetic, importing nothing; dedupe-column-names.ts and
- * exact-decimal.ts are how a SQL answer's names and numbers are kept whole, importing nothing.
+ * exact-decimal.ts are how a SQL answer's names and numbers are kept whole, importing nothing; src/places is
+ * the one list of live place names, importing nothing.
  */
 const allowed = [
   sandboxDir,
   join(root, "src", "errors"),
+  join(root, "src", "places"),
   join(root, "src", "util", "duckdb.ts"),
   join(root, "src", "util", "sandbox-as-of.ts"),
   join(root, "src", "util", "synthetic-data.ts"),
@@ -63,10 +66,12 @@ describe("the sandbox's imports", () => {
     // The typed errors stand on nothing of gasframes: they import only Node built-ins and each other.
     const errorImports = readdirSync(join(root, "src", "errors")).flatMap((f) => specifiers(readFileSync(join(root, "src", "errors", f), "utf8")));
     expect(errorImports.filter((spec) => !spec.startsWith("node:") && !/^\.\/[\w-]+$/.test(spec))).toEqual([]);
+    const placeImports = readdirSync(join(root, "src", "places")).flatMap((f) => specifiers(readFileSync(join(root, "src", "places", f), "utf8")));
+    expect(placeImports).toEqual([]);
     expect(edges.filter((e) => e.target).length).toBeGreaterThan(100);
   });
 
-  it("are Node built-ins, files inside src/sandbox or the typed errors", () => {
+  it("are Node built-ins, files inside src/sandbox, the typed errors or the place names", () => {
     const inside = (target: string) => allowed.some((dir) => !relative(dir, target).startsWith(".."));
     const outside = edges
       .filter((e) => (e.target ? !inside(e.target) : !e.spec.startsWith("node:")))

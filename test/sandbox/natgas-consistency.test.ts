@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox";
 import type { SandboxHandle } from "../../src/sandbox";
+import { NATGAS_REGIONS, NATGAS_SUB_REGIONS } from "../../src/places/natgas-places";
 import { allPages, post } from "./sandbox-http";
+
+/** Sub-regions and regions of the sandbox (src/places: 17 and 3). */
+const SUBS = NATGAS_SUB_REGIONS.length;
+const REGIONS = NATGAS_REGIONS.length;
 
 let s: SandboxHandle;
 beforeAll(async () => {
@@ -61,7 +66,7 @@ describe("actual production: county-operator rows and wells", () => {
     for (const [start, end] of [["2009-01-01", "2011-12-31"], ["2024-06-01", "2025-05-31"]]) {
       const v3 = await v3Actuals("sub_region", start, end);
       const v4 = await v4Actuals("sub_region_natgas", start, end);
-      expect(v3.size).toBe(15 * (start === "2009-01-01" ? 36 : 12));
+      expect(v3.size).toBe(SUBS * (start === "2009-01-01" ? 36 : 12));
       expect(worst(v4, v3)).toBeLessThan(ACTUALS_TOLERANCE);
     }
   });
@@ -71,7 +76,7 @@ describe("actual production: county-operator rows and wells", () => {
     for (const [v3Field, v4Field] of [["gas_daily", "gas"], ["oil_daily", "prod_oil_bbl_day"], ["water_daily", "prod_water_bbl_day"]]) {
       const v3 = await v3Actuals("region", start, end, v3Field);
       const v4 = await v4Actuals("region_natgas", start, end, v4Field);
-      expect(v3.size).toBe(6 * 12);
+      expect(v3.size).toBe(REGIONS * 12);
       expect(worst(v4, v3)).toBeLessThan(ACTUALS_TOLERANCE);
     }
   });
@@ -87,7 +92,7 @@ describe("actual production: county-operator rows and wells", () => {
 
   it("daily production averages to the monthly totals", async () => {
     const { body } = await post(s.url, "/v4/dailyproduction", { date_prod_min: "2025-03-01", date_prod_max: "2025-03-31" });
-    expect(body).toHaveLength(15 * 31);
+    expect(body).toHaveLength(SUBS * 31);
     const monthly = sumBy(body, "sub_region_natgas", "date_prod", (r) => r.prod_dry_gas_bcf_day / 31);
     const byMonth: Totals = new Map();
     for (const [k, v] of monthly) byMonth.set(k.slice(0, k.indexOf("|")) + "|2025-03-01", (byMonth.get(k.slice(0, k.indexOf("|")) + "|2025-03-01") ?? 0) + v);
@@ -104,7 +109,7 @@ describe("forecasts", () => {
       const months = [...new Set(rows.map((r) => r.date as string))].sort();
       expect(months).toHaveLength(6);
       const actual = await v3Actuals("sub_region", months[0], months[5]);
-      expect(actual.size).toBe(15 * 6);
+      expect(actual.size).toBe(SUBS * 6);
       expect(worst(back, actual)).toBeLessThan(FORECAST_TOLERANCE);
     }
   });
@@ -113,12 +118,12 @@ describe("forecasts", () => {
     const { rows } = await allPages(s.url, "/v3/shorttermforecast", { aggregate_by: ["sub_region"] });
     const st = new Map(rows.map((r) => [key(r.sub_region, r.date), r.gas_daily as number]));
     const actual = await v3Actuals("sub_region", "2025-01-01", "2025-05-31");
-    expect(actual.size).toBe(15 * 5);
+    expect(actual.size).toBe(SUBS * 5);
     expect(worst(st, actual)).toBeLessThan(FORECAST_TOLERANCE);
     const lt = (await allPages(s.url, "/v3/longtermforecast", {})).rows;
     const long = sumBy(lt, "sub_region", "date", (r) => r.gas_daily);
     const ahead = [...long.keys()].filter((k) => k.endsWith("2025-07-01") || k.endsWith("2025-08-01") || k.endsWith("2025-09-01"));
-    expect(ahead).toHaveLength(15 * 3);
+    expect(ahead).toHaveLength(SUBS * 3);
     expect(worst(st, long, ahead)).toBeLessThan(FORECAST_TOLERANCE);
   });
 
@@ -127,11 +132,11 @@ describe("forecasts", () => {
     const v3 = sumBy(lt, "sub_region", "date", (r) => r.gas_daily);
     const { body } = await post(s.url, "/v4/longtermforecast", {});
     const v4: Totals = new Map(body.map((r: any) => [key(r.sub_region_natgas, r.date_prod), r.prod_dry_gas_bcf_day as number]));
-    expect(v4.size).toBe(15 * 12);
+    expect(v4.size).toBe(SUBS * 12);
     expect(worst(v4, v3)).toBeLessThan(1e-5);
     const last = await v3Actuals("sub_region", "2025-05-01", "2025-05-31");
     const first = new Map([...v3].filter(([k]) => k.endsWith("2025-07-01")).map(([k, v]) => [k.replace("2025-07-01", "2025-05-01"), v]));
-    expect(first.size).toBe(15);
+    expect(first.size).toBe(SUBS);
     // two months later: seasonality, growth and the actuals' 1% wiggle
     expect(worst(first, last)).toBeLessThan(FORECAST_TOLERANCE);
   });

@@ -42,12 +42,12 @@ describe("productionbywell", () => {
 
   it("is the v4 well-month in v3 units, and its sub-region sums match productionbycountyandoperator", async () => {
     const month = { start_date: "2025-03-01", end_date: "2025-03-31" };
-    const { rows } = await allPages(s.url, "/v3/productionbywell", { sub_region: ["Delaware"], ...month });
-    const v4 = (await post(s.url, "/v4/productionbywell", { sub_region_natgas: ["Delaware"], date_prod_min: "2025-03-01", date_prod_max: "2025-03-31" })).body as any[];
+    const { rows } = await allPages(s.url, "/v3/productionbywell", { sub_region: ["West - TX"], ...month });
+    const v4 = (await post(s.url, "/v4/productionbywell", { sub_region_natgas: ["West - TX"], date_prod_min: "2025-03-01", date_prod_max: "2025-03-31" })).body as any[];
     expect(rows.length).toBe(v4.length);
     const wet = new Map(v4.map((r) => [Number(r.well_id), r.prod_wet_gas_mcf_day]));
     for (const r of rows.slice(0, 200)) if (r.gas_daily !== null) near(r.gas_daily * 1e6 * 1.08, wet.get(r.api), 1e-4);
-    const pairs = await allPages(s.url, "/v3/productionbycountyandoperator", { sub_region: ["Delaware"], ...month });
+    const pairs = await allPages(s.url, "/v3/productionbycountyandoperator", { sub_region: ["West - TX"], ...month });
     const total = (list: any[]) => list.reduce((a, r) => a + (r.gas_daily ?? 0), 0);
     near(total(rows), total(pairs.rows), 0.02);
   });
@@ -65,10 +65,10 @@ describe("productionbywell", () => {
 describe("stfaggregatedhistory", () => {
   it("is the run's well backcasts summed over the sub-region, six months per run", async () => {
     const run = "2024-03-01";
-    const agg = await allPages(s.url, "/v3/stfaggregatedhistory", { sub_region: ["Delaware"], forecast_run_date: run });
+    const agg = await allPages(s.url, "/v3/stfaggregatedhistory", { sub_region: ["West - TX"], forecast_run_date: run });
     expect(agg.rows.length).toBe(6);
     expect(new Set(agg.rows.map((r) => r.forecast_run_date)).size).toBe(1);
-    const counties = COUNTIES.filter((c) => c.subRegion === "Delaware").map((c) => c.name);
+    const counties = COUNTIES.filter((c) => c.subRegion === "West - TX").map((c) => c.name);
     const wells = await allPages(s.url, "/v3/shorttermforecasthistory", { county: counties, forecast_run_date: run });
     const byMonth = sumBy(wells.rows, (r) => r.date, (r) => r.gas_daily);
     for (const r of agg.rows) near(r.gas_daily, byMonth.get(r.date)!, 0.03);
@@ -114,10 +114,10 @@ describe("shorttermforecastdeclines", () => {
 
 describe("series shared with v4", () => {
   it("dailyproduction is v4's daily model under v3 names", async () => {
-    const v3 = await allPages(s.url, "/v3/dailyproduction", { region: ["Permian"], start_date: "2025-05-01", end_date: "2025-05-10" });
-    const v4 = (await post(s.url, "/v4/dailyproduction", { region_natgas: ["Permian"], date_prod_min: "2025-05-01", date_prod_max: "2025-05-10" })).body as any[];
+    const v3 = await allPages(s.url, "/v3/dailyproduction", { region: ["west"], start_date: "2025-05-01", end_date: "2025-05-10" });
+    const v4 = (await post(s.url, "/v4/dailyproduction", { region_natgas: ["west"], date_prod_min: "2025-05-01", date_prod_max: "2025-05-10" })).body as any[];
     expect(v3.rows.map((r) => [r.date, r.sub_region, r.dry_gas])).toEqual(v4.map((r) => [r.date_prod, r.sub_region_natgas, r.prod_dry_gas_bcf_day]));
-    const agg = await allPages(s.url, "/v3/dailyproduction", { region: ["Permian"], start_date: "2025-05-01", end_date: "2025-05-10", aggregate_by: ["region"] });
+    const agg = await allPages(s.url, "/v3/dailyproduction", { region: ["west"], start_date: "2025-05-01", end_date: "2025-05-10", aggregate_by: ["region"] });
     expect(agg.rows).toHaveLength(10);
   });
 
@@ -129,10 +129,10 @@ describe("series shared with v4", () => {
 
   it("pipelinescrapes covers the scrape-status days, each point a share of its sub-region's daily gas", async () => {
     const status = (await get(s.url, "/v3/pipelinescrapestatus")).body.data;
-    const { rows } = await allPages(s.url, "/v3/pipelinescrapes", { sub_region: ["Delaware"], start_date: "2025-06-01" });
+    const { rows } = await allPages(s.url, "/v3/pipelinescrapes", { sub_region: ["West - TX"], start_date: "2025-06-01" });
     expect(rows.length).toBeGreaterThan(0);
     const days = new Set(status.map((r: any) => r.date));
-    const daily = await allPages(s.url, "/v3/dailyproduction", { sub_region: ["Delaware"], start_date: "2025-06-01" });
+    const daily = await allPages(s.url, "/v3/dailyproduction", { sub_region: ["West - TX"], start_date: "2025-06-01" });
     const gas = new Map(daily.rows.map((r) => [r.date, r.dry_gas]));
     for (const r of rows) {
       expect(days.has(r.date)).toBe(true);

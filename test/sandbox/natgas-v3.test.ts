@@ -39,7 +39,7 @@ describe("productionbycountyandoperator", () => {
     expect(total).toBeGreaterThan(85);
     expect(total).toBeLessThan(120);
     expect(keys(body.data[0])).toEqual(["aggregate_by", "aggregate_by_filter_value", "date", "gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"].sort());
-    expect(body.data.map((r: any) => r.aggregate_by_filter_value).sort()).toEqual(["Appalachia", "Gulf Coast", "Haynesville", "Mid-Continent", "Permian", "Rockies"]);
+    expect(body.data.map((r: any) => r.aggregate_by_filter_value).sort()).toEqual(["gulf", "northeast", "west"]);
     expect(body.data.every((r: any) => r.aggregate_by === "region")).toBe(true);
   });
 
@@ -61,7 +61,7 @@ describe("productionbycountyandoperator", () => {
   });
 
   it("answers an empty page with the same pagination past the end", async () => {
-    const { body } = await post(s.url, "/v3/productionbycountyandoperator", { sub_region: "Barnett", start_date: "2024-01-01", end_date: "2024-01-31", pagination: { start: 5000 } });
+    const { body } = await post(s.url, "/v3/productionbycountyandoperator", { sub_region: "North - TX", start_date: "2024-01-01", end_date: "2024-01-31", pagination: { start: 5000 } });
     expect(body.data).toEqual([]);
     expect(body.pagination.start).toBe(5000);
     expect(body.pagination.total_count).toBeGreaterThan(0);
@@ -135,7 +135,7 @@ describe("shorttermforecast and longtermforecast horizons", () => {
   });
 
   it("short-term records carry per-well BCF/day values and MCF months", async () => {
-    const { body } = await post(s.url, "/v3/shorttermforecast", { sub_region: "Haynesville", start_date: "2025-07-01", end_date: "2025-07-31" });
+    const { body } = await post(s.url, "/v3/shorttermforecast", { sub_region: "Haynesville - LA", start_date: "2025-07-01", end_date: "2025-07-31" });
     expect(keys(body.data[0])).toEqual(["api", "county", "date", "forecast_run_date", "gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "operator_name", "region", "state_ab", "sub_region"]);
     const r = body.data.find((x: any) => x.gas_daily > 0);
     expect(r.gas_daily).toBeLessThan(0.05);
@@ -143,23 +143,23 @@ describe("shorttermforecast and longtermforecast horizons", () => {
   });
 
   it("long-term: the next 12 months after asOf", async () => {
-    const { body } = await post(s.url, "/v3/longtermforecast", { region: "Permian" });
+    const { body } = await post(s.url, "/v3/longtermforecast", { region: "west" });
     const months = [...new Set(body.data.map((r: any) => r.date))];
     expect(months.length).toBe(12);
     expect(months[0]).toBe("2025-07-01");
     expect(months[11]).toBe("2026-06-01");
-    expect(new Set(body.data.map((r: any) => r.sub_region))).toEqual(new Set(["Delaware", "Midland"]));
+    expect(new Set(body.data.map((r: any) => r.sub_region))).toEqual(new Set(["West - TX", "NM", "ND", "MT", "CO", "WY", "UT"]));
     expect(keys(body.data[0])).toEqual(["date", "gas_daily", "oil_daily", "region", "state_ab", "sub_region"]);
   });
 });
 
 describe("activity: rigs, frac crews, completions, fracked feet", () => {
   it("rigs filter by sub-region, class and dates; aggregated dates are M/D/YYYY", async () => {
-    const range = { sub_region: "Delaware", rig_class: "oil", start_date: "2025-03-01", end_date: "2025-03-09" };
+    const range = { sub_region: "West - TX", rig_class: "oil", start_date: "2025-03-01", end_date: "2025-03-09" };
     const { rows } = await allPages(s.url, "/v3/rigs", range);
     expect(rows.length).toBeGreaterThan(100);
     for (const r of rows) {
-      expect(r.sub_region).toBe("Delaware");
+      expect(r.sub_region).toBe("West - TX");
       expect(r.rig_class).toBe("oil");
       expect(r.date >= "2025-03-01" && r.date <= "2025-03-09").toBe(true);
     }
@@ -201,10 +201,10 @@ describe("activity: rigs, frac crews, completions, fracked feet", () => {
   });
 
   it("daily fracked feet by sub-region and date", async () => {
-    const { body } = await post(s.url, "/v3/dailyfrackedfeet", { region: "Rockies", start_date: "2025-01-01", end_date: "2025-01-03" });
-    expect(body.pagination.total_count).toBe(3 * 4);
+    const { body } = await post(s.url, "/v3/dailyfrackedfeet", { region: "west", start_date: "2025-01-01", end_date: "2025-01-03" });
+    expect(body.pagination.total_count).toBe(3 * 7); // three days, the west region's seven sub-regions
     expect(keys(body.data[0])).toEqual(["date", "fracked_feet", "region", "sub_region"]);
-    expect(body.data.every((r: any) => r.region === "Rockies")).toBe(true);
+    expect(body.data.every((r: any) => r.region === "west")).toBe(true);
   });
 });
 
@@ -248,7 +248,7 @@ describe("GET endpoints", () => {
 describe("bad input", () => {
   it.each([
     ["unknown non-null parameter", "/v3/rigs", { frac_class: "oil" }, /unknown parameter "frac_class"/],
-    ["misspelt parameter", "/v3/wells", { sub_regoin: "Permian" }, /unknown parameter "sub_regoin"/],
+    ["misspelt parameter", "/v3/wells", { sub_regoin: "west" }, /unknown parameter "sub_regoin"/],
     ["wrong type", "/v3/rigs", { county: { a: 1 } }, /"county" must be a list of strings/],
     ["bad date", "/v3/rigs", { start_date: "2024-02-30" }, /"start_date" must be a date YYYY-MM-DD/],
     ["unknown aggregate_by value", "/v3/rigs", { aggregate_by: ["service_company"] }, /unknown value "service_company"/],
@@ -267,10 +267,10 @@ describe("bad input", () => {
   });
 
   it("treats a single string as a one-element list", async () => {
-    const one = await post(s.url, "/v3/longtermforecast", { sub_region: "Bakken" });
-    const list = await post(s.url, "/v3/longtermforecast", { sub_region: ["Bakken"] });
+    const one = await post(s.url, "/v3/longtermforecast", { sub_region: "ND" });
+    const list = await post(s.url, "/v3/longtermforecast", { sub_region: ["ND"] });
     expect(one.body).toEqual(list.body);
-    expect(one.body.data.length).toBe(24); // ND and MT, 12 months each
+    expect(one.body.data.length).toBe(12); // one state (sub-regions end at state lines), 12 months
   });
 });
 
@@ -278,18 +278,18 @@ describe("v3 reference endpoints kept for migration", () => {
   it("dropdownfilters lists values per filter type", async () => {
     const { body } = await post(s.url, "/v3/dropdownfilters", { filter_type: "region", target_function: "rigs" });
     expect(keys(body.data[0])).toEqual(["filter_type", "table_update_timestamp", "target_function", "value"]);
-    expect(body.data.map((r: any) => r.value)).toEqual(["Appalachia", "Gulf Coast", "Haynesville", "Mid-Continent", "Permian", "Rockies"]);
+    expect(body.data.map((r: any) => r.value)).toEqual(["gulf", "northeast", "west"]);
     expect(body.data[0].target_function).toBe("rigs");
   });
 
   it("filter_regions narrows counties; glossary/{path}/{field} lists a field's values", async () => {
     const regions = await post(s.url, "/v3/filter_regions", { state_code: "NM" });
     expect(regions.body.data).toEqual([
-      { county: "Eddy", region: "Permian", state_ab: "NM", sub_region: "Delaware" },
-      { county: "Lea", region: "Permian", state_ab: "NM", sub_region: "Delaware" },
+      { county: "Eddy", region: "west", state_ab: "NM", sub_region: "NM" },
+      { county: "Lea", region: "west", state_ab: "NM", sub_region: "NM" },
     ]);
     const glossary = await get(s.url, "/v3/glossary/rigs/sub_region");
-    expect(glossary.body.data).toContain("Haynesville");
+    expect(glossary.body.data).toContain("Haynesville - LA");
     expect((await get(s.url, "/v3/glossary/rigs/colour")).status).toBe(400);
   });
 });
@@ -298,7 +298,7 @@ describe("every aggregate_by value of every v3 endpoint", () => {
   const FIELD: Record<string, string> = { county: "county", operator: "operator_name", region: "region", state_code: "state_ab", sub_region: "sub_region", service_company: "service_company" };
   const CASES: [string, Record<string, unknown>, string[], string][] = [
     ["/v3/shorttermforecasthistory", { forecast_run_date: "2024-05-01", county: ["Ward", "Caddo"] }, ["county", "date", "operator", "region", "state_code", "sub_region"], "date"],
-    ["/v3/shorttermforecast", { sub_region: "Barnett" }, ["county", "date", "operator", "region", "state_code", "sub_region"], "date"],
+    ["/v3/shorttermforecast", { sub_region: "North - TX" }, ["county", "date", "operator", "region", "state_code", "sub_region"], "date"],
     ["/v3/fraccrews", { start_date: "2025-04-01", end_date: "2025-04-02" }, ["county", "date", "operator", "region", "service_company", "state_code", "sub_region"], "date"],
     ["/v3/completions", { start_date: "2025-01-01" }, ["county", "date", "end_date", "operator", "region", "state_code", "sub_region"], "end_date"],
     ["/v3/rigs", { start_date: "2025-04-01", end_date: "2025-04-02" }, ["county", "date", "operator", "region", "state_code", "sub_region"], "date"],
@@ -336,7 +336,7 @@ describe("backcast run selection edges", () => {
 
 describe("wells seen on asOf", () => {
   it("report future dates as null (permitted wells not yet completed)", async () => {
-    const { rows } = await allPages(s.url, "/v3/wells", { region: "Permian" });
+    const { rows } = await allPages(s.url, "/v3/wells", { region: "west" });
     const pending = rows.filter((w) => w.completion_date === null);
     expect(pending.length).toBeGreaterThan(0);
     for (const w of pending) {

@@ -42,9 +42,9 @@ describe("aggregate_by groups and sums", () => {
   });
 
   it("shorttermforecast aggregated rows carry the month, the chosen columns, the sums and count", async () => {
-    const rows = await ok("/v4/shorttermforecast", { region_natgas: "Permian", aggregate_by: ["sub_region_natgas", "date_prod"] });
+    const rows = await ok("/v4/shorttermforecast", { region_natgas: "west", aggregate_by: ["sub_region_natgas", "date_prod"] });
     expect(keys(rows[0])).toEqual(["count", "date_prod", "prod_dry_gas_mcf_day", "prod_dry_gas_mcf_month", "prod_oil_bbl_day", "prod_oil_bbl_month", "sub_region_natgas"]);
-    expect(new Set(rows.map((r) => r.sub_region_natgas))).toEqual(new Set(["Delaware", "Midland"]));
+    expect(new Set(rows.map((r) => r.sub_region_natgas))).toEqual(new Set(["West - TX", "NM", "ND", "MT", "CO", "WY", "UT"]));
   });
 
   it("shorttermforecasthistory never sums two runs together", async () => {
@@ -55,7 +55,7 @@ describe("aggregate_by groups and sums", () => {
   });
 
   it("ducsbyoperator sums ducs_count and has no count field", async () => {
-    const body = { region_natgas: "Rockies", date_observed_min: "2025-01-01", date_observed_max: "2025-01-31" };
+    const body = { region_natgas: "west", date_observed_min: "2025-01-01", date_observed_max: "2025-01-31" };
     const plain = await ok("/v4/ducsbyoperator", body);
     const grouped = await ok("/v4/ducsbyoperator", { ...body, aggregate_by: ["state_code"] });
     expect(keys(grouped[0])).toEqual(["date_observed", "ducs_count", "state_code"]);
@@ -64,9 +64,9 @@ describe("aggregate_by groups and sums", () => {
 
   it("longtermforecast and lower_48_stf_filled sum their rates by region", async () => {
     for (const [path, measure] of [["/v4/longtermforecast", "prod_dry_gas_bcf_day"], ["/v4/lower_48_stf_filled", "prod_dry_gas_bcf_day"]] as const) {
-      const plain = await ok(path, { region_natgas: "Permian", date_prod_min: "2025-08-01", date_prod_max: "2025-08-31" });
-      const grouped = await ok(path, { region_natgas: "Permian", date_prod_min: "2025-08-01", date_prod_max: "2025-08-31", aggregate_by: "region_natgas" });
-      expect(plain.length).toBe(2);
+      const plain = await ok(path, { region_natgas: "west", date_prod_min: "2025-08-01", date_prod_max: "2025-08-31" });
+      const grouped = await ok(path, { region_natgas: "west", date_prod_min: "2025-08-01", date_prod_max: "2025-08-31", aggregate_by: "region_natgas" });
+      expect(plain.length).toBe(7); // the west region's sub-regions, one month each
       expect(grouped).toHaveLength(1);
       expect(grouped[0][measure]).toBeCloseTo(total(plain, measure), 4);
     }
@@ -136,23 +136,23 @@ describe("shorttermforecasthistory (operator, state_code, optional run date)", (
 
 describe("new v4 endpoints", () => {
   it("stfaggregatedhistory: the nearest run's six months per sub-region, dry gas near the actual totals", async () => {
-    const rows = await ok("/v4/stfaggregatedhistory", { sub_region_natgas: ["Delaware", "Midland"], date_forecast_run: "2024-01-04" });
+    const rows = await ok("/v4/stfaggregatedhistory", { sub_region_natgas: ["West - TX", "NM"], date_forecast_run: "2024-01-04" });
     expect(keys(rows[0])).toEqual(["date_forecast_run", "date_prod", "prod_dry_gas_bcf_day", "sub_region_natgas"]);
     expect(new Set(rows.map((r) => r.date_forecast_run))).toEqual(new Set(["2024-01-03"]));
     expect(new Set(rows.map((r) => r.date_prod))).toEqual(new Set(["2023-11-01", "2023-12-01", "2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01"]));
     expect(rows).toHaveLength(12);
-    const filled = await ok("/v4/lower_48_stf_filled", { sub_region_natgas: "Delaware", date_prod_min: "2023-11-01", date_prod_max: "2023-11-30" });
-    const history = rows.find((r) => r.sub_region_natgas === "Delaware" && r.date_prod === "2023-11-01");
+    const filled = await ok("/v4/lower_48_stf_filled", { sub_region_natgas: "West - TX", date_prod_min: "2023-11-01", date_prod_max: "2023-11-30" });
+    const history = rows.find((r) => r.sub_region_natgas === "West - TX" && r.date_prod === "2023-11-01");
     expect(Math.abs(history.prod_dry_gas_bcf_day / filled[0].prod_dry_gas_bcf_day - 1)).toBeLessThan(0.03);
-    const all = await ok("/v4/stfaggregatedhistory", { sub_region_natgas: "Delaware", date_prod_min: "2024-01-01", date_prod_max: "2024-01-31" });
+    const all = await ok("/v4/stfaggregatedhistory", { sub_region_natgas: "West - TX", date_prod_min: "2024-01-01", date_prod_max: "2024-01-31" });
     expect(new Set(all.map((r) => r.date_forecast_run)).size).toBeGreaterThan(20);
   });
 
   it("lower_48_stf_filled: monthly dry gas per sub-region, close to the daily production's month", async () => {
-    const rows = await ok("/v4/lower_48_stf_filled", { sub_region_natgas: "Haynesville", date_prod_min: "2025-01-01" });
+    const rows = await ok("/v4/lower_48_stf_filled", { sub_region_natgas: "Haynesville - LA", date_prod_min: "2025-01-01" });
     expect(keys(rows[0])).toEqual(["date_prod", "prod_dry_gas_bcf_day", "region_natgas", "sub_region_natgas"]);
     expect(rows.map((r) => r.date_prod).at(-1)).toBe("2025-09-01");
-    const days = await ok("/v4/dailyproduction", { sub_region_natgas: "Haynesville", date_prod_min: "2025-01-01", date_prod_max: "2025-01-31" });
+    const days = await ok("/v4/dailyproduction", { sub_region_natgas: "Haynesville - LA", date_prod_min: "2025-01-01", date_prod_max: "2025-01-31" });
     const mean = total(days, "prod_dry_gas_bcf_day") / days.length;
     expect(Math.abs(rows[0].prod_dry_gas_bcf_day / mean - 1)).toBeLessThan(0.02);
   });

@@ -31,11 +31,11 @@ describe("v4 record shapes and renamed parameters", () => {
       ["well_id", "completion_class", "count", "county", "date_completion_end", "operator", "region_natgas", "date_completion_start", "state_code", "sub_region_natgas", "wellpad_id"]],
     ["/v4/dailyfrackedfeet", { date_frac_min: "2025-01-01", date_frac_max: "2025-01-02" }, ["date_frac", "fracked_feet", "region_natgas", "sub_region_natgas"]],
     ["/v4/dailyproduction", { date_prod_min: "2025-01-01", date_prod_max: "2025-01-02" }, ["date_prod", "prod_dry_gas_bcf_day", "region_natgas", "sub_region_natgas"]],
-    ["/v4/ducsbyoperator", { date_observed_min: "2025-01-01", date_observed_max: "2025-01-31", region_natgas: "Rockies" },
+    ["/v4/ducsbyoperator", { date_observed_min: "2025-01-01", date_observed_max: "2025-01-31", region_natgas: "west" },
       ["county", "date_observed", "ducs_count", "operator", "region_natgas", "state_code", "sub_region_natgas"]],
     ["/v4/fraccrews", { date_frac_min: "2025-01-01", date_frac_max: "2025-01-01" },
       ["county", "date_frac", "frac_class", "count", "lat", "long", "operator", "region_natgas", "service_company", "state_code", "sub_region_natgas", "wellpad_id"]],
-    ["/v4/longtermforecast", { region_natgas: "Permian" }, ["date_prod", "prod_dry_gas_bcf_day", "prod_oil_bbl_day", "region_natgas", "sub_region_natgas"]],
+    ["/v4/longtermforecast", { region_natgas: "west" }, ["date_prod", "prod_dry_gas_bcf_day", "prod_oil_bbl_day", "region_natgas", "sub_region_natgas"]],
     ["/v4/productionbywell", { county: "Loving", date_prod_min: "2025-01-01" },
       ["well_id", "county", "date_prod", "prod_wet_gas_mcf_day", "prod_wet_gas_mcf_month", "prod_oil_bbl_day", "prod_oil_bbl_month", "operator", "production_month", "region_natgas", "state_code", "sub_region_natgas", "prod_water_bbl_day", "prod_water_bbl_month", "well_name"]],
     ["/v4/rigs", { date_observed_min: "2025-01-01", date_observed_max: "2025-01-01" },
@@ -66,7 +66,7 @@ describe("v4 record shapes and renamed parameters", () => {
   });
 
   it("productionbywell filters by production month and date range, in MCF/day and MCF/month", async () => {
-    const rows = (await post(s.url, "/v4/productionbywell", { sub_region_natgas: "Haynesville", production_month_min: 2, production_month_max: 4, date_prod_min: "2024-01-01", date_prod_max: "2024-12-31" })).body;
+    const rows = (await post(s.url, "/v4/productionbywell", { sub_region_natgas: "Haynesville - LA", production_month_min: 2, production_month_max: 4, date_prod_min: "2024-01-01", date_prod_max: "2024-12-31" })).body;
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r.production_month).toBeGreaterThanOrEqual(2);
@@ -77,8 +77,8 @@ describe("v4 record shapes and renamed parameters", () => {
   });
 
   it("productionbywell aggregate_by sums per month and dimension, with a count of wells", async () => {
-    const rows = (await post(s.url, "/v4/productionbywell", { region_natgas: "Appalachia", date_prod_min: "2025-01-01", date_prod_max: "2025-01-31", aggregate_by: ["sub_region_natgas"] })).body;
-    expect(rows.map((r: any) => r.sub_region_natgas).sort()).toEqual(["Northeast Marcellus", "Southwest Marcellus", "Utica"]);
+    const rows = (await post(s.url, "/v4/productionbywell", { region_natgas: "northeast", date_prod_min: "2025-01-01", date_prod_max: "2025-01-31", aggregate_by: ["sub_region_natgas"] })).body;
+    expect(rows.map((r: any) => r.sub_region_natgas).sort()).toEqual(["NE PA", "OH", "SW PA", "WV"]);
     expect(keys(rows[0])).toEqual(["count", "date_prod", "prod_oil_bbl_day", "prod_oil_bbl_month", "prod_water_bbl_day", "prod_water_bbl_month", "prod_wet_gas_mcf_day", "prod_wet_gas_mcf_month", "sub_region_natgas"]);
   });
 
@@ -106,7 +106,7 @@ describe("v4 record shapes and renamed parameters", () => {
 
 describe("v4 protocol", () => {
   it("refuses pagination (v4 has none) and the v3 names", async () => {
-    for (const body of [{ pagination: { start: 0 } }, { region: "Permian" }, { start_date: "2025-01-01" }]) {
+    for (const body of [{ pagination: { start: 0 } }, { region: "west" }, { start_date: "2025-01-01" }]) {
       const answer = await post(s.url, "/v4/rigs", body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(/unknown parameter/);
@@ -114,7 +114,7 @@ describe("v4 protocol", () => {
   });
 
   it("streams NDJSON when asked, with the same records as the JSON array", async () => {
-    const body = { sub_region_natgas: "Bakken", date_prod_min: "2024-01-01", date_prod_max: "2024-06-30" };
+    const body = { sub_region_natgas: "ND", date_prod_min: "2024-01-01", date_prod_max: "2024-06-30" };
     const lines = await ndjson("/v4/productionbywell", body);
     const array = (await post(s.url, "/v4/productionbywell", body)).body;
     expect(lines).toEqual(array);
@@ -142,8 +142,8 @@ describe("v4 protocol", () => {
     );
     expect(counties[0].source).toBe("rigs");
     expect(counties[0].rig_class).toBeNull();
-    const search = (await post(s.url, "/v4/glossary", { filter_type: "sub_region_natgas", search: "marc" })).body;
-    expect(search.map((r: any) => r.sub_region_natgas).sort()).toEqual(["Northeast Marcellus", "Southwest Marcellus"]);
+    const search = (await post(s.url, "/v4/glossary", { filter_type: "sub_region_natgas", search: "pa" })).body;
+    expect(search.map((r: any) => r.sub_region_natgas).sort()).toEqual(["NE PA", "SW PA"]);
     expect((await post(s.url, "/v4/glossary", { filter_type: "colour" })).status).toBe(400);
   });
 });

@@ -48,7 +48,7 @@ describe("productionbywell rows written as bytes", () => {
   });
 
   it("starts and ends inside a well, and every buffer holds whole rows within its size", () => {
-    const rows = rowsOf({ sub_region_natgas: ["Haynesville"], date_prod_min: "2019-01-01" });
+    const rows = rowsOf({ sub_region_natgas: ["Haynesville - LA"], date_prod_min: "2019-01-01" });
     const from = 1_001;
     const to = rows.count - 777;
     const got = written(rows, from, to, NDJSON, 16 * 1024);

@@ -134,7 +134,7 @@ describe("toParquet", () => {
     const sandbox: SandboxHandle = await startSandbox({ seed: 5, asOf: "2024-06-15", pageSize: 2000 });
     try {
       const client = new NatGasClient({ baseUrl: sandbox.natgasUrl, token: "parquet-test-token", progress: false, warn: () => {} });
-      const result = await client.v3.productionByCountyAndOperator({ region: ["Permian"], start_date: "2023-01-01", end_date: "2023-12-31" });
+      const result = await client.v3.productionByCountyAndOperator({ region: ["west"], start_date: "2023-01-01", end_date: "2023-12-31" });
       expect(result).toBeInstanceOf(Result);
       expect(result.length).toBeGreaterThan(1000);
       const path = join(dir, "production.parquet");

@@ -1,7 +1,5 @@
 // Name filters (regions, counties, countries, terminals) checked against the services' own lists
 // before the data request, over real HTTP: the sandbox behind a counting proxy on 127.0.0.1.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InvalidParamsError } from "../../src/errors";
 import { buildEndpointMethods } from "../../src/client/endpoint-methods";
@@ -12,7 +10,9 @@ import { NatGasClient } from "../../src/natgas/natgas-client";
 import { v3 } from "../../src/natgas/catalog/v3";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";
 import { NameChecker } from "../../src/validate/names/name-checker";
-import { KNOWN_NAMES_FILE, knownNamesText } from "../../scripts/known-names/known-names-data";
+import { BUILT_IN_NAMES } from "../../src/validate/names/known-names";
+import { COUNTIES } from "../../src/sandbox/natgas/geo/geography";
+import { TERMINALS } from "../../src/sandbox/lng/model/terminals";
 import { startFaultProxy, type FaultProxy, type ProxyAnswer } from "../resilience/helpers/fault-proxy";
 
 const TOKEN = "names-test-token-5f1c9a";
@@ -59,19 +59,37 @@ async function refusal(call: Promise<unknown>): Promise<InvalidParamsError> {
   return err as InvalidParamsError;
 }
 
+const sortedSet = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
 describe("the built-in lists", () => {
-  it("are what scripts/known-names makes from the sandbox's reference data", () => {
-    const committed = readFileSync(join(__dirname, "..", "..", KNOWN_NAMES_FILE), "utf8");
-    expect(committed).toBe(knownNamesText());
+  // One list (src/places) feeds both the client's checks and the sandbox: every name the sandbox serves
+  // is on the client's list, and the client knows no name the sandbox lacks.
+  it("hold exactly the natural gas names the sandbox serves", () => {
+    const natgas = BUILT_IN_NAMES.natgas;
+    expect(sortedSet(natgas.region!)).toEqual(sortedSet(COUNTIES.map((c) => c.region)));
+    expect(sortedSet(natgas.sub_region!)).toEqual(sortedSet(COUNTIES.map((c) => c.subRegion)));
+    expect(sortedSet(natgas.state!)).toEqual(sortedSet(COUNTIES.map((c) => c.stateAb)));
+    expect(sortedSet(natgas.county!)).toEqual(sortedSet(COUNTIES.map((c) => c.name)));
+    expect(natgas.sub_region).toEqual(expect.arrayContaining(["S LA", "West - TX", "Haynesville - TX"]));
+    expect(natgas.region).toEqual(expect.arrayContaining(["gulf", "west", "northeast"]));
+  });
+
+  it("hold exactly the LNG names the sandbox serves", () => {
+    const lng = BUILT_IN_NAMES.lng;
+    expect(lng.terminal).toEqual(sortedSet(TERMINALS.map((t) => t.name)));
+    expect(lng.terminal_id).toEqual(sortedSet(TERMINALS.map((t) => t.id)));
+    expect(lng.country).toEqual(sortedSet(TERMINALS.map((t) => t.country)));
+    expect(lng.country_code).toEqual(sortedSet(TERMINALS.map((t) => t.countryCode)));
+    expect(lng.region).toEqual(sortedSet(TERMINALS.map((t) => t.region)));
   });
 });
 
 describe("natural gas names", () => {
   it("v3 rigs refuses a misspelt region with the closest valid one, before any data request", async () => {
-    const err = await refusal(natgas().v3.rigs({ region: ["Permain"], start_date: "2024-01-01" }));
+    const err = await refusal(natgas().v3.rigs({ region: ["Westt"], start_date: "2024-01-01" }));
     expect(err.issues).toHaveLength(1);
-    expect(err.issues[0]).toMatchObject({ param: "region", value: "Permain", suggestion: "Permian" });
-    expect(err.message).toContain('"Permian"');
+    expect(err.issues[0]).toMatchObject({ param: "region", value: "Westt", suggestion: "west" });
+    expect(err.message).toContain('"west"');
     // The list was fetched (the name is not in the built-in list); no data endpoint was called.
     expect(paths()).toEqual(["GET /v4/regions"]);
   });
@@ -79,20 +97,20 @@ describe("natural gas names", () => {
   it("v4 endpoints refuse misspelt region, sub-region, state and county names; the list is fetched once per client", async () => {
     const client = natgas();
     const err = await refusal(
-      client.v4.rigs({ region_natgas: "Permain", sub_region_natgas: ["Midlnd"], state_code: ["TXX"], county: ["Reevs"] }),
+      client.v4.rigs({ region_natgas: "Westt", sub_region_natgas: ["West -TX"], state_code: ["TXX"], county: ["Reevs"] }),
     );
     const byParam = Object.fromEntries(err.issues.map((i) => [i.param, i]));
-    expect(byParam.region_natgas).toMatchObject({ value: "Permain", suggestion: "Permian" });
-    expect(byParam.sub_region_natgas).toMatchObject({ value: "Midlnd", suggestion: "Midland" });
+    expect(byParam.region_natgas).toMatchObject({ value: "Westt", suggestion: "west" });
+    expect(byParam.sub_region_natgas).toMatchObject({ value: "West -TX", suggestion: "West - TX" });
     expect(byParam.state_code).toMatchObject({ value: "TXX", suggestion: "TX" });
     expect(byParam.county).toMatchObject({ value: "Reevs", suggestion: "Reeves" });
-    await refusal(client.v4.productionByWell({ region_natgas: ["Haynesvile"] }));
-    await refusal(client.v3.completions({ region: ["Apalachia"] }));
+    await refusal(client.v4.productionByWell({ region_natgas: ["gulff"] }));
+    await refusal(client.v3.completions({ region: ["northeastt"] }));
     expect(paths()).toEqual(["GET /v4/regions"]);
   });
 
   it("a stream refuses before its first request", async () => {
-    const stream = natgas().v4.stream.rigs({ region_natgas: ["Permain"] });
+    const stream = natgas().v4.stream.rigs({ region_natgas: ["Westt"] });
     await refusal(stream.next());
     expect(paths()).toEqual(["GET /v4/regions"]);
   });
@@ -100,9 +118,9 @@ describe("natural gas names", () => {
   it("correct names pass, ignoring case as the service does, with no list request", async () => {
     const warnings: string[] = [];
     const client = natgas(warnings);
-    const rigs = await client.v3.rigs({ region: ["Permian"], start_date: "2024-05-01", end_date: "2024-05-31", aggregate_by: ["date"] });
+    const rigs = await client.v3.rigs({ region: ["west"], start_date: "2024-05-01", end_date: "2024-05-31", aggregate_by: ["date"] });
     expect(rigs.length).toBeGreaterThan(0);
-    const lower = await client.v3.rigs({ region: ["permian"], start_date: "2024-05-01", end_date: "2024-05-31", aggregate_by: ["date"] });
+    const lower = await client.v3.rigs({ region: ["WEST"], start_date: "2024-05-01", end_date: "2024-05-31", aggregate_by: ["date"] });
     expect(lower.records).toEqual(rigs.records);
     expect(paths()).toEqual(["POST /v3/rigs", "POST /v3/rigs"]);
     expect(warnings).toEqual([]);
@@ -110,9 +128,9 @@ describe("natural gas names", () => {
 
   it("a name missing from a stale built-in list but on the service's list passes", async () => {
     const transport = new Transport({ baseUrl: proxy.url, token: TOKEN, ...fast }, { service: "natgas", baseUrlEnv: "GASFRAMES_NATGAS_URL" });
-    const names = new NameChecker("natgas", transport, { builtIn: { region: ["Appalachia"] } });
+    const names = new NameChecker("natgas", transport, { builtIn: { region: ["northeast"] } });
     const api = buildEndpointMethods(transport, v3, { names, warn: () => undefined });
-    const rigs = await api.rigs({ region: ["Permian"], start_date: "2024-05-01", end_date: "2024-05-31", aggregate_by: ["date"] });
+    const rigs = await api.rigs({ region: ["west"], start_date: "2024-05-01", end_date: "2024-05-31", aggregate_by: ["date"] });
     expect(rigs.length).toBeGreaterThan(0);
     expect(paths()).toEqual(["GET /v4/regions", "POST /v3/rigs"]);
   });
@@ -121,16 +139,16 @@ describe("natural gas names", () => {
     decide = (_method, path) => (path.startsWith("/v4/regions") ? { kind: "status", status: 403 } : { kind: "forward" });
     const warnings: string[] = [];
     const client = natgas(warnings);
-    const rigs = await client.v3.rigs({ region: ["Permain"], start_date: "2024-05-01", end_date: "2024-05-31" });
+    const rigs = await client.v3.rigs({ region: ["Westt"], start_date: "2024-05-01", end_date: "2024-05-31" });
     expect(rigs.length).toBe(0);
     expect(paths()).toEqual(["GET /v4/regions", "POST /v3/rigs"]);
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/region = "Permain" is not a region gasframes knows and the service's list could not be fetched .*403.*did you mean "Permian"/);
-    expect(warnings[1]).toMatch(/natgas\.v3\.rigs answered no rows for region = "Permain"/);
+    expect(warnings[0]).toMatch(/region = "Westt" is not a region gasframes knows and the service's list could not be fetched .*403.*did you mean "west"/);
+    expect(warnings[1]).toMatch(/natgas\.v3\.rigs answered no rows for region = "Westt"/);
     for (const w of warnings) expect(w).not.toContain(TOKEN);
     // The failure is remembered: a second unknown name does not fetch again; a built-in name passes.
-    await client.v3.rigs({ region: ["Permian"], start_date: "2024-05-01", end_date: "2024-05-31" });
-    await client.v3.rigs({ region: ["Permain2"], start_date: "2024-05-01", end_date: "2024-05-31" });
+    await client.v3.rigs({ region: ["west"], start_date: "2024-05-01", end_date: "2024-05-31" });
+    await client.v3.rigs({ region: ["Westt2"], start_date: "2024-05-01", end_date: "2024-05-31" });
     expect(paths().filter((p) => p === "GET /v4/regions")).toHaveLength(1);
   });
 
@@ -156,8 +174,8 @@ describe("natural gas names", () => {
     });
     const api = buildEndpointMethods(transport, v3, { names, warn: () => undefined });
     const controller = new AbortController();
-    const aborted = api.rigs({ region: ["Permain"] }, { signal: controller.signal });
-    const other = api.rigs({ region: ["Permain"] });
+    const aborted = api.rigs({ region: ["Westt"] }, { signal: controller.signal });
+    const other = api.rigs({ region: ["Westt"] });
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ name: "AbortError" });
     release();
@@ -177,7 +195,7 @@ describe("natural gas names", () => {
   });
 
   it("checkNames: false sends any name", async () => {
-    const rigs = await natgas([], { checkNames: false }).v3.rigs({ region: ["Permain"], start_date: "2024-05-01", end_date: "2024-05-31" });
+    const rigs = await natgas([], { checkNames: false }).v3.rigs({ region: ["Westt"], start_date: "2024-05-01", end_date: "2024-05-31" });
     expect(rigs.length).toBe(0);
     expect(paths()).toEqual(["POST /v3/rigs"]);
   });
@@ -217,10 +235,10 @@ describe("LNG names", () => {
   it("every terminal and country of the built-in list is on the service's own list", async () => {
     const transport = new Transport({ baseUrl: `${proxy.url}/lng`, token: TOKEN, ...fast }, { service: "lng", baseUrlEnv: "GASFRAMES_LNG_URL" });
     const checker = new NameChecker("lng", transport, { builtIn: {} });
-    const known = JSON.parse(knownNamesText()) as { lng: Record<string, string[]> };
+    const known = BUILT_IN_NAMES;
     const spec = { service: "lng", version: "v1", method: "transactions" } as never;
     await expect(
-      checker.check(spec, { origin_terminals: known.lng.terminal!, destination_countries: known.lng.country!, origin_terminal_ids: known.lng.terminal_id! }),
+      checker.check(spec, { origin_terminals: [...known.lng.terminal!], destination_countries: [...known.lng.country!], origin_terminal_ids: [...known.lng.terminal_id!] }),
     ).resolves.toEqual({ unchecked: [] });
   });
 

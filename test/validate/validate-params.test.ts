@@ -70,8 +70,8 @@ describe("validateParams: accepted values and their wire form", () => {
 
 describe("validateParams: refusals", () => {
   it("names an unknown parameter and the closest valid name", () => {
-    const [issue] = issuesOf({ sub_regoin: "Permian" }, { ...everyKind, params: [...everyKind.params, { name: "sub_region", type: { kind: "strArr" } }] } as never);
-    expect(issue).toMatchObject({ param: "sub_regoin", value: "Permian", suggestion: "sub_region" });
+    const [issue] = issuesOf({ sub_regoin: "west" }, { ...everyKind, params: [...everyKind.params, { name: "sub_region", type: { kind: "strArr" } }] } as never);
+    expect(issue).toMatchObject({ param: "sub_regoin", value: "west", suggestion: "sub_region" });
     expect(issue!.expected).toContain("sub_region");
   });
 

@@ -1,19 +1,37 @@
 /**
  * Lists of known names, and lookups in them that ignore case as the services do.
  */
+import { LNG_LIQUEFACTION_ROWS, LNG_REGASIFICATION_ROWS, lngTerminalId } from "../../places/lng-terminals";
+import { NATGAS_COUNTIES, NATGAS_REGIONS, NATGAS_STATES, NATGAS_SUB_REGIONS } from "../../places/natgas-places";
 import { editDistance } from "../closest";
-import data from "./known-names.json";
 import type { NameKind, NameService } from "./name-kinds";
 
 /** Names by kind; a kind that is absent has no list. */
 export type NameLists = Partial<Record<NameKind, readonly string[]>>;
 
+const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+const LNG_ROWS = [...LNG_LIQUEFACTION_ROWS.map((r) => ["liquefaction", r] as const), ...LNG_REGASIFICATION_ROWS.map((r) => ["regasification", r] as const)];
+
 /**
- * The lists built into the package, per service (src/validate/names/known-names.json, generated from
- * the sandbox's reference data by scripts/known-names/generate.ts). They may be older than a live
- * service's own lists.
+ * The lists built into the package, per service, read from the one list of place names the sandbox
+ * also serves (src/places/). They may be older than a live service's own lists.
  */
-export const BUILT_IN_NAMES: Readonly<Record<NameService, NameLists>> = { natgas: data.natgas, lng: data.lng };
+export const BUILT_IN_NAMES: Readonly<Record<NameService, NameLists>> = {
+  natgas: {
+    region: NATGAS_REGIONS.map((r) => r.name),
+    sub_region: NATGAS_SUB_REGIONS.map((s) => s.name),
+    state: NATGAS_STATES,
+    county: sorted(NATGAS_COUNTIES.map((c) => c.county)),
+  },
+  lng: {
+    country: sorted(LNG_ROWS.map(([, r]) => r[1])),
+    country_code: sorted(LNG_ROWS.map(([, r]) => r[2])),
+    region: sorted(LNG_ROWS.map(([, r]) => r[3])),
+    terminal: sorted(LNG_ROWS.map(([, r]) => r[0])),
+    terminal_id: sorted(LNG_ROWS.map(([kind, r]) => lngTerminalId(kind, r[2], r[0]))),
+  },
+};
 
 /**
  * How the services compare names: both ignore case (the sandbox lower-cases filter values and record

@@ -32,7 +32,7 @@ export function postRequest(extra: Partial<TransportRequest> = {}): TransportReq
     endpoint: "rigs",
     httpMethod: "POST",
     path: "/v3/rigs",
-    body: { region: "Permian", operator_name: null },
+    body: { region: "west", operator_name: null },
     response: "object",
     ...extra,
   };

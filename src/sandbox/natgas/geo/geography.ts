@@ -1,3 +1,4 @@
+import { NATGAS_SUB_REGIONS, natgasCountyByKey, natgasCountyKey } from "../../../places/natgas-places";
 import { normal, unit } from "../../core/hash";
 import { COUNTY_ROWS } from "./county-rows";
 import { OPERATORS } from "./operators";
@@ -7,6 +8,8 @@ export interface County {
   readonly index: number;
   readonly region: string;
   readonly subRegion: string;
+  /** The sandbox's model key (production curve, type well, fleet share); never sent. */
+  readonly basin: string;
   readonly stateAb: string;
   readonly name: string;
   readonly apiState: number;
@@ -28,7 +31,9 @@ export interface Pair {
 export const PAIR_COUNT = 4000;
 
 export const COUNTIES: readonly County[] = COUNTY_ROWS.map((row, index) => {
-  const ring = row[6];
+  const [basin, stateAb, name, apiState, apiCounty, ring] = row;
+  const place = natgasCountyByKey.get(natgasCountyKey(stateAb, name));
+  if (place === undefined) throw new Error(`sandbox county ${name}, ${stateAb} is not in src/places/natgas-places.ts`);
   let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
   for (let i = 0; i < ring.length; i += 2) {
     minLon = Math.min(minLon, ring[i]);
@@ -36,19 +41,43 @@ export const COUNTIES: readonly County[] = COUNTY_ROWS.map((row, index) => {
     minLat = Math.min(minLat, ring[i + 1]);
     maxLat = Math.max(maxLat, ring[i + 1]);
   }
-  return { index, region: row[0], subRegion: row[1], stateAb: row[2], name: row[3], apiState: row[4], apiCounty: row[5], ring, bbox: [minLon, minLat, maxLon, maxLat] };
+  return { index, region: place.region, subRegion: place.subRegion, basin, stateAb, name, apiState, apiCounty, ring, bbox: [minLon, minLat, maxLon, maxLat] };
 });
 
-/** Sub-regions in catalogue order, each with its region. */
-export const SUB_REGIONS: readonly { readonly name: string; readonly region: string }[] = [
-  ...new Map(COUNTIES.map((c) => [c.subRegion, { name: c.subRegion, region: c.region }])).values(),
-];
+/** A sub-region of the sandbox: its live name, region, and how much of each model basin it holds. */
+export interface SandboxSubRegion {
+  readonly name: string;
+  readonly region: string;
+  /** Share of each basin's counties that lie in this sub-region (basin -> fraction). */
+  readonly basins: ReadonlyMap<string, number>;
+  /** The basin with the largest share: its type well and decline stand for the sub-region. */
+  readonly mainBasin: string;
+}
+
+/** Sub-regions in catalogue order (that of src/places/natgas-places.ts), each with its region. */
+export const SUB_REGIONS: readonly SandboxSubRegion[] = NATGAS_SUB_REGIONS.filter((s) => COUNTIES.some((c) => c.subRegion === s.name)).map((s) => {
+  const basins = new Map<string, number>();
+  for (const c of COUNTIES) {
+    if (c.subRegion !== s.name) continue;
+    const ofBasin = COUNTIES.filter((d) => d.basin === c.basin).length;
+    basins.set(c.basin, (basins.get(c.basin) ?? 0) + 1 / ofBasin);
+  }
+  const mainBasin = [...basins].sort((a, b) => b[1] - a[1])[0][0];
+  return { name: s.name, region: s.region, basins, mainBasin };
+});
+
+/** A per-basin figure (`value` of each model basin) summed over a sub-region's shares of the basins. */
+export function overBasins(sub: SandboxSubRegion, value: (basin: string) => number): number {
+  let total = 0;
+  for (const [basin, share] of sub.basins) total += share * value(basin);
+  return total;
+}
 
 /** Index in SUB_REGIONS of each county's sub-region, by county index. */
 export const SUB_REGION_OF_COUNTY: Int32Array = Int32Array.from(COUNTIES, (c) => SUB_REGIONS.findIndex((s) => s.name === c.subRegion));
 
 /** Regions in catalogue order. */
-export const REGIONS: readonly string[] = [...new Set(COUNTIES.map((c) => c.region))];
+export const REGIONS: readonly string[] = [...new Set(SUB_REGIONS.map((s) => s.region))];
 
 /**
  * The county-operator pairs, ordered by county (catalogue order) then operator name. Each county gets

@@ -1,7 +1,8 @@
 import { monthNumber } from "../../core/dates";
 
 /**
- * Yearly knots of dry gas (BCF/day) and oil (thousand BBL/day) per sub-region, shaped on the public
+ * Yearly knots of dry gas (BCF/day) and oil (thousand BBL/day) per model basin (the sandbox's own key,
+ * geo/county-rows.ts; a sub-region gets its counties' share of each basin), shaped on the public
  * history of the lower 48 (shale growth in Appalachia, Permian and Haynesville; decline of the Barnett
  * and conventional Gulf Coast). The covered sub-regions total about 100 BCF/day in 2024.
  * Values between knots are interpolated by month; after the last knot they are held flat.
@@ -28,15 +29,15 @@ const KNOTS: Record<string, { gas: readonly number[]; oil: readonly number[] }> 
 const FIRST_KNOT_MONTH = monthNumber(2000, 1);
 const KNOT_STEP_MONTHS = 48;
 
-/** Dry gas of a sub-region in a month, BCF/day (0 for an unknown sub-region). */
-export function subRegionGas(subRegion: string, month: number): number {
-  const knots = KNOTS[subRegion];
+/** Dry gas of a basin in a month, BCF/day (0 for an unknown basin). */
+export function basinGas(basin: string, month: number): number {
+  const knots = KNOTS[basin];
   return knots ? interpolate(knots.gas, month) : 0;
 }
 
-/** Oil of a sub-region in a month, BBL/day (0 for an unknown sub-region). */
-export function subRegionOil(subRegion: string, month: number): number {
-  const knots = KNOTS[subRegion];
+/** Oil of a basin in a month, BBL/day (0 for an unknown basin). */
+export function basinOil(basin: string, month: number): number {
+  const knots = KNOTS[basin];
   return knots ? interpolate(knots.oil, month) * 1000 : 0;
 }
 

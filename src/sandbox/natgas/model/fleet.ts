@@ -1,6 +1,6 @@
 import { parseDay } from "../../core/dates";
 import { pick, unit } from "../../core/hash";
-import { PAIR_COUNT, PAIRS, SUB_REGIONS } from "../geo/geography";
+import { overBasins, PAIR_COUNT, PAIRS, SUB_REGIONS } from "../geo/geography";
 import { wellsOf } from "./wells";
 import type { Well } from "./wells";
 
@@ -11,8 +11,8 @@ export interface FleetSpec {
   readonly knots: readonly (readonly [string, number])[];
   /** Days a unit stays on one wellpad: [min, max]. */
   readonly jobDays: readonly [number, number];
-  /** Relative share of units per sub-region. */
-  readonly subRegionWeights: Readonly<Record<string, number>>;
+  /** Relative share of units per model basin (geo/county-rows.ts); a sub-region gets its share of each. */
+  readonly basinWeights: Readonly<Record<string, number>>;
 }
 
 /** Where unit `unit` works on day `day`: a wellpad, described by its first well. */
@@ -51,7 +51,7 @@ export class Fleet {
       max = Math.max(max, this.counts[i]);
     }
     const names = SUB_REGIONS.map((s) => s.name);
-    const weights = names.map((n) => spec.subRegionWeights[n] ?? 0);
+    const weights = SUB_REGIONS.map((s) => overBasins(s, (b) => spec.basinWeights[b] ?? 0));
     const total = weights.reduce((a, b) => a + b, 0);
     this.unitSubRegion = new Int32Array(max);
     for (let u = 0; u < max; u++) {

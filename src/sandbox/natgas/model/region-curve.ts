@@ -1,7 +1,7 @@
 import { monthNumber } from "../../core/dates";
 import { normal } from "../../core/hash";
-import { SUB_REGIONS } from "../geo/geography";
-import { seasonal, subRegionGas, subRegionOil } from "./basin-curves";
+import { overBasins, SUB_REGIONS } from "../geo/geography";
+import { basinGas, basinOil, seasonal } from "./basin-curves";
 
 /**
  * The one "sub-region x month" total every natural-gas model distributes: county-operator production
@@ -19,12 +19,12 @@ const OIL_WIGGLE = 0.015;
 
 /** Expected dry gas of a sub-region (index in SUB_REGIONS) in a month, BCF/day. */
 export function expectedGas(sub: number, month: number): number {
-  return subRegionGas(SUB_REGIONS[sub].name, month) * seasonal(month);
+  return overBasins(SUB_REGIONS[sub], (b) => basinGas(b, month)) * seasonal(month);
 }
 
 /** Expected oil of a sub-region in a month, BBL/day. */
 export function expectedOil(sub: number, month: number): number {
-  return subRegionOil(SUB_REGIONS[sub].name, month);
+  return overBasins(SUB_REGIONS[sub], (b) => basinOil(b, month));
 }
 
 interface Tables {

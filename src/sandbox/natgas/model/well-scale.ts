@@ -62,7 +62,7 @@ export class WellScales {
     for (const list of this.wellsBySub) list.sort((a, b) => a.firstProdMonth - b.firstProdMonth);
     this.decline = new Float64Array(subs * n);
     SUB_REGIONS.forEach((s, k) => {
-      const { b, d } = wellTypeOf(s.name);
+      const { b, d } = wellTypeOf(s.mainBasin);
       for (let t = 0; t < n; t++) this.decline[k * n + t] = Math.pow(1 + b * d * t, -1 / b);
     });
     // [gas, oil] pairs, NaN until first asked
@@ -87,7 +87,7 @@ export class WellScales {
   /** Decline factor of the sub-region's type curve `t` months after first production. */
   declineAt(sub: number, t: number): number {
     if (t < this.months) return this.decline[sub * this.months + t];
-    const { b, d } = wellTypeOf(SUB_REGIONS[sub].name);
+    const { b, d } = wellTypeOf(SUB_REGIONS[sub].mainBasin);
     return Math.pow(1 + b * d * t, -1 / b);
   }
 

@@ -1,5 +1,5 @@
 /**
- * Typical well of each sub-region: true vertical depth (ft), initial gas rate (BCF/day), initial oil
+ * Typical well of each model basin: true vertical depth (ft), initial gas rate (BCF/day), initial oil
  * rate (BBL/day) and hyperbolic decline (b factor, initial monthly decline D). Shaped on public type
  * curves: big gas wells in the Haynesville and Marcellus, oily wells in the Permian and the Bakken.
  */
@@ -31,7 +31,7 @@ const TYPES: Record<string, WellType> = {
   "Uinta-Piceance": { tvd: 9000, gasIp: 0.003, oilIp: 150, b: 0.8, d: 0.09 },
 };
 
-/** The type well of a sub-region. */
-export function wellTypeOf(subRegion: string): WellType {
-  return TYPES[subRegion] ?? DEFAULT;
+/** The type well of a model basin (geo/county-rows.ts). */
+export function wellTypeOf(basin: string): WellType {
+  return TYPES[basin] ?? DEFAULT;
 }

@@ -68,7 +68,7 @@ function buildWell(seed: number, index: number): Well {
   const pad = Math.floor(j / 3);
   const pair = PAIRS[pairIndex];
   const county = pair.county;
-  const type = wellTypeOf(county.subRegion);
+  const type = wellTypeOf(county.basin);
   const padKey = pairIndex * 2 + pad;
   const padDay = SPAN_START + Math.floor(unit(seed, padKey, 1) * (SPAN_END - SPAN_START));
   const completionDay = padDay + (j % 3) * 2 + Math.floor(unit(seed, index, 2) * 3);
