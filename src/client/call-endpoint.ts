@@ -260,6 +260,8 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
   if (opts.signal) req.signal = opts.signal;
   if (spec.rowLimit !== undefined) req.narrowWith = filterNames(spec);
   if (spec.bareValuesAs !== undefined) req.bareValuesAs = spec.bareValuesAs;
+  // A record with no catalog fields is shaped by the caller (a SQL query): a column may be named error.
+  if (spec.record.fields.length === 0) req.rowsMayLookLikeErrors = true;
   if (spec.rateLimit !== undefined) req.rateLimit = spec.rateLimit;
   const schema = schemaFor(spec, filters);
   const aliases = { ...(spec.fieldAliases ?? {}), ...(opts.fieldAliases ?? {}) };

@@ -43,7 +43,8 @@ export function fieldDrift(schema: RecordSchema, fields: readonly string[]): Fie
  */
 export function checkDrift(schema: RecordSchema, data: RecordPart): { data: RecordPart; warnings: string[]; drift?: FieldDrift } {
   const length = Array.isArray(data) ? data.length : (data as RecordColumns).length;
-  if (length === 0) return { data, warnings: [] };
+  // A record the catalog gives no fields (a SQL query's rows) is the caller's to shape: nothing to compare.
+  if (length === 0 || schema.fields.length === 0) return { data, warnings: [] };
   const drift = fieldDrift(schema, answerFields(data));
   const { added, missing } = drift;
   if (added.length === 0 && missing.length === 0) return { data, warnings: [] };

@@ -21,6 +21,8 @@ export interface BodyContext {
   serviceError?: (bodyText: string) => Error;
   /** The field a bare string or number becomes a record of; without it such a value is refused. */
   bareValuesAs?: string;
+  /** A line `{"error": ...}` is a row, not the service's error (see `TransportRequest.rowsMayLookLikeErrors`). */
+  rowsMayLookLikeErrors?: boolean;
   /** The call's signal (abort, deadline, a sibling page failed): stops a parse on a worker. */
   signal?: AbortSignal;
   /** The error that stops the call now, if any (looked at when a parse ends: see `Call.stopNow`). */
@@ -145,7 +147,7 @@ export function checkRecords(values: readonly unknown[], ctx: BodyContext, where
  * error (a stream that fails part way can end with an `{"error": ...}` line).
  */
 export function checkLine(value: unknown, ctx: BodyContext, line: number, where = "NDJSON line"): unknown {
-  if (isServiceErrorBody(value, true)) throw serviceErrorOf(ctx, value);
+  if (ctx.rowsMayLookLikeErrors !== true && isServiceErrorBody(value, true)) throw serviceErrorOf(ctx, value);
   return checkRecords([value], ctx, where, line)[0];
 }
 

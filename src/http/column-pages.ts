@@ -31,6 +31,7 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
     signal: call.signal,
     stopped: () => call.stopNow(),
     ...(call.req.bareValuesAs !== undefined ? { bareValuesAs: call.req.bareValuesAs } : {}),
+    ...(call.req.rowsMayLookLikeErrors === true ? { rowsMayLookLikeErrors: true } : {}),
   };
 }
 

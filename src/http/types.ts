@@ -186,6 +186,12 @@ export interface TransportRequest {
    */
   bareValuesAs?: string;
   /**
+   * The rows' fields are the caller's (a SQL query's columns), so a row may be `{"error": "..."}`: such an
+   * NDJSON line is then a row, never taken for the service's error (which must come as a non-2xx status).
+   * Default false.
+   */
+  rowsMayLookLikeErrors?: boolean;
+  /**
    * The header carrying the token, as this endpoint's API documents it (`Access-Key`, `access_key`).
    * The `tokenHeader` option overrides it. Default: the service's `tokenHeaderFor(path)`, else `access_key`.
    */

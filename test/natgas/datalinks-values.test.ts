@@ -21,6 +21,13 @@ for (const ndjson of [false, true]) {
   describe(`queryDatalinks values${ndjson ? " (NDJSON)" : ""}`, () => {
     const query = (sql: string) => client.v4.queryDatalinks(sql, { ndjson });
 
+    it("keeps a row whose only column is named error (a row, not the service's error)", async () => {
+      const r = await query("SELECT 'x' AS error UNION ALL SELECT 'y' ORDER BY 1");
+      expect(r.rows()).toEqual([{ error: "x" }, { error: "y" }]);
+      const one = await query("SELECT 'boom' AS error, 'no' AS message");
+      expect(one.rows()).toEqual([{ error: "boom", message: "no" }]);
+    });
+
     it("keeps both columns of one name, renamed as DuckDB does", async () => {
       const r = await query("SELECT r1.operator, r2.operator, 1 AS operator_1 FROM (SELECT 'EOG' AS operator) r1, (SELECT 'Oxy' AS operator) r2");
       expect(r.names).toEqual(["operator", "operator_1", "operator_1_1"]);

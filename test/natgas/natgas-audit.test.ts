@@ -82,18 +82,18 @@ describe("v3 api goes on the wire as JSON integers", () => {
 
 describe("v3 shortTermForecastHistory: the Excel page's filters and an optional run date", () => {
   it("sends operator, state_code, region and sub_region as lists, without a run date when none is given", async () => {
-    await counted.v3.shortTermForecastHistory({ operator: "EOG RESOURCES", state_code: "TX", region: "Permian", sub_region: "Delaware" });
+    await counted.v3.shortTermForecastHistory({ operator: "EOG RESOURCES", state_code: "TX", region: "west", sub_region: "West - TX" });
     const sent = server.seen.at(-1)!.json as Record<string, unknown>;
-    expect(sent).toEqual({ operator: ["EOG RESOURCES"], state_code: ["TX"], region: ["Permian"], sub_region: ["Delaware"], pagination: { start: 0 } });
+    expect(sent).toEqual({ operator: ["EOG RESOURCES"], state_code: ["TX"], region: ["west"], sub_region: ["West - TX"], pagination: { start: 0 } });
   });
 
   it("the sandbox filters by them and answers the latest run without a run date", async () => {
     const dates = await onSandbox.v3.shortTermForecastHistoryDates();
     const latest = dates.records.at(-1)!.forecast_run_date;
-    const rows = await onSandbox.v3.shortTermForecastHistory({ sub_region: "Delaware", state_code: "TX" });
+    const rows = await onSandbox.v3.shortTermForecastHistory({ sub_region: "West - TX", state_code: "TX" });
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.records.map((r) => r.forecast_run_date))).toEqual(new Set([latest]));
-    expect(rows.records.every((r) => r.sub_region === "Delaware" && r.state_ab === "TX")).toBe(true);
+    expect(rows.records.every((r) => r.sub_region === "West - TX" && r.state_ab === "TX")).toBe(true);
     const operator = rows.records[0].operator_name as string;
     const byOperator = await onSandbox.v3.shortTermForecastHistory({ operator, region: rows.records[0].region as string });
     expect(byOperator.length).toBeGreaterThan(0);
@@ -125,7 +125,7 @@ describe("parameters the pages add: v4 dailyProduction aggregate_by, v3 shortTer
   it("v4 dailyProduction sends aggregate_by and the sandbox sums the sub-regions per day", async () => {
     await counted.v4.dailyProduction({ aggregate_by: "date_prod", date_prod_min: "2024-05-01" });
     expect(server.seen.at(-1)!.json).toEqual({ aggregate_by: ["date_prod"], date_prod_min: "2024-05-01" });
-    const window = { region_natgas: "Permian", date_prod_min: "2024-05-01", date_prod_max: "2024-05-03" };
+    const window = { region_natgas: "west", date_prod_min: "2024-05-01", date_prod_max: "2024-05-03" };
     const plain = await onSandbox.v4.dailyProduction(window);
     const summed = await onSandbox.v4.dailyProduction({ ...window, aggregate_by: "date_prod" });
     expect(summed.records.map((r) => r.date_prod)).toEqual(["2024-05-01", "2024-05-02", "2024-05-03"]);
@@ -172,17 +172,17 @@ describe("parameters the pages add: v4 dailyProduction aggregate_by, v3 shortTer
 
 describe("v4 endpoints the pages add: dryGasFactors and darkOilVolumes", () => {
   it("dryGasFactors sends the Excel page's parameters and refuses a reversed date range before sending", async () => {
-    await counted.v4.dryGasFactors({ sub_region_natgas: "Delaware", date_factor_min: "2024-01-01", date_factor_max: "2024-03-01" });
+    await counted.v4.dryGasFactors({ sub_region_natgas: "West - TX", date_factor_min: "2024-01-01", date_factor_max: "2024-03-01" });
     expect(server.seen.at(-1)!.url).toMatch(/\/v4\/drygasfactors$/);
-    expect(server.seen.at(-1)!.json).toEqual({ sub_region_natgas: ["Delaware"], date_factor_min: "2024-01-01", date_factor_max: "2024-03-01" });
+    expect(server.seen.at(-1)!.json).toEqual({ sub_region_natgas: ["West - TX"], date_factor_min: "2024-01-01", date_factor_max: "2024-03-01" });
     await expect(counted.v4.dryGasFactors({ date_factor_min: "2024-03-01", date_factor_max: "2024-01-01" })).rejects.toBeInstanceOf(InvalidParamsError);
   });
 
   it("the sandbox's dry gas factors are monthly per sub-region and turn its wet gas back into its dry gas", async () => {
-    const rows = await onSandbox.v4.dryGasFactors({ sub_region_natgas: "Delaware", date_factor_min: "2024-01-01" });
+    const rows = await onSandbox.v4.dryGasFactors({ sub_region_natgas: "West - TX", date_factor_min: "2024-01-01" });
     expect(rows.records.map((r) => r.date_factor)).toEqual(["2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01", "2024-05-01"].slice(0, rows.length));
     expect(rows.length).toBeGreaterThan(2);
-    expect(rows.records.every((r) => r.sub_region_natgas === "Delaware")).toBe(true);
+    expect(rows.records.every((r) => r.sub_region_natgas === "West - TX")).toBe(true);
     // The sandbox's v4 wet gas is its dry gas x 1.08 (v3 gas_daily in BCF/day, v4 prod_wet_gas_mcf_day in MCF/day).
     const v3 = await onSandbox.v3.productionByWell({ county: "Reeves", start_date: "2024-01-01", end_date: "2024-01-31" });
     const well = v3.records.find((r) => typeof r.gas_daily === "number" && (r.gas_daily as number) > 0)!;

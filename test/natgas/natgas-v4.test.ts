@@ -29,7 +29,7 @@ const FILTERED: Record<V4Name, Record<string, unknown>> = {
   stfAggregatedHistory: { sub_region_natgas: "West - TX", date_forecast_run: "2024-03-01" },
   lower48StfFilled: { region_natgas: "west", date_prod_min: "2024-01-01" },
   tils: {},
-  dryGasFactors: { sub_region_natgas: "Delaware", date_factor_min: "2024-01-01" },
+  dryGasFactors: { sub_region_natgas: "West - TX", date_factor_min: "2024-01-01" },
   darkOilVolumes: { country: "Iran", date_min: "2024-05-01" },
 };
 const FILTER_FIELDS = ["county", "region_natgas", "sub_region_natgas"];
