@@ -31,7 +31,7 @@ export {
   DOC_VOLUME_FLOWS_HISTORY,
   LEGACY_DOCUMENTED_BASE_URL,
   CODE_OPENAPI,
-  CODE_CLIENT_STUB,
+  CODE_CLIENT_TYPES,
 } from "./catalog/doc-pages";
 export { FORECAST_RUN_AT_HINT } from "./catalog/params";
 export { parseServiceTimestamp, tryParseServiceTimestamp } from "../table/dates";

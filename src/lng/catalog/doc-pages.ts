@@ -26,8 +26,8 @@ export const LEGACY_DOCUMENTED_BASE_URL = "https://api.leviaton.synmax.com/levia
  */
 export const CODE_OPENAPI = "synmax-api-python-client 4.6.0 (PyPI wheel), synmax/leviaton/v1/openapi.yaml";
 
-/** The same wheel's generated method list (`LeviatonApiClient` stub): one method per OpenAPI path. */
-export const CODE_CLIENT_STUB = "synmax-api-python-client 4.6.0 (PyPI wheel), synmax/leviaton/v1/leviaton_client.pyi";
+/** The same wheel's generated method list (`LeviatonApiClient` type hints): one method per OpenAPI path. */
+export const CODE_CLIENT_TYPES = "synmax-api-python-client 4.6.0 (PyPI wheel), synmax/leviaton/v1/leviaton_client.pyi";
 
 /** `{CODE_OPENAPI}: what it shows` (catalog `source.code` entries). */
 export function openapiShows(what: string): string {

@@ -8,7 +8,7 @@
  */
 import type { EndpointSpec } from "../../catalog/types";
 import {
-  CODE_CLIENT_STUB,
+  CODE_CLIENT_TYPES,
   DOC_MIGRATION_GUIDE,
   DOC_TRANSACTIONS,
   DOC_TRANSACTIONS_DETAILS,
@@ -201,8 +201,8 @@ export const LNG_V1 = {
     source: {
       unverified: TRANSACTION_FIELDS_UNVERIFIED,
       spec: "lng-service.md#parameters",
-      code: [openapiShows("POST /transactions/forecast/history/details (TransactionsForecastQuery -> TransactionForecastDetails)"), CODE_CLIENT_STUB],
-      choice: "Parameters are the spec's column (the OpenAPI query adds nothing the spec lacks but has no loading-origin filters); forecast_run_at is required, as the client stub's signature has it.",
+      code: [openapiShows("POST /transactions/forecast/history/details (TransactionsForecastQuery -> TransactionForecastDetails)"), CODE_CLIENT_TYPES],
+      choice: "Parameters are the spec's column (the OpenAPI query adds nothing the spec lacks but has no loading-origin filters); forecast_run_at is required, as the client's typed signature (.pyi) has it.",
     },
   },
   vessels: {
@@ -249,7 +249,7 @@ export const LNG_V1 = {
     description: "The distinct timestamps and ids of all previous forecast runs; pass forecast_run_at_timestamp as forecast_run_at.",
     source: {
       spec: "lng-service.md#endpoints",
-      code: [openapiShows("GET /forecast_run_at_timestamps, no parameters -> ForecastTimestamps"), CODE_CLIENT_STUB],
+      code: [openapiShows("GET /forecast_run_at_timestamps, no parameters -> ForecastTimestamps"), CODE_CLIENT_TYPES],
     },
   },
   transactionsForecastDetails: {
@@ -262,7 +262,7 @@ export const LNG_V1 = {
     description: "Forecast transactions with a detailed route prediction breakdown (every route with its scores) of the run forecast_run_at (default: the latest run).",
     source: {
       unverified: TRANSACTION_FIELDS_UNVERIFIED,
-      code: [openapiShows("POST /transactions/forecast/details (TransactionsForecastQuery -> TransactionForecastDetails)"), CODE_CLIENT_STUB],
+      code: [openapiShows("POST /transactions/forecast/details (TransactionsForecastQuery -> TransactionForecastDetails)"), CODE_CLIENT_TYPES],
       choice: "Records are the forecast detail record of transactionsForecastHistoryDetails (the OpenAPI document gives both the same schema); without forecast_run_at, the latest run.",
     },
   },
@@ -276,8 +276,8 @@ export const LNG_V1 = {
     description: "Forecast transactions of a past forecast run (forecast_run_at required), as transactionsForecast answers the latest.",
     source: {
       unverified: TRANSACTION_FIELDS_UNVERIFIED,
-      code: [openapiShows("POST /transactions/forecast/history (TransactionsForecastQuery -> ForecastTransactionHistory)"), CODE_CLIENT_STUB],
-      choice: "forecast_run_at is required, as the client stub's signature has it; records are transactionsForecast's.",
+      code: [openapiShows("POST /transactions/forecast/history (TransactionsForecastQuery -> ForecastTransactionHistory)"), CODE_CLIENT_TYPES],
+      choice: "forecast_run_at is required, as the client's typed signature (.pyi) has it; records are transactionsForecast's.",
     },
   },
   vesselsHistory: {
@@ -291,7 +291,7 @@ export const LNG_V1 = {
     description: "Vessel activity and position history: one vessel record per vessel and position in the time window.",
     source: {
       unverified: "fields: the vessels record; the vendor's OpenAPI VesselInfo has no vessel_id",
-      code: [openapiShows("POST /vessels/history (VesselHistoryQuery -> VesselInfo)"), CODE_CLIENT_STUB],
+      code: [openapiShows("POST /vessels/history (VesselHistoryQuery -> VesselInfo)"), CODE_CLIENT_TYPES],
       choice: "Records are the vessels record (the OpenAPI VesselInfo); the sandbox answers one position per vessel and day, the last 7 days without a window.",
     },
   },
@@ -303,7 +303,7 @@ export const LNG_V1 = {
     params: COUNTRY_FILTERS,
     record: COUNTRY_RECORD,
     description: "ISO 3166 country names, alpha-2 codes and polygons (with their EEZ) of the countries the other endpoints filter on.",
-    source: { code: [openapiShows("POST /countries (CountryQuery -> CountryInformation)"), CODE_CLIENT_STUB] },
+    source: { code: [openapiShows("POST /countries (CountryQuery -> CountryInformation)"), CODE_CLIENT_TYPES] },
   },
   terminals: {
     ...base,
@@ -313,7 +313,7 @@ export const LNG_V1 = {
     params: TERMINAL_FILTERS,
     record: TERMINAL_RECORD,
     description: "Every liquefaction and regasification terminal, with its position, category and capacities.",
-    source: { code: [openapiShows("POST /terminals (TerminalQuery -> TerminalInfo)"), CODE_CLIENT_STUB] },
+    source: { code: [openapiShows("POST /terminals (TerminalQuery -> TerminalInfo)"), CODE_CLIENT_TYPES] },
   },
   healthcheck: {
     ...base,
@@ -324,7 +324,7 @@ export const LNG_V1 = {
     response: "object",
     record: HEALTHCHECK_RECORD,
     description: "The health of the API: one record, status \"healthy\" when it is.",
-    source: { code: [openapiShows("GET /healthcheck -> { status: \"healthy\" }, no security scheme"), CODE_CLIENT_STUB] },
+    source: { code: [openapiShows("GET /healthcheck -> { status: \"healthy\" }, no security scheme"), CODE_CLIENT_TYPES] },
   },
 } as const satisfies Record<string, EndpointSpec>;
 
