@@ -29,7 +29,7 @@ export function formatReport(report) {
   for (const s of report.scenarios) {
     for (const t of s.targets) {
       const measured =
-        t.info && t.value == null
+        t.info && t.value == null && t.ratio === undefined
           ? "none"
           : t.ratio !== undefined ? `${t.ratio.toFixed(2)}x` : t.value !== undefined ? fmtValue(t.value) : t.detail ? JSON.stringify(t.detail) : t.pass ? "yes" : "n/a";
       lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${fmtLoad(t.load)} | ${t.info ? "(figure)" : t.pass ? "PASS" : "FAIL"} |`);

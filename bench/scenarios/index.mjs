@@ -12,10 +12,12 @@ import { lakeSyncScenario } from "./lake-sync.mjs";
 import { lakeQueryScenario } from "./lake-query.mjs";
 import { lakeRollupScenario } from "./lake-rollup.mjs";
 import { wideRecordScenario } from "./wide-record.mjs";
+import { stagesScenario } from "./stages.mjs";
 
 export const SCENARIOS = [
   v3Paged,
   v4Ndjson,
+  stagesScenario,
   toFrameScenario,
   rollupScenario,
   resampleScenario,

@@ -1,0 +1,149 @@
+// The stages of a download beside their limits, on the same bytes in the same run (issue 32): for the v3
+// pages and for the NDJSON answer, each stage alone on one core, and what no parser can beat on those bytes:
+// a plain memory copy, and JSON.parse into objects (which builds no columns). The socket stage is the raw
+// transfer from the bench's server; decompress is zlib's gunzip of the same bytes gzipped before the clock.
+// Each figure is MB/s of the uncompressed bytes, so the stages compare directly.
+import { gunzipSync, gzipSync } from "node:zlib";
+import { request } from "undici";
+import { internal } from "../lib/gasframes.mjs";
+import { loadPrepared, V4_PATH } from "../lib/prepare.mjs";
+import { rawTransferV3 } from "../lib/raw-v3.mjs";
+
+/** The in-process parser of this build (before or after the decoders left src/http). */
+function parseHere() {
+  for (const path of ["decode/columnar/parse-pool.js", "decode/parse-pool.js", "http/columnar/parse-pool.js"]) {
+    try {
+      return internal("parseHere", path);
+    } catch {
+      // Try the next layout.
+    }
+  }
+  throw new Error("bench: this build has no parseHere");
+}
+
+/** NDJSON bytes cut at line ends into pieces of about `size` bytes, as the client parses them. */
+function linePieces(buf, size = 4 * 1024 * 1024) {
+  const pieces = [];
+  let start = 0;
+  while (start < buf.length) {
+    let end = Math.min(start + size, buf.length);
+    if (end < buf.length) {
+      const nl = buf.indexOf(10, end);
+      end = nl === -1 ? buf.length : nl + 1;
+    }
+    pieces.push(buf.subarray(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
+async function piecesOf(ctx, which) {
+  const { v3Pages, ndjson } = await loadPrepared(ctx.dir);
+  return which === "v3" ? [...v3Pages.values()] : linePieces(ndjson);
+}
+
+const bytesOf = (pieces) => pieces.reduce((s, p) => s + p.length, 0);
+
+/** Times `fn` over the pieces; the answer carries MB/s of the (uncompressed) bytes. */
+function timed(bytes, fn) {
+  const t0 = performance.now();
+  const rows = fn();
+  const ms = performance.now() - t0;
+  return { bytes, rows, mbps: Math.round(bytes / 1e3 / ms) };
+}
+
+function stageVariants(which) {
+  const kind = which === "v3" ? "envelope" : "lines";
+  return {
+    [`${which}-copy`]: {
+      label: `${which}: memory copy of the bytes (limit)`,
+      setup: async (ctx) => ({ pieces: await piecesOf(ctx, which) }),
+      run({ pieces }) {
+        const bytes = bytesOf(pieces);
+        return timed(bytes, () => {
+          const out = Buffer.allocUnsafe(bytes);
+          let at = 0;
+          for (const p of pieces) at += p.copy(out, at);
+          return out[at - 1] === undefined ? 0 : pieces.length;
+        });
+      },
+    },
+    [`${which}-json`]: {
+      label: `${which}: JSON.parse into objects, one core (limit)`,
+      setup: async (ctx) => ({ pieces: await piecesOf(ctx, which) }),
+      run({ pieces }) {
+        return timed(bytesOf(pieces), () => {
+          let rows = 0;
+          for (const p of pieces) {
+            const text = p.toString("utf8");
+            if (which === "v3") rows += JSON.parse(text).data.length;
+            else for (const line of text.split("\n")) if (line.length > 0) rows += JSON.parse(line) === null ? 0 : 1;
+          }
+          return rows;
+        });
+      },
+    },
+    [`${which}-gunzip`]: {
+      label: `${which}: decompress (zlib gunzip of the same bytes gzipped)`,
+      async setup(ctx) {
+        const pieces = await piecesOf(ctx, which);
+        return { bytes: bytesOf(pieces), zipped: pieces.map((p) => gzipSync(p, { level: 6 })) };
+      },
+      run({ bytes, zipped }) {
+        return timed(bytes, () => {
+          let n = 0;
+          for (const z of zipped) n += gunzipSync(z).length;
+          return n === bytes ? zipped.length : -1;
+        });
+      },
+    },
+    [`${which}-columns`]: {
+      label: `${which}: parse to columns, one core (gasframes' decoder)`,
+      setup: async (ctx) => ({ pieces: await piecesOf(ctx, which), parse: parseHere() }),
+      run({ pieces, parse }) {
+        return timed(bytesOf(pieces), () => {
+          let rows = 0;
+          for (const p of pieces) rows += parse(kind, p).columns.length;
+          return rows;
+        });
+      },
+    },
+    [`${which}-socket`]: {
+      label: `${which}: socket read (raw transfer from the local server)`,
+      setup: (ctx) => ctx,
+      async run(ctx) {
+        const t0 = performance.now();
+        let bytes;
+        if (which === "v3") bytes = (await rawTransferV3(ctx.url, ctx.meta.v3)).bytes;
+        else {
+          const res = await request(ctx.url + V4_PATH, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/x-ndjson", access_key: "bench" },
+            body: JSON.stringify(ctx.meta.v4.query),
+          });
+          bytes = 0;
+          for await (const c of res.body) bytes += c.length;
+        }
+        return { bytes, mbps: Math.round(bytes / 1e3 / (performance.now() - t0)) };
+      },
+    },
+  };
+}
+
+const STAGES = ["socket", "gunzip", "columns", "copy", "json"];
+
+function stageTargets(which) {
+  return STAGES.map((s) => ({ label: `${which} ${s}: MB/s`, check: "mbps", variant: `${which}-${s}`, median: true, info: true })).concat([
+    // The distance of the parse stage to JSON.parse on the same bytes (a figure, not judged here: the
+    // end-to-end targets are the v3 and ndjson scenarios').
+    { label: `${which}: parse to columns / JSON.parse time`, measure: "ms", variant: `${which}-columns`, reference: `${which}-json`, info: true },
+  ]);
+}
+
+export const stagesScenario = {
+  id: "stages",
+  title: "Download stages beside their limits (v3 pages and v4 NDJSON, the same bytes)",
+  rows: (meta) => meta.v3.rows + meta.v4.rows,
+  variants: { ...stageVariants("v3"), ...stageVariants("ndjson") },
+  targets: [...stageTargets("v3"), ...stageTargets("ndjson")],
+};
