@@ -156,11 +156,12 @@ function evaluate(scenario, runs, dataMeta) {
   }
   const targets = scenario.targets.map((t) => {
     // For time targets, the same ratio in CPU time is reported beside it (not judged).
-    const cpuRatio = t.measure === "ms" && t.reference !== undefined && variants[t.variant]?.cpuMs && variants[t.reference]?.cpuMs
-      ? variants[t.variant].cpuMs.median / variants[t.reference].cpuMs.median
+    const refs = t.reference === undefined ? [] : [t.reference].flat();
+    const cpuRatio = t.measure === "ms" && refs.length > 0 && variants[t.variant]?.cpuMs && refs.every((r) => variants[r]?.cpuMs)
+      ? variants[t.variant].cpuMs.median / refs.reduce((s, r) => s + variants[r].cpuMs.median, 0)
       : undefined;
     // The load averages of the runs the figure comes from (the variant's and its reference's).
-    const load = loadRange([variants[t.variant]?.load, variants[t.reference]?.load]);
+    const load = loadRange([t.variant, ...[t.reference].flat()].map((n) => variants[n]?.load));
     if (t.check !== undefined) {
       // A figure of the variant's own answer (the same in every run when the data is): its first run's;
       // a measured figure (rows/s, a query's time: `median: true`) is the median over the runs.
@@ -176,7 +177,10 @@ function evaluate(scenario, runs, dataMeta) {
       const value = v?.median;
       return { label: t.label, value, limit: t.absolute, load, pass: value !== undefined && value <= t.absolute };
     }
-    const ref = variants[t.reference]?.[t.measure];
+    // A list of references: their medians added (the parts of a whole, as in the first-chart scenario).
+    const ref = Array.isArray(t.reference)
+      ? t.reference.every((r) => variants[r]?.[t.measure]) ? { median: t.reference.reduce((s, r) => s + variants[r][t.measure].median, 0) } : undefined
+      : variants[t.reference]?.[t.measure];
     if (t.above !== undefined) {
       const value = v && ref ? v.median - ref.median : undefined;
       return { label: t.label, value, limit: t.above, load, pass: value !== undefined && value <= t.above };

@@ -13,6 +13,7 @@ import { lakeQueryScenario } from "./lake-query.mjs";
 import { lakeRollupScenario } from "./lake-rollup.mjs";
 import { wideRecordScenario } from "./wide-record.mjs";
 import { stagesScenario } from "./stages.mjs";
+import { firstChartScenario } from "./first-chart.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -26,6 +27,7 @@ export const SCENARIOS = [
   requireScenario,
   coldScenario,
   firstRollupScenario,
+  firstChartScenario,
   memoryScenario,
   compressionScenario,
   sandboxNdjsonScenario,
