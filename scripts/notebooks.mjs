@@ -13,7 +13,8 @@
 // is taken), --dir DIR (the folder to serve, default notebooks/). Jupyter's own variables apply
 // (JUPYTER_TOKEN, JUPYTER_RUNTIME_DIR, JUPYTER_CONFIG_DIR; HOME decides the user kernels folder).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -83,8 +84,18 @@ function jupyterEnv() {
 function registerKernels(env) {
   const tslab = run(process.execPath, [join(root, "node_modules", "tslab", "bin", "tslab"), "install", "--user", "--python", PYTHON, "--binary", join(root, "node_modules", ".bin", "tslab")], { env });
   if (!tslab.ok) fail(`registering the tslab kernel failed:\n${tslab.out}`);
-  const deno = run(join(root, "node_modules", ".bin", "deno"), ["jupyter", "--install", "--name", "deno", "--display", "Deno"], { env });
-  if (!deno.ok) fail(`registering the Deno kernel failed:\n${deno.out}`);
+  // `deno jupyter --install` writes under $HOME and ignores JUPYTER_DATA_DIR: let it write into a scratch
+  // home, then hand the kernelspec to Jupyter, which puts it where it will look.
+  const scratch = mkdtempSync(join(tmpdir(), "deno-kernelspec-"));
+  try {
+    const deno = run(join(root, "node_modules", ".bin", "deno"), ["jupyter", "--install", "--name", "deno", "--display", "Deno"], { env: { ...env, HOME: scratch } });
+    if (!deno.ok) fail(`registering the Deno kernel failed:\n${deno.out}`);
+    const spec = join(scratch, ".local", "share", "jupyter", "kernels", "deno");
+    const install = run(PYTHON, ["-m", "jupyter", "kernelspec", "install", "--user", "--replace", "--name", "deno", spec], { env });
+    if (!install.ok) fail(`registering the Deno kernel failed:\n${install.out}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
   const list = run(PYTHON, ["-m", "jupyter", "kernelspec", "list"], { env });
   for (const name of ["tslab", "deno"]) if (!new RegExp(`^\\s*${name}\\s`, "m").test(list.out)) fail(`Jupyter does not list the ${name} kernel after registering it:\n${list.out}`);
   process.stdout.write(`notebooks: kernels registered for ${PYTHON}:\n${list.out.trimEnd()}\n`);
