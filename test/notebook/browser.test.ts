@@ -95,6 +95,7 @@ const STATE = `(() => {
 describe("notebook 01 in the classic Jupyter Notebook, in headless Chromium", () => {
   const binary = chromiumPath();
   const blocked: string[] = [];
+  const allowed: string[] = [];
   let home: string;
   let work: string;
   let token: string;
@@ -139,7 +140,10 @@ describe("notebook 01 in the classic Jupyter Notebook, in headless Chromium", ()
     const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
     await context.route("**/*", (route) => {
       const url = route.request().url();
-      if (/^(https?|wss?):\/\/127\.0\.0\.1(:\d+)?\//.test(url) || /^(data|blob):/.test(url)) return route.continue();
+      if (/^(https?|wss?):\/\/127\.0\.0\.1(:\d+)?\//.test(url) || /^(data|blob):/.test(url)) {
+        allowed.push(url);
+        return route.continue();
+      }
       blocked.push(url);
       return route.abort("blockedbyclient");
     });
@@ -202,6 +206,8 @@ describe("notebook 01 in the classic Jupyter Notebook, in headless Chromium", ()
     expect(state.chartMarks).toBeGreaterThan(0);
     expect(state.tableRows).toBeGreaterThan(0);
     expect(blocked).toEqual([]);
+    // The guard saw the page's own requests (so an empty list above means something).
+    expect(allowed.some((u) => u.includes(`/notebooks/${kernel}/${NOTEBOOK}`))).toBe(true);
     await page.context().close();
   }, START_MS * 2 + RUN_MS + 60_000);
 });
