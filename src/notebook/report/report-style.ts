@@ -14,7 +14,7 @@ p code, li code, td code { background: var(--code); padding: 1px 4px; border-rad
 .cell { margin: 14px 0; }
 .cell.code { display: grid; grid-template-columns: 64px minmax(0, 1fr); column-gap: 8px; }
 .prompt { color: var(--muted); font: 12px ui-monospace, monospace; text-align: right; padding-top: 8px; }
-.input pre { margin: 0; background: var(--code); border: 1px solid var(--line); border-radius: 4px; padding: 8px 10px; overflow-x: auto; }
+.input pre { margin: 0; background: var(--code); border: 1px solid var(--line); border-radius: 4px; padding: 8px 10px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .outputs { grid-column: 2; }
 .out { margin: 6px 0; overflow-x: auto; }
 pre.out { white-space: pre-wrap; padding: 4px 10px; margin: 6px 0; }
