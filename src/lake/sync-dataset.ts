@@ -294,12 +294,17 @@ function monthGuard(axis: LakeAxis, month: MonthKey, label: string): (record: Re
 
 async function* counted<T extends readonly unknown[]>(source: AsyncGenerator<T, ResultMeta, undefined>, onBatch: (batch: readonly Record<string, unknown>[]) => void): AsyncGenerator<T, ResultMeta, undefined> {
   let step = await source.next();
-  while (step.done !== true) {
-    const batch = step.value as unknown;
-    const records = Array.isArray(batch) ? (batch as Record<string, unknown>[]) : typeof (batch as { toRecords?: unknown }).toRecords === "function" ? (batch as { toRecords(): Record<string, unknown>[] }).toRecords() : [];
-    onBatch(records);
-    yield step.value;
-    step = await source.next();
+  try {
+    while (step.done !== true) {
+      const batch = step.value as unknown;
+      const records = Array.isArray(batch) ? (batch as Record<string, unknown>[]) : typeof (batch as { toRecords?: unknown }).toRecords === "function" ? (batch as { toRecords(): Record<string, unknown>[] }).toRecords() : [];
+      onBatch(records);
+      yield step.value;
+      step = await source.next();
+    }
+  } finally {
+    // A refused batch ends the request too, so the rest of an unbounded answer is not downloaded.
+    if (step.done !== true) await source.return(undefined as never).catch(() => undefined);
   }
   return step.value;
 }
