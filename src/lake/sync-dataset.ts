@@ -242,8 +242,22 @@ function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: 
 function sweepStaging(storage: LakeStorage, journal: Journal | undefined): void {
   const keep = new Set(Object.values(journal?.staged ?? {}).flatMap((s) => (s.stagedAs === undefined ? [] : [s.stagedAs.slice(STAGING_DIR.length + 1)])));
   keep.add("journal.json");
-  for (const name of storage.list(STAGING_DIR)) if (!keep.has(name)) storage.delete(`${STAGING_DIR}/${name}`);
+  for (const name of storage.list(STAGING_DIR)) {
+    // A writer waiting for the lock stages its lock file here too (`<pid>.<random>.tmp`): kept while that process runs.
+    const pid = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
+    if (pid !== undefined && Number(pid) !== process.pid && processRuns(Number(pid))) continue;
+    if (!keep.has(name)) storage.delete(`${STAGING_DIR}/${name}`);
+  }
   if (journal === undefined) storage.delete(JOURNAL);
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /**

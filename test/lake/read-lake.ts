@@ -1,6 +1,7 @@
 /**
  * A lake as an independent reader sees it: every `**\/*.parquet` under a folder (dot folders included,
- * the strictest glob), each read whole with hyparquet, rows grouped by the hive `month=` folder.
+ * `_` folders skipped as Spark and Polars skip them), each read whole with hyparquet, rows grouped by
+ * the hive `month=` folder; or exactly the files the latest committed snapshot lists.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -18,7 +19,8 @@ export function allFiles(dir: string): string[] {
 /** The rows of each month partition of a dataset (`month` -> rows), read back with hyparquet. */
 export async function readLake(datasetDir: string): Promise<Map<string, Record<string, unknown>[]>> {
   const months = new Map<string, Record<string, unknown>[]>();
-  for (const file of allFiles(datasetDir).filter((f) => f.endsWith(".parquet"))) {
+  // Folders starting with `_` (the staging folder) are skipped, as Spark and Polars skip them.
+  for (const file of allFiles(datasetDir).filter((f) => f.endsWith(".parquet") && !f.split("/").some((s) => s.startsWith("_")))) {
     const month = /(?:^|\/)month=(\d{4}-\d{2})\//.exec(file)?.[1];
     if (month === undefined) throw new Error(`a Parquet file outside any month partition: ${file}`);
     const bytes = readFileSync(join(datasetDir, file));
