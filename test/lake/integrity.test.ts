@@ -162,8 +162,15 @@ describe("verified files", () => {
       ["checksum", (p) => { const other = file("2025-01"); const b = readFileSync(other); writeFileSync(p, b.subarray(0, readFileSync(p).length)); if (readFileSync(p).length < b.length) appendFileSync(p, Buffer.alloc(0)); }, "2025-03"],
       ["not-a-file", (p) => { rmSync(p); mkdirSync(p); }, "2025-01"],
     ];
+    const open = await openLake(dir);
+    expect(open.verify().ok).toBe(true);
     for (const [reason, damage, month] of damages) {
       damage(file(month));
+      if (reason === "checksum" && month === "2025-01") {
+        const report = open.verify();
+        expect(report.ok).toBe(false);
+        expect(report.datasets[0]!.problems).toEqual([expect.objectContaining({ file: readLakeManifest(run.datasetDir)!.partitions[month]!.files[0], reason: "checksum" })]);
+      }
       const refused = await attempt(() => openLake(dir));
       expect(refused, `${reason} of ${month}`).toBeInstanceOf(LakeIntegrityError);
       expect((refused as LakeIntegrityError).reason).toBe(reason === "checksum" && readFileSync(file(month)).length !== readLakeManifest(run.datasetDir)!.partitions[month]!.bytes ? "size" : reason);
@@ -173,6 +180,7 @@ describe("verified files", () => {
       expect(verifyLake(dir).ok).toBe(true);
       expect(monthTotals(await readSnapshotLake(run.datasetDir), "prod_dry_gas_bcf_day")).toEqual(clean);
     }
+    open.close();
     // A stray Parquet file in a month folder is never read.
     copyFileSync(file("2025-02"), join(run.datasetDir, "month=2025-02", "part-00001.parquet"));
     const counts = await rowsOf(dir);
