@@ -5,7 +5,7 @@
  * the token kept out of params, file-system faults as typed errors, rows outside the month refused.
  */
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, copyFileSync, existsSync } from "node:fs";
+import { appendFileSync, renameSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync, copyFileSync, existsSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -147,6 +147,34 @@ describe("snapshots", () => {
     } finally {
       await partial.close();
     }
+  });
+});
+
+describe("a lake written before the log", () => {
+  it("reads a format-1 _manifest.json as snapshot 0, and its first sync commits snapshot 1 keeping the settled months", async () => {
+    const dir = join(root, "legacy");
+    const run = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-02", asOf: "2025-08-01" }));
+    // Rewritten as gasframes wrote lakes before the log: part-00000.parquet and a format-1 manifest, no _log.
+    const partitions: Record<string, unknown> = {};
+    for (const [month, p] of Object.entries(run.manifest.partitions)) {
+      const legacy = `month=${month}/part-00000.parquet`;
+      renameSync(join(run.datasetDir, p.files[0]!), join(run.datasetDir, legacy));
+      const { contentSha256: _c, columns: _k, ...rest } = p;
+      partitions[month] = { ...rest, files: [legacy] };
+    }
+    rmSync(join(run.datasetDir, "_log"), { recursive: true });
+    const { snapshot: _s, committedAt: _t, ...head } = run.manifest;
+    writeFileSync(join(run.datasetDir, "_manifest.json"), JSON.stringify({ ...head, format: 1, partitions }));
+    const before = await rowsOf(dir);
+    expect(readLakeManifest(run.datasetDir)!.snapshot).toBe(0);
+
+    const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-03", asOf: "2025-08-01" }));
+    expect(next.fetched).toEqual(["2025-03"]);
+    expect(next.snapshot).toBe(1);
+    expect(next.manifest.partitions["2025-01"]!.files).toEqual(["month=2025-01/part-00000.parquet"]);
+    expect(verifyLake(dir).ok).toBe(true);
+    const after = await rowsOf(dir);
+    expect({ "2025-01": after["2025-01"], "2025-02": after["2025-02"] }).toEqual(before);
   });
 });
 
