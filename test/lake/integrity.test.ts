@@ -238,7 +238,7 @@ describe("verified files", () => {
     expect(again.fetched).toEqual(["2025-01"]);
   });
 
-  it("turns file-system faults into LakeIoError: a file where the lake folder should be, a file where the log should be", async () => {
+  it("turns file-system faults into LakeIoError: a file where the lake folder or the log should be, a folder where the manifest should be", async () => {
     const file = join(root, "a-file");
     writeFileSync(file, "not a folder");
     const notDir = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(file)));
@@ -251,6 +251,13 @@ describe("verified files", () => {
     const notLog = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01" })));
     expect(notLog).toBeInstanceOf(LakeIoError);
     expect(await attempt(() => openLake(dir))).toBeInstanceOf(LakeIoError);
+
+    const dir3 = join(root, "manifest-folder");
+    mkdirSync(join(dpDir(dir3), "_manifest.json"), { recursive: true });
+    const isDir = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir3, { to: "2025-01" })));
+    expect(isDir).toBeInstanceOf(LakeIoError);
+    expect((isDir as LakeIoError).errno).toBe("EISDIR");
+    expect(await attempt(() => openLake(dir3))).toBeInstanceOf(LakeIoError);
   });
 });
 
