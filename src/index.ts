@@ -111,7 +111,7 @@ export type {
 export { Table, Result, collectResult, type TableOptions, type SortOptions, type ResultMeta } from "./table";
 // Export to Arrow and Parquet (also `table.toArrow()` / `table.toParquet(path)`).
 export { writeParquet, type WriteParquetOptions, type ParquetWritten } from "./table";
-export { syncDataset, openLake, readLakeManifest, lakeAxis, datasetFolder, MANIFEST_FILE, isLakeSource, type Lake, type LakeDataset, type LakeSource, type LakeColumn, type LakeQuery, type OpenLakeOptions, type SyncDatasetOptions, type SyncProgress, type SyncReport, type SyncClient, type LakeManifest, type LakePartition, type LakeAxis } from "./lake";
+export { syncDataset, openLake, readLakeManifest, verifyLake, lakeAxis, datasetFolder, MANIFEST_FILE, isLakeSource, type Lake, type LakeDataset, type LakeSource, type LakeColumn, type LakeQuery, type OpenLakeOptions, type SyncDatasetOptions, type SyncProgress, type SyncReport, type SyncClient, type LakeManifest, type LakePartition, type LakeAxis, type LakeFile, type LakeVerification } from "./lake";
 // Records as columns: what a table hands analysis and charts through COLUMN_SOURCE.
 export {
   COLUMN_SOURCE,
@@ -268,6 +268,12 @@ export {
   CacheMissError,
   CacheCorruptError,
   DataError,
+  LakeLockedError,
+  LakeIntegrityError,
+  LakeIoError,
+  RowOutsideMonthError,
+  type LakeLockHolder,
+  type LakeIntegrityReason,
   type GasframesErrorOptions,
   type ApiErrorDetails,
   type ParamIssue,

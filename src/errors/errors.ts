@@ -466,6 +466,83 @@ export class DataError extends GasframesError {
   override readonly code: string = "DATA";
 }
 
+/** Who holds a lake dataset's write lock (`<dataset>/_lock`). */
+export interface LakeLockHolder {
+  readonly pid: number;
+  readonly host: string;
+  /** ISO 8601 UTC time the holder took the lock. */
+  readonly since: string;
+}
+
+/**
+ * Another sync holds the dataset's write lock (or committed the version this one was about to): one
+ * writer per dataset folder. `holder` names it. A lock left by a dead process on this host is taken
+ * over, never reported.
+ */
+export class LakeLockedError extends GasframesError {
+  override readonly code: string = "LAKE_LOCKED";
+  readonly dir: string;
+  readonly holder?: LakeLockHolder;
+
+  constructor(message: string, details: GasframesErrorOptions & { dir: string; holder?: LakeLockHolder }) {
+    super(message, details);
+    this.dir = redact(details.dir);
+    if (details.holder !== undefined) this.holder = details.holder;
+  }
+}
+
+/** Why a lake file was refused: see {@link LakeIntegrityError}. */
+export type LakeIntegrityReason = "missing" | "not-a-file" | "size" | "checksum" | "symlink" | "log";
+
+/**
+ * A lake's file is not what its committed snapshot recorded: gone (`missing`), a folder or device in
+ * its place (`not-a-file`), another length (`size`) or other bytes (`checksum`); a month folder is a
+ * link (`symlink`: a sync never writes through one); or a commit of the log is damaged (`log`).
+ */
+export class LakeIntegrityError extends GasframesError {
+  override readonly code: string = "LAKE_INTEGRITY";
+  readonly reason: LakeIntegrityReason;
+  readonly file: string;
+
+  constructor(message: string, details: GasframesErrorOptions & { reason: LakeIntegrityReason; file: string }) {
+    super(message, details);
+    this.reason = details.reason;
+    this.file = redact(details.file);
+  }
+}
+
+/** The file system refused a lake operation (`EACCES`, `EPERM`, `ENOTDIR`, `EISDIR`, `ENOSPC`...). */
+export class LakeIoError extends GasframesError {
+  override readonly code: string = "LAKE_IO";
+  /** The system's error code (`EACCES`). */
+  readonly errno: string;
+  readonly path: string;
+
+  constructor(message: string, details: GasframesErrorOptions & { errno: string; path: string }) {
+    super(message, details);
+    this.errno = details.errno;
+    this.path = redact(details.path);
+  }
+}
+
+/**
+ * The service answered a month's request with a row dated outside that month (a date bound one day
+ * off, or a filter ignored). Nothing of the month is written.
+ */
+export class RowOutsideMonthError extends DataError {
+  override readonly code: string = "ROW_OUTSIDE_MONTH";
+  readonly month: string;
+  readonly field: string;
+  readonly value: unknown;
+
+  constructor(message: string, details: GasframesErrorOptions & { month: string; field: string; value: unknown }) {
+    super(message, details);
+    this.month = details.month;
+    this.field = details.field;
+    this.value = details.value;
+  }
+}
+
 /**
  * Maps an HTTP error status to its error class. The single place where statuses become classes.
  */

@@ -3,6 +3,7 @@
  */
 import type { EndpointSpec } from "../catalog/types";
 import { InvalidParamsError, type ParamIssue } from "../errors";
+import { isCalendarDate } from "../table/dates";
 import { isMonthKey, monthOf, type MonthKey } from "./lake-months";
 import type { SyncDatasetOptions } from "./sync-types";
 
@@ -12,11 +13,11 @@ export interface CheckedSyncOptions {
   readonly to: MonthKey;
   readonly asOf: string;
   readonly reviseDays: number;
+  readonly retainDays: number;
   readonly batchSize?: number;
   readonly clock: () => number;
 }
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Checks the endpoint, params and options; an InvalidParamsError names every bad one. */
 export function checkSyncOptions(endpoint: EndpointSpec, params: unknown, options: SyncDatasetOptions): CheckedSyncOptions {
@@ -33,21 +34,23 @@ export function checkSyncOptions(endpoint: EndpointSpec, params: unknown, option
   if (typeof options.dir !== "string" || options.dir.trim() === "") issues.push({ param: "dir", value: options.dir, expected: "the lake's folder, a non-empty path" });
   const clock = options.clock ?? Date.now;
   const asOf = options.asOf ?? new Date(clock()).toISOString().slice(0, 10);
-  if (typeof asOf !== "string" || !DAY.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`))) {
+  if (typeof asOf !== "string" || !isCalendarDate(asOf)) {
     issues.push({ param: "asOf", value: asOf, expected: "a day, YYYY-MM-DD" });
   }
   const from = options.from;
   if (!isMonthKey(from)) issues.push({ param: "from", value: from, expected: "the first month, YYYY-MM", ...monthHint(from) });
-  const to = options.to ?? (DAY.test(String(asOf)) ? monthOf(Date.parse(`${asOf}T00:00:00Z`)) : undefined);
+  const to = options.to ?? (typeof asOf === "string" && isCalendarDate(asOf) ? monthOf(Date.parse(`${asOf}T00:00:00Z`)) : undefined);
   if (options.to !== undefined && !isMonthKey(options.to)) issues.push({ param: "to", value: options.to, expected: "the last month, YYYY-MM", ...monthHint(options.to) });
   else if (isMonthKey(from) && isMonthKey(to) && to < from) issues.push({ param: "to", value: to, expected: `a month at or after from (${from})`, suggestion: from });
   const reviseDays = options.reviseDays ?? 60;
   if (typeof reviseDays !== "number" || !Number.isFinite(reviseDays) || reviseDays < 0) issues.push({ param: "reviseDays", value: reviseDays, expected: "a number of days, 0 or more", suggestion: "60" });
+  const retainDays = options.retainDays ?? 7;
+  if (typeof retainDays !== "number" || !Number.isFinite(retainDays) || retainDays < 0) issues.push({ param: "retainDays", value: retainDays, expected: "a number of days, 0 or more", suggestion: "7" });
   const batchSize = options.batchSize;
   if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) issues.push({ param: "batchSize", value: batchSize, expected: "a positive integer", suggestion: "10000" });
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") issues.push({ param: "onProgress", value: typeof options.onProgress, expected: "a function" });
   if (issues.length > 0 || !isMonthKey(from) || !isMonthKey(to)) throw new InvalidParamsError(label, issues);
-  return { from, to, asOf, reviseDays, clock, ...(batchSize !== undefined ? { batchSize } : {}) };
+  return { from, to, asOf, reviseDays, retainDays, clock, ...(batchSize !== undefined ? { batchSize } : {}) };
 }
 
 /** A month written as a day (`2024-01-15`) or without its zero (`2024-1`): the month meant. */

@@ -1,9 +1,11 @@
 /**
- * Where a dataset lives in a lake, and the sweep of temporary files a killed sync left behind.
+ * Where a dataset lives in a lake, and how a lake folder's datasets are found.
  */
-import { readdirSync, rmSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { EndpointSpec } from "../catalog/types";
+import { DataError } from "../errors";
+import { fsCall } from "./lake-storage";
 
 /**
  * `<dir>/<service>/<version>/<endpoint>`: the endpoint is its path after the version, `/` as `_`
@@ -15,18 +17,45 @@ export function datasetFolder(dir: string, spec: EndpointSpec): string {
   return join(dir, spec.service, spec.version, rest.join("_"));
 }
 
+/** A dataset folder of a lake and its view name. */
+export interface FoundDataset {
+  /** `<service>_<version>_<endpoint>` in lower case. */
+  readonly view: string;
+  readonly dir: string;
+}
+
 /**
- * Deletes the temporary files (`*.tmp`) a killed sync left in the dataset folder and its month
- * folders. Only this dataset's folder is swept; one sync per dataset runs at a time.
+ * The datasets of a lake folder: `<service>/<version>/<endpoint>` folders with a log (`_log/`) or a
+ * manifest. `root` may also be one dataset's folder.
  */
-export function removeLeftovers(datasetDir: string): void {
-  for (const entry of readdirSync(datasetDir, { withFileTypes: true })) {
-    const path = join(datasetDir, entry.name);
-    if (entry.isFile() && entry.name.endsWith(".tmp")) rmSync(path, { force: true });
-    if (entry.isDirectory() && entry.name.startsWith("month=")) {
-      for (const inner of readdirSync(path, { withFileTypes: true })) {
-        if (inner.isFile() && inner.name.endsWith(".tmp")) rmSync(join(path, inner.name), { force: true });
+export function findLakeDatasets(root: string): FoundDataset[] {
+  const isDataset = (p: string): boolean => ["_log", "_manifest.json"].some((n) => exists(join(p, n)));
+  if (!exists(root)) throw new DataError(`lake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
+  if (isDataset(root)) return [{ view: viewName(root.split(/[\\/]/).slice(-3)), dir: root }];
+  const out: FoundDataset[] = [];
+  const dirs = (p: string): string[] =>
+    fsCall("list", p, () => readdirSync(p, { withFileTypes: true }))
+      .filter((e) => e.isDirectory() && !e.name.startsWith(".") && !e.name.startsWith("_"))
+      .map((e) => e.name)
+      .sort();
+  for (const service of dirs(root))
+    for (const version of dirs(join(root, service)))
+      for (const endpoint of dirs(join(root, service, version))) {
+        const dir = join(root, service, version, endpoint);
+        if (isDataset(dir)) out.push({ view: viewName([service, version, endpoint]), dir });
       }
-    }
+  return out;
+}
+
+function viewName(parts: readonly string[]): string {
+  return parts.join("_").toLowerCase().replace(/[^a-z0-9_]/g, "_");
+}
+
+function exists(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
   }
 }

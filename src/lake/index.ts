@@ -1,11 +1,13 @@
 /**
  * The local Parquet lake: `syncDataset` downloads an endpoint into hive-partitioned Parquet by month,
- * with a manifest, incrementally and crash-safely (docs/lake.md).
+ * under a one-writer lock, each sync one atomic commit to a versioned log of snapshots (docs/lake.md).
  */
 export { syncDataset, type SyncDatasetOptions, type SyncProgress, type SyncReport } from "./sync-dataset";
 export { lakeAxis, type LakeAxis } from "./lake-axis";
-export { readLakeManifest, MANIFEST_FILE, type LakeManifest, type LakePartition } from "./lake-manifest";
+export { readLakeManifest, snapshotFiles, MANIFEST_FILE, LOG_DIR, type LakeManifest, type LakePartition, type LakeFile, type SnapshotChoice } from "./lake-manifest";
 export { datasetFolder } from "./dataset-folder";
+export { verifyLake, type VerifyLakeOptions, type LakeVerification, type DatasetVerification, type LakeProblem } from "./lake-verify";
+export type { LakeStorage, LakeEntry } from "./lake-storage";
 export type { SyncClient } from "./stream-of";
 export { openLake, type Lake, type LakeDataset, type OpenLakeOptions } from "./open-lake";
 export { isLakeSource, quoteIdent, type LakeColumn, type LakeQuery, type LakeSource } from "./lake-source";

@@ -2,8 +2,8 @@
  * `openLake(dir)`: the lake `syncDataset` wrote, as DuckDB views, queried with SQL into gasframes Results.
  * DuckDB (`@duckdb/node-api`, an optional dependency) is loaded on first use.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { DataError, InvalidParamsError } from "../errors";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
 import { Result } from "../table/result";
@@ -13,15 +13,22 @@ import { loadDuckDb, type DuckDbConnection, type DuckDbInstance, type DuckDbRead
 import { closest } from "../util/closest";
 import { canonicalDecimal, isExactDouble } from "../util/exact-decimal";
 import { dedupeColumnNames } from "../util/dedupe-column-names";
-import { MANIFEST_FILE } from "./lake-manifest";
+import { findLakeDatasets } from "./dataset-folder";
+import { readSnapshot, snapshotFiles, type LakeFile, type SnapshotChoice } from "./lake-manifest";
+import { asLakeError, localLakeStorage } from "./lake-storage";
+import { integrityError, verifySnapshot, type LakeVerification } from "./lake-verify";
 import { quoteIdent, type LakeColumn, type LakeSource } from "./lake-source";
 
-/** One dataset of the lake: its view name and where its files are. */
+/** One dataset of the lake: its view name, its folder, and the snapshot the view reads. */
 export interface LakeDataset {
   /** The SQL view: `<service>_<version>_<endpoint>` in lower case (`natgas_v4_rigs`). */
   readonly view: string;
   /** The dataset's folder (`<dir>/natgas/v4/rigs`). */
   readonly dir: string;
+  /** The snapshot read (its number in the dataset's log). */
+  readonly snapshot: number;
+  /** Exactly the files of that snapshot, with month, size and SHA-256: the view reads these and no other. */
+  readonly files: readonly LakeFile[];
   /** The view's columns as DuckDB describes them (the `month` partition column included). */
   readonly columns: readonly LakeColumn[];
 }
@@ -32,6 +39,22 @@ export interface OpenLakeOptions {
   readonly maxMemory?: string;
   /** Where `@duckdb/node-api` is resolved from; default where gasframes is installed. */
   readonly from?: string;
+  /**
+   * Read this snapshot of every dataset (a number of its log) instead of the latest; a dataset
+   * without it is a DataError listing the versions kept. Default: the latest.
+   */
+  readonly version?: number;
+  /**
+   * Read each dataset as it was committed at this instant (ISO 8601 or epoch ms): its latest snapshot
+   * committed at or before it; datasets not yet synced then are left out. Default: now.
+   */
+  readonly asOf?: string | number;
+  /**
+   * `true` (default): every file is checked against the size and SHA-256 its snapshot recorded before
+   * the view is made, and a file that differs is a LakeIntegrityError; `"size"`: kinds and sizes only
+   * (no byte is read); `false`: no check.
+   */
+  readonly verify?: boolean | "size";
 }
 
 /** An open lake. Close it when done (`close()`); a script that forgets still exits. */
@@ -55,22 +78,44 @@ export interface Lake {
    * @throws InvalidParamsError naming the closest view when there is no such dataset.
    */
   dataset(name: string): LakeSource;
+  /** Checks every file the views read against its recorded size and SHA-256 again (`ok` false on any difference). */
+  verify(): LakeVerification;
   /** Closes the database. */
   close(): void;
 }
 
 /**
- * Opens a lake folder written by `syncDataset`: every `<service>/<version>/<endpoint>` folder holding
- * `month=YYYY-MM/*.parquet` becomes a view of all its months (hive partitioning: the `month` column is
- * the partition), in an in-memory DuckDB. Temporary files and the manifest are never read.
+ * Opens a lake folder written by `syncDataset`: each dataset becomes a view of exactly the files of
+ * its latest committed snapshot (or of `{ version }` / `{ asOf }`), checked against their recorded
+ * SHA-256 first, in an in-memory DuckDB (the `month` column is the partition). Files the snapshot
+ * does not list (a sync in progress, a stray file) are never read; the path is passed as a list of
+ * files with glob characters escaped, so `[`, `*` and `?` in a folder's name are plain characters.
  * @param dir the lake folder (the `dir` given to `syncDataset`).
- * @param options memory limit; default 2GB.
+ * @param options memory limit (default 2GB), `version` or `asOf`, `verify` (default true).
  */
 export async function openLake(dir: string, options: OpenLakeOptions = {}): Promise<Lake> {
   if (typeof dir !== "string" || dir.trim() === "") throw new DataError(`openLake: expected the lake's folder, got ${JSON.stringify(dir)}`);
+  const choice = snapshotChoice(options);
   const root = resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new DataError(`openLake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
-  const found = findDatasets(root);
+  const found: Omit<LakeDataset, "columns">[] = [];
+  try {
+    for (const d of findLakeDatasets(root)) {
+      const storage = localLakeStorage(d.dir);
+      const snapshot = readSnapshot(storage, choice);
+      if (snapshot === undefined) continue;
+      const files = snapshotFiles(snapshot);
+      if (files.length === 0) continue;
+      if (options.verify !== false) {
+        const checked = verifySnapshot(storage, snapshot, options.verify !== "size");
+        if (checked.problems.length > 0) throw integrityError("openLake", checked);
+      }
+      found.push({ view: d.view, dir: d.dir, snapshot: snapshot.snapshot ?? 0, files });
+    }
+  } catch (error) {
+    throw asLakeError(error, "read the lake", root);
+  }
+  if (found.length === 0) throw new DataError(`openLake: ${root} holds no dataset (no <service>/<version>/<endpoint> folder with a committed snapshot holding rows; is it the dir given to syncDataset?)`);
   const datasets: LakeDataset[] = [];
   const duckdb = loadDuckDb("openLake", options.from === undefined ? {} : { from: options.from });
   const instance: DuckDbInstance = await duckdb.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "2GB" });
@@ -78,8 +123,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
   try {
     connection = await instance.connect();
     for (const d of found) {
-      const files = join(d.dir, "month=*", "*.parquet").replace(/'/g, "''");
-      await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS SELECT * FROM read_parquet('${files}', hive_partitioning = true, hive_types = {'month': VARCHAR})`);
+      await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS ${viewSql(d.dir, d.files)}`);
       datasets.push({ ...d, columns: await describe(connection, d.view) });
     }
   } catch (error) {
@@ -111,6 +155,14 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
       }
       return resultOf(reader, { sql, root, started });
     },
+    verify(): LakeVerification {
+      const checked = datasets.map((d) => {
+        const storage = localLakeStorage(d.dir);
+        const snapshot = readSnapshot(storage, { version: d.snapshot });
+        return verifySnapshot(storage, snapshot!, true);
+      });
+      return { ok: checked.every((c) => c.problems.length === 0), datasets: checked };
+    },
     close(): void {
       if (closed) return;
       closed = true;
@@ -121,6 +173,32 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
   return lake;
 }
 
+/**
+ * The SELECT of a dataset's view: exactly `files` (paths relative to `datasetDir`), each path a
+ * literal with DuckDB's glob characters escaped, hive partitioning giving the `month` column.
+ */
+function viewSql(datasetDir: string, files: readonly LakeFile[]): string {
+  const list = files.map((f) => `'${globLiteral(`${datasetDir}/${f.path}`)}'`).join(", ");
+  return `SELECT * FROM read_parquet([${list}], hive_partitioning = true, hive_types = {'month': VARCHAR})`;
+}
+
+/** `path` as a DuckDB glob matching only itself (`[`, `*`, `?` each in a class), quoted for SQL. */
+export function globLiteral(path: string): string {
+  return path.replace(/[[*?]/g, (c) => `[${c}]`).replace(/'/g, "''");
+}
+
+function snapshotChoice(options: OpenLakeOptions): SnapshotChoice {
+  const issues = [];
+  if (options.version !== undefined && (!Number.isInteger(options.version) || options.version < 0)) issues.push({ param: "version", value: options.version, expected: "a snapshot number, 0 or more" });
+  if (options.asOf !== undefined && (typeof options.asOf === "number" ? !Number.isFinite(options.asOf) : typeof options.asOf !== "string" || Number.isNaN(Date.parse(options.asOf)))) {
+    issues.push({ param: "asOf", value: options.asOf, expected: "an instant: ISO 8601 (2026-11-27T12:00:00Z) or epoch milliseconds" });
+  }
+  if (options.version !== undefined && options.asOf !== undefined) issues.push({ param: "asOf", value: options.asOf, expected: "either version or asOf, not both" });
+  if (options.verify !== undefined && options.verify !== true && options.verify !== false && options.verify !== "size") issues.push({ param: "verify", value: options.verify, expected: 'true, false or "size"' });
+  if (issues.length > 0) throw new InvalidParamsError("openLake", issues);
+  return { ...(options.version === undefined ? {} : { version: options.version }), ...(options.asOf === undefined ? {} : { asOf: options.asOf }) };
+}
+
 /** The columns of a view, as DuckDB's DESCRIBE names and types them. */
 async function describe(connection: DuckDbConnection, view: string): Promise<LakeColumn[]> {
   const reader = await (await connection.prepare(`DESCRIBE SELECT * FROM ${quoteIdent(view)}`)).streamAndReadUntil(Number.MAX_SAFE_INTEGER);
@@ -129,22 +207,6 @@ async function describe(connection: DuckDbConnection, view: string): Promise<Lak
   const nameAt = raw[names.indexOf("column_name")] ?? [];
   const typeAt = raw[names.indexOf("column_type")] ?? [];
   return nameAt.map((n, i) => ({ name: String(n), type: fieldTypeOf(String(typeAt[i])), duckType: String(typeAt[i]) }));
-}
-
-/** `<root>/<service>/<version>/<endpoint>` folders with at least one `month=*` folder. */
-function findDatasets(root: string): Omit<LakeDataset, "columns">[] {
-  const out: Omit<LakeDataset, "columns">[] = [];
-  const dirs = (p: string): string[] => readdirSync(p, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".") && !e.name.startsWith("_")).map((e) => e.name).sort();
-  for (const service of dirs(root))
-    for (const version of dirs(join(root, service)))
-      for (const endpoint of dirs(join(root, service, version))) {
-        const dir = join(root, service, version, endpoint);
-        if (!dirs(dir).some((m) => m.startsWith("month="))) continue;
-        const view = `${service}_${version}_${endpoint}`.toLowerCase().replace(/[^a-z0-9_]/g, "_");
-        out.push({ view, dir });
-      }
-  if (out.length === 0) throw new DataError(`openLake: ${root} holds no dataset (no <service>/<version>/<endpoint>/month=YYYY-MM folder; is it the dir given to syncDataset? ${MANIFEST_FILE} files mark them)`);
-  return out;
 }
 
 /** The type a DuckDB column is read as. */

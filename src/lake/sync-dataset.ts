@@ -1,43 +1,65 @@
 /**
  * `syncDataset`: an endpoint's data downloaded into a local Parquet lake, one hive partition per
- * month (`<dir>/<service>/<version>/<endpoint>/month=YYYY-MM/part-00000.parquet`), incrementally and
- * crash-safely. See docs/lake.md.
+ * month (`<dir>/<service>/<version>/<endpoint>/month=YYYY-MM/part-<hash>.parquet`), incrementally,
+ * under a one-writer lock, each run one atomic commit to the dataset's log. See docs/lake.md.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { aggregatedSchema } from "../catalog/aggregated-schema";
 import type { EndpointSpec } from "../catalog/types";
-import { InvalidParamsError } from "../errors";
+import { InvalidParamsError, LakeLockedError, redactValue, RowOutsideMonthError } from "../errors";
 import { collectResult } from "../table/collect-result";
+import { dayFromCivil, toDayNumber, toTimeMs } from "../table/dates";
 import type { ResultMeta } from "../table/provenance";
-import { lakeAxis } from "./lake-axis";
-import { readLakeManifest, sameParams, writeLakeManifest, type LakeManifest, type LakePartition } from "./lake-manifest";
+import { lakeAxis, type LakeAxis } from "./lake-axis";
+import { commitKey, logVersions, MANIFEST_FILE, readCommit, readSnapshot, sameParams, type LakeManifest, type LakePartition } from "./lake-manifest";
 import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-months";
 import { checkSyncOptions } from "./check-sync-options";
-import { datasetFolder, removeLeftovers } from "./dataset-folder";
+import { datasetFolder } from "./dataset-folder";
+import { acquireLakeLock } from "./lake-lock";
+import { asLakeError, localLakeStorage, STAGING_DIR, type LakeStorage } from "./lake-storage";
+import { fileProblems, sha256OfFile } from "./lake-verify";
 import { streamOf, type SyncClient } from "./stream-of";
 import type { SyncDatasetOptions, SyncProgress, SyncReport } from "./sync-types";
 
 export type { SyncDatasetOptions, SyncProgress, SyncReport };
 
 const DAY_MS = 86_400_000;
+const JOURNAL = `${STAGING_DIR}/journal.json`;
+const EMPTY_SHA = createHash("sha256").digest("hex");
 
+/** A month fetched by the run, not yet committed: its entry, and where its new file waits. */
+interface Staged {
+  readonly entry: LakePartition;
+  /** The staged file (`_tmp/...parquet`) moved to `entry.files[0]` at the commit; none when the file is kept. */
+  readonly stagedAs?: string;
+}
+
+/** The journal of a run in progress (`_tmp/journal.json`): a run killed before its commit resumes from it. */
+interface Journal {
+  readonly params: Record<string, unknown>;
+  readonly asOf: string;
+  /** The snapshot the run started from. */
+  readonly base: number;
+  readonly staged: Record<MonthKey, Staged>;
+}
 
 /**
  * Downloads `endpoint`'s data for the months `from`..`to` into hive-partitioned Parquet under
  * `options.dir`, one request per month (the endpoint's own date filters: v3 `start_date`/`end_date`,
  * v4 `*_min`/`*_max`, LNG `from_timestamp`/`to_timestamp`), streamed: at most one month is held in
- * memory. A re-run fetches only months missing from the manifest, plus the months the service still
- * revises (see `reviseDays`). Each partition appears whole or not at all, and the manifest is updated
- * after it: a killed sync loses nothing already written, and the next run resumes.
+ * memory. A re-run fetches only months missing from the last snapshot, months whose file is no longer
+ * the one recorded, and the months the service still revises (see `reviseDays`).
  *
- * The client is the one whose method you would call (`NatGasClient`, `LngClient`, or `ng.v4`); the
- * endpoint is its catalog entry (`NATGAS_V4.rigs`), which names the date field the lake is cut by.
+ * One writer per dataset: a second sync of the same dataset gets a `LakeLockedError` naming the
+ * holder. The run's months are staged and committed together as one new snapshot of the dataset's
+ * log: readers see the snapshot before the run or after it, never a mix. A killed run commits
+ * nothing; the next run (same params and as-of) reuses the months it had staged. A row dated outside
+ * the month asked for is a `RowOutsideMonthError` and nothing of the run is committed.
+ *
  * @param client a gasframes client: its `stream.<method>` does the requests (its URL, token, retries, cache).
  * @param endpoint the catalog entry (`NATGAS_V3.rigs`, `NATGAS_V4.productionByWell`, `LNG_V1.volumeFlows`).
  * @param params the endpoint's other filters (`{ region_natgas: ["west"] }`), without its date range.
- * @param options `dir` and `from` (required), `to`, `asOf`, `reviseDays`, `onProgress`...
+ * @param options `dir` and `from` (required), `to`, `asOf`, `reviseDays`, `retainDays`, `onProgress`...
  */
 export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, params: Record<string, unknown> | null | undefined, options: SyncDatasetOptions): Promise<SyncReport> {
   const checked = checkSyncOptions(endpoint, params, options);
@@ -51,33 +73,52 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
   }
   const stream = streamOf(client, endpoint);
   const datasetDir = datasetFolder(options.dir, endpoint);
-  mkdirSync(datasetDir, { recursive: true });
-  removeLeftovers(datasetDir);
+  // A token pasted into a filter is stored masked, as the query is.
+  const storedParams = redactValue(userParams) as Record<string, unknown>;
+  const storage = localLakeStorage(datasetDir, { create: true });
+  const lock = acquireLakeLock(storage, label, checked.clock);
+  try {
+    return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream });
+  } catch (error) {
+    throw asLakeError(error, "sync into", datasetDir);
+  } finally {
+    lock.release();
+  }
+}
 
-  const previous = readLakeManifest(datasetDir);
-  if (previous !== undefined && !sameParams(previous.params, userParams)) {
+interface SyncContext {
+  readonly storage: LakeStorage;
+  readonly endpoint: EndpointSpec;
+  readonly axis: LakeAxis;
+  readonly label: string;
+  readonly userParams: Record<string, unknown>;
+  readonly storedParams: Record<string, unknown>;
+  readonly checked: ReturnType<typeof checkSyncOptions>;
+  readonly options: SyncDatasetOptions;
+  readonly stream: ReturnType<typeof streamOf>;
+}
+
+async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
+  const { storage, endpoint, axis, label, userParams, storedParams, checked, options, stream } = ctx;
+  const previous = readSnapshot(storage);
+  if (previous !== undefined && !sameParams(redactValue(previous.params) as Record<string, unknown>, storedParams)) {
     throw new InvalidParamsError(label, [
-      { param: "params", value: userParams, expected: `the parameters ${datasetDir} was synced with (${JSON.stringify(previous.params)}), or another dir` },
+      { param: "params", value: userParams, expected: `the parameters ${storage.root} was synced with (${JSON.stringify(previous.params)}), or another dir` },
     ]);
   }
+  const base = previous?.snapshot ?? -1;
+  const journal = resumable(storage, storedParams, checked.asOf, base);
+  sweepStaging(storage, journal);
+  const staged: Record<MonthKey, Staged> = { ...(journal?.staged ?? {}) };
   const partitions: Record<MonthKey, LakePartition> = { ...(previous?.partitions ?? {}) };
-  const manifest = (): LakeManifest => ({
-    format: 1,
-    service: endpoint.service,
-    version: endpoint.version,
-    endpoint: endpoint.method,
-    path: endpoint.path,
-    axis,
-    params: userParams,
-    partitions: Object.fromEntries(Object.entries(partitions).sort(([a], [b]) => a.localeCompare(b))),
-  });
 
-  const asOfMs = Date.parse(`${checked.asOf}T00:00:00Z`);
   const months = monthsBetween(checked.from, checked.to);
   const due = months.filter((month) => {
+    if (staged[month] !== undefined) return true;
     const entry = partitions[month];
     if (entry === undefined) return true;
-    if (entry.files.some((f) => !existsSync(join(datasetDir, f)))) return true;
+    // A damaged entry, or a file that is not the one recorded (truncated, flipped, replaced, a folder): fetched again.
+    if (fileProblems(storage, month, entry).length > 0) return true;
     return Date.parse(`${entry.asOf}T00:00:00Z`) < monthEndMs(month) + checked.reviseDays * DAY_MS;
   });
 
@@ -89,48 +130,195 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
     const seconds = Math.max(0.001, (checked.clock() - startedAt) / 1000);
     options.onProgress({ phase, month, partitionsDone: done, partitionsTotal: due.length, rows, rowsPerSecond: rows / seconds });
   };
+  const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
 
   for (const month of due) {
+    const resumed = staged[month];
+    if (resumed !== undefined) {
+      rows += resumed.entry.rows;
+      done += 1;
+      report("partition", month);
+      continue;
+    }
     const query = { ...userParams, ...monthFilter(axis, month) };
     const callOptions = { ...(options.signal ? { signal: options.signal } : {}), ...(checked.batchSize !== undefined ? { batchSize: checked.batchSize } : {}) };
-    const batches = counted(stream(query, callOptions), (n) => {
-      rows += n;
+    const content = createHash("sha256");
+    const guard = monthGuard(axis, month, label);
+    const batches = counted(stream(query, callOptions), (batch) => {
+      for (const r of batch) {
+        guard(r);
+        content.update(`${JSON.stringify(r)}\n`);
+      }
+      rows += batch.length;
       report("batch", month);
     });
-    // The columns the rows carry: an aggregated answer's group columns and measures, never all-null catalog fields.
-    const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
     const result = await collectResult(batches, schema);
-    const file = `month=${month}/part-00000.parquet`;
-    let bytes = Buffer.alloc(0);
-    if (result.length > 0) {
-      result.toParquet(join(datasetDir, file));
-      bytes = readFileSync(join(datasetDir, file));
+    const contentSha256 = content.digest("hex");
+    const old = partitions[month];
+    const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf: checked.asOf, rows: result.length, contentSha256 };
+    let next: Staged;
+    if (old !== undefined && old.contentSha256 === contentSha256 && old.rows === result.length && fileProblems(storage, month, old).length === 0) {
+      // The same records as the snapshot's file: the file is kept (its bytes differ only in the fetch time).
+      next = { entry: { ...old, ...fetched } };
+    } else if (result.length === 0) {
+      next = { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
     } else {
-      // The service now has no rows for a month that had some: the old file must go, or readers keep it.
-      rmSync(join(datasetDir, `month=${month}`), { recursive: true, force: true });
+      const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
+      result.toParquet(storage.pathOf(temporary));
+      const sha256 = sha256OfFile(storage.pathOf(temporary));
+      const bytes = storage.stat(temporary)?.size ?? 0;
+      // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.
+      const file = `month=${month}/part-${sha256.slice(0, 20)}.parquet`;
+      next = { entry: { ...fetched, files: [file], sha256, bytes, columns: [...result.names] }, stagedAs: temporary };
     }
-    partitions[month] = {
-      query: result.meta.params,
-      fetchedAt: result.meta.fetchedAt,
-      asOf: checked.asOf,
-      rows: result.length,
-      files: result.length > 0 ? [file] : [],
-      sha256: createHash("sha256").update(bytes).digest("hex"),
-      bytes: bytes.byteLength,
-    };
-    writeLakeManifest(datasetDir, manifest());
+    staged[month] = next;
+    storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
     done += 1;
     report("partition", month);
   }
-  return { datasetDir, fetched: due, kept: months.filter((m) => !due.includes(m)), rows, manifest: manifest() };
+
+  let manifest: LakeManifest = previous ?? emptyManifest(endpoint, axis, storedParams);
+  if (due.length > 0) {
+    for (const [month, s] of Object.entries(staged)) {
+      if (s.stagedAs !== undefined && storage.stat(s.stagedAs) !== undefined) storage.moveIn(s.stagedAs, s.entry.files[0]!);
+      partitions[month] = s.entry;
+    }
+    const version = base < 1 ? 1 : base + 1;
+    manifest = {
+      format: 2,
+      snapshot: version,
+      committedAt: new Date(checked.clock()).toISOString(),
+      service: endpoint.service,
+      version: endpoint.version,
+      endpoint: endpoint.method,
+      path: endpoint.path,
+      axis,
+      params: storedParams,
+      partitions: Object.fromEntries(Object.entries(partitions).sort(([a], [b]) => (a < b ? -1 : 1))),
+    };
+    const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
+    if (!storage.writeIfAbsent(commitKey(version), bytes)) {
+      throw new LakeLockedError(`${label}: another writer committed version ${version} of ${storage.root} during this run; nothing of this run was committed, sync again`, { dir: storage.root });
+    }
+    storage.replace(MANIFEST_FILE, bytes);
+    storage.delete(JOURNAL);
+    vacuum(storage, checked.clock(), checked.retainDays * DAY_MS);
+    report("commit", checked.to);
+  }
+  return { datasetDir: storage.root, fetched: due, kept: months.filter((m) => !due.includes(m)), rows, snapshot: manifest.snapshot ?? 0, manifest };
 }
 
-async function* counted<T extends readonly unknown[]>(source: AsyncGenerator<T, ResultMeta, undefined>, onBatch: (rows: number) => void): AsyncGenerator<T, ResultMeta, undefined> {
+function emptyManifest(endpoint: EndpointSpec, axis: LakeAxis, params: Record<string, unknown>): LakeManifest {
+  return { format: 2, snapshot: 0, service: endpoint.service, version: endpoint.version, endpoint: endpoint.method, path: endpoint.path, axis, params, partitions: {} };
+}
+
+/** The journal of a killed run of the same query, as-of and base snapshot, with only the months whose files are whole. */
+function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: string, base: number): Journal | undefined {
+  const bytes = storage.read(JOURNAL);
+  if (bytes === undefined) return undefined;
+  let j: Journal;
+  try {
+    j = JSON.parse(bytes.toString("utf8")) as Journal;
+  } catch {
+    return undefined;
+  }
+  if (j === null || typeof j !== "object" || j.asOf !== asOf || j.base !== base || typeof j.params !== "object" || !sameParams(j.params, params) || typeof j.staged !== "object" || j.staged === null) return undefined;
+  const staged: Record<MonthKey, Staged> = {};
+  for (const [month, s] of Object.entries(j.staged)) {
+    if (s === null || typeof s !== "object" || s.entry === undefined) continue;
+    const waiting = typeof s.stagedAs === "string" && /^_tmp\/[\w.-]+\.parquet$/.test(s.stagedAs) && storage.stat(s.stagedAs)?.kind === "file";
+    if (waiting) {
+      const st = storage.stat(s.stagedAs!)!;
+      if (st.size === s.entry.bytes && sha256OfFile(storage.pathOf(s.stagedAs!)) === s.entry.sha256) staged[month] = s;
+    } else if (fileProblems(storage, month, s.entry).length === 0) {
+      // Moved into its month folder by a commit that was killed before its log entry: whole where it is.
+      staged[month] = { entry: s.entry };
+    }
+  }
+  return { ...j, staged };
+}
+
+/** Removes what killed runs left in `_tmp/`, except the files of the journal being resumed. */
+function sweepStaging(storage: LakeStorage, journal: Journal | undefined): void {
+  const keep = new Set(Object.values(journal?.staged ?? {}).flatMap((s) => (s.stagedAs === undefined ? [] : [s.stagedAs.slice(STAGING_DIR.length + 1)])));
+  keep.add("journal.json");
+  for (const name of storage.list(STAGING_DIR)) {
+    // A writer waiting for the lock stages its lock file here too (`<pid>.<random>.tmp`): kept while that process runs.
+    const pid = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
+    if (pid !== undefined && Number(pid) !== process.pid && processRuns(Number(pid))) continue;
+    if (!keep.has(name)) storage.delete(`${STAGING_DIR}/${name}`);
+  }
+  if (journal === undefined) storage.delete(JOURNAL);
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Drops commits superseded more than `retainMs` ago (the latest always stays), then every Parquet
+ * file in a month folder that no remaining commit lists, and month folders left empty.
+ */
+function vacuum(storage: LakeStorage, now: number, retainMs: number): void {
+  const versions = logVersions(storage);
+  const snapshots = versions.map((v) => readCommit(storage, v));
+  const kept: LakeManifest[] = [];
+  snapshots.forEach((s, i) => {
+    const supersededAt = i + 1 < snapshots.length ? Date.parse(snapshots[i + 1]!.committedAt ?? "") : Infinity;
+    if (!(supersededAt < now - retainMs)) kept.push(s);
+    else storage.delete(commitKey(versions[i]!));
+  });
+  const listed = new Set(kept.flatMap((s) => Object.values(s.partitions).flatMap((p) => p.files)));
+  for (const folder of storage.list("")) {
+    if (!folder.startsWith("month=") || storage.stat(folder)?.kind !== "dir") continue;
+    for (const name of storage.list(folder)) {
+      const key = `${folder}/${name}`;
+      if (name.endsWith(".parquet") && !listed.has(key) && storage.stat(key)?.kind === "file") storage.delete(key);
+    }
+    if (storage.list(folder).length === 0) storage.delete(folder);
+  }
+}
+
+/** A check of one record: its date on `axis` lies in `month`, or a RowOutsideMonthError. */
+function monthGuard(axis: LakeAxis, month: MonthKey, label: string): (record: Record<string, unknown>) => void {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const firstDay = dayFromCivil(y, m, 1);
+  const endMs = monthEndMs(month);
+  const startMs = firstDay * DAY_MS;
+  const lastDay = endMs / DAY_MS - 1;
+  return (record) => {
+    const value = record[axis.field];
+    // An aggregated answer without the date among its group columns carries no date to check.
+    if (value === undefined) return;
+    const inside = axis.kind === "date" ? ((d) => d >= firstDay && d <= lastDay)(toDayNumber(value)) : ((t) => t >= startMs && t < endMs)(toTimeMs(value));
+    if (!inside) {
+      const shown = value instanceof Date ? value.toISOString() : value;
+      throw new RowOutsideMonthError(
+        `${label}: the service answered the request for ${month} with a row whose ${axis.field} is ${JSON.stringify(shown)}, outside ${month} (its date filter is off or ignored); nothing of this run was committed`,
+        { month, field: axis.field, value: shown },
+      );
+    }
+  };
+}
+
+async function* counted<T extends readonly unknown[]>(source: AsyncGenerator<T, ResultMeta, undefined>, onBatch: (batch: readonly Record<string, unknown>[]) => void): AsyncGenerator<T, ResultMeta, undefined> {
   let step = await source.next();
-  while (step.done !== true) {
-    onBatch(step.value.length);
-    yield step.value;
-    step = await source.next();
+  try {
+    while (step.done !== true) {
+      const batch = step.value as unknown;
+      const records = Array.isArray(batch) ? (batch as Record<string, unknown>[]) : typeof (batch as { toRecords?: unknown }).toRecords === "function" ? (batch as { toRecords(): Record<string, unknown>[] }).toRecords() : [];
+      onBatch(records);
+      yield step.value;
+      step = await source.next();
+    }
+  } finally {
+    // A refused batch ends the request too, so the rest of an unbounded answer is not downloaded.
+    if (step.done !== true) await source.return(undefined as never).catch(() => undefined);
   }
   return step.value;
 }

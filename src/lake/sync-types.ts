@@ -7,8 +7,11 @@ import type { MonthKey } from "./lake-months";
 
 /** Progress of a sync, reported after each batch of records and after each partition. */
 export interface SyncProgress {
-  /** `batch`: records of `month` arrived; `partition`: `month` is written and in the manifest. */
-  readonly phase: "batch" | "partition";
+  /**
+   * `batch`: records of `month` arrived; `partition`: `month` is written and staged (a killed run's
+   * next run reuses it); `commit`: the run's months are committed as one snapshot (`month` is `to`).
+   */
+  readonly phase: "batch" | "partition" | "commit";
   readonly month: MonthKey;
   /** Partitions written by this run so far. */
   readonly partitionsDone: number;
@@ -36,6 +39,12 @@ export interface SyncDatasetOptions {
    * so they are always refetched). Default 60.
    */
   readonly reviseDays?: number;
+  /**
+   * Commits older than this many days after a later one replaced them are removed at the end of a
+   * sync, with the files only they listed: `openLake(dir, { version })` and `{ asOf }` read any
+   * snapshot within it. The latest snapshot is always kept. Default 7 (Delta Lake's default).
+   */
+  readonly retainDays?: number;
   /** Called after each batch and each partition. Default: none (each request still shows the client's own `progress`). */
   readonly onProgress?: (progress: SyncProgress) => void;
   /** Cancels the sync; the month in flight is not written. Default: none. */
@@ -56,6 +65,8 @@ export interface SyncReport {
   readonly kept: readonly MonthKey[];
   /** Rows fetched by this run. */
   readonly rows: number;
+  /** The snapshot this run committed (or the one it found, when nothing was due); 0 for none. */
+  readonly snapshot: number;
   /** The manifest as written. */
   readonly manifest: LakeManifest;
 }

@@ -1,9 +1,12 @@
 /**
  * Crash safety: a child process syncing from the sandbox is SIGKILLed at several random moments,
- * chosen by its progress output (never by time). After each kill, a reader globbing `**\/*.parquet`
- * (dot folders included) reads every file whole; then a last run completes, and the lake holds
- * exactly what a clean sync holds (rows and sums per month, read back with hyparquet), with no
- * temporary file left. The child uses the built package (dist/, which `npm test` builds first).
+ * chosen by its progress output (never by time). After each kill, the lake verifies (every file of
+ * its committed snapshot has the recorded size and SHA-256), a reader globbing `**\/*.parquet` outside
+ * `_` folders (as Spark and Polars do) reads every file whole, and the snapshot holds the clean
+ * sync's rows for each month it lists; then a last run completes, and the lake holds exactly what a
+ * clean sync holds, with no temporary file left. Two children started together on one folder: one
+ * writes, the other gets a LakeLockedError, and the lake verifies. The child uses the built package
+ * (dist/, which `npm test` builds first).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,10 +14,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readLakeManifest, syncDataset } from "../../src/lake";
+import { readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
 import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
-import { allFiles, monthTotals, readLake } from "./read-lake";
+import { allFiles, monthTotals, readLake, readSnapshotLake } from "./read-lake";
 
 const AS_OF = "2025-06-15";
 const RANGE = { from: "2024-10", to: "2025-03", asOf: AS_OF, batchSize: 50 };
@@ -27,7 +30,7 @@ const { NatGasClient, NATGAS_V4 } = require(${JSON.stringify(join(dist, "natgas"
 const ng = new NatGasClient({ baseUrl: process.env.LAKE_URL, token: "crash-test-token", progress: false, maxRetries: 0 });
 syncDataset(ng, NATGAS_V4.dailyProduction, null, { dir: process.env.LAKE_DIR, ...${JSON.stringify(RANGE)},
   onProgress: (p) => process.stdout.write(JSON.stringify(p) + "\\n") })
-  .then(() => process.stdout.write("done\\n"), (e) => { console.error(e); process.exit(1); });
+  .then(() => process.stdout.write("done\\n"), (e) => { console.error(e.name + ": " + e.message); process.exit(1); });
 `;
 
 let sandbox: SandboxHandle;
@@ -91,32 +94,45 @@ describe("syncDataset crash safety", () => {
     const dir = join(root, "killed");
     const datasetDir = join(dir, "natgas", "v4", "dailyproduction");
     let kills = 0;
-    const reported = new Set<string>();
     for (let i = 0; i < 4; i++) {
       const killAt = 1 + Math.floor(random() * 20);
       const run = await runChild(dir, killAt);
-      for (const m of run.partitions) reported.add(m);
       if (run.killed) kills += 1;
       else expect(run.code, `seed ${seed}: ${run.stderr}`).toBe(0);
 
-      // What a reader sees now: every Parquet file whole, each in a month partition, each month named
-      // in the manifest matching its file.
-      const visible = allFiles(dir).filter((f) => f.endsWith(".parquet"));
-      for (const f of visible) expect(f, `seed ${seed}`).toMatch(/^natgas\/v4\/dailyproduction\/month=\d{4}-\d{2}\/part-00000\.parquet$/);
-      const seen = monthTotals(existsSync(datasetDir) ? await readLake(datasetDir) : new Map(), "prod_dry_gas_bcf_day");
-      for (const [month, totals] of Object.entries(seen)) expect(totals, `seed ${seed}, ${month} after kill ${i + 1}`).toEqual(expected[month]);
-      // Nothing reported done is lost.
-      const synced = readLakeManifest(datasetDir)?.partitions ?? {};
-      for (const m of reported) expect(Object.keys(synced), `seed ${seed}: ${m} was reported done`).toContain(m);
-      for (const [month, part] of Object.entries(synced)) expect(seen[month]?.rows, `seed ${seed}, ${month}`).toBe(part.rows);
+      // What a reader sees now: every Parquet file outside `_` folders whole and in a month partition;
+      // the committed snapshot verifies and holds the clean sync's rows for each month it lists.
+      const visible = allFiles(dir).filter((f) => f.endsWith(".parquet") && !f.split("/").some((s) => s.startsWith("_")));
+      for (const f of visible) expect(f, `seed ${seed}`).toMatch(/^natgas\/v4\/dailyproduction\/month=\d{4}-\d{2}\/part-[0-9a-f]{20}\.parquet$/);
+      if (existsSync(datasetDir)) await readLake(datasetDir);
+      const manifest = existsSync(datasetDir) ? readLakeManifest(datasetDir) : undefined;
+      if (manifest !== undefined) {
+        expect(verifyLake(dir).ok, `seed ${seed}, after kill ${i + 1}`).toBe(true);
+        const seen = monthTotals(await readSnapshotLake(datasetDir), "prod_dry_gas_bcf_day");
+        for (const [month, totals] of Object.entries(seen)) expect(totals, `seed ${seed}, ${month} after kill ${i + 1}`).toEqual(expected[month]);
+        for (const [month, part] of Object.entries(manifest.partitions)) expect(seen[month]?.rows ?? 0, `seed ${seed}, ${month}`).toBe(part.rows);
+      }
     }
     expect(kills, `seed ${seed}`).toBeGreaterThanOrEqual(3);
 
     const last = await runChild(dir);
     expect(last.code, last.stderr).toBe(0);
-    expect(monthTotals(await readLake(datasetDir), "prod_dry_gas_bcf_day")).toEqual(expected);
-    expect(allFiles(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(monthTotals(await readSnapshotLake(datasetDir), "prod_dry_gas_bcf_day")).toEqual(expected);
+    expect(verifyLake(dir).ok).toBe(true);
+    expect(allFiles(dir).filter((f) => f.endsWith(".tmp") || f.startsWith("natgas/v4/dailyproduction/_tmp/") || f.endsWith("_lock"))).toEqual([]);
     const manifest = readLakeManifest(datasetDir)!;
     expect(Object.fromEntries(Object.entries(manifest.partitions).map(([m, p]) => [m, p.rows]))).toEqual(Object.fromEntries(Object.entries(expected).map(([m, t]) => [m, t.rows])));
+  });
+
+  it("two writers started together on one folder: one commits, the other is refused with LakeLockedError, the lake verifies", { timeout: 300_000 }, async () => {
+    const clean = await syncDataset(NatGasClient.forSandbox(sandbox, { progress: false }), NATGAS_V4.dailyProduction, null, { dir: join(root, "clean2"), ...RANGE });
+    const expected = monthTotals(await readLake(clean.datasetDir), "prod_dry_gas_bcf_day");
+    const dir = join(root, "two");
+    const runs = await Promise.all([runChild(dir), runChild(dir)]);
+    for (const run of runs) if (run.code !== 0) expect(run.stderr).toMatch(/LakeLockedError: .*being written by process \d+/);
+    expect(runs.some((r) => r.code === 0)).toBe(true);
+    const datasetDir = join(dir, "natgas", "v4", "dailyproduction");
+    expect(verifyLake(dir).ok).toBe(true);
+    expect(monthTotals(await readSnapshotLake(datasetDir), "prod_dry_gas_bcf_day")).toEqual(expected);
   });
 });

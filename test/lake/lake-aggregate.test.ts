@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resampleFlows, rollup, type ResampleFlowsOptions, type RollupOptions } from "../../src/analysis";
 import { DataError, InvalidParamsError } from "../../src/errors";
 import { isLakeSource, openLake, syncDataset, type Lake, type LakeSource } from "../../src/lake";
+import { commitHandLake } from "./hand-lake";
 import { LngClient, LNG_V1 } from "../../src/lng";
 import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
@@ -157,6 +158,7 @@ describe("a lake whose names and rows are hostile", () => {
     await write("dupes", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0, 'A'), (TIMESTAMPTZ '2025-01-03 06:00:00+00', 2.0, 'A')) t("timestamp", volume, series)`);
     await write("mixed", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0, 'mt'), (TIMESTAMPTZ '2025-01-04 00:00:00+00', 2.0, 'bcf')) t("timestamp", volume, volume_unit)`);
     await write("undated", "2025-01", `SELECT * FROM (VALUES (TIMESTAMPTZ '2025-01-03 00:00:00+00', 1.0), (NULL, 2.0)) t("timestamp", volume)`);
+    for (const dataset of ["flows", "dupes", "mixed", "undated"]) commitHandLake(join(root, "odd", "x", "v1", dataset));
     odd = await openLake(join(root, "odd"));
   });
 

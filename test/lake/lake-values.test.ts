@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLake, type Lake } from "../../src/lake";
+import { commitHandLake } from "./hand-lake";
 
 let root: string;
 let lake: Lake;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   await connection.run(`COPY (SELECT 'Reeves' AS county, 1 AS count) TO '${join(month, "part-00000.parquet").replace(/'/g, "''")}' (FORMAT parquet)`);
   connection.closeSync();
   instance.closeSync();
+  commitHandLake(join(root, "natgas", "v4", "rigs"));
   lake = await openLake(root);
 });
 

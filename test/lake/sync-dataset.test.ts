@@ -13,7 +13,7 @@ import { syncDataset, readLakeManifest, type SyncProgress } from "../../src/lake
 import { LngClient, LNG_V1 } from "../../src/lng";
 import { NatGasClient, NATGAS_V3, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
-import { allFiles, monthTotals, readLake } from "./read-lake";
+import { allFiles, monthTotals, readLake, readSnapshotLake } from "./read-lake";
 
 const AS_OF = "2025-06-15";
 const TOKEN = "lake-test-Secret-7f3a9c2e";
@@ -37,7 +37,8 @@ describe("syncDataset", () => {
     const progress: SyncProgress[] = [];
     const run = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["west", "gulf"] }, { dir, from: "2025-01", to: "2025-03", asOf: AS_OF, batchSize: 40, onProgress: (p) => progress.push(p) });
     expect(run.datasetDir).toBe(join(dir, "natgas", "v4", "dailyproduction"));
-    expect(allFiles(run.datasetDir)).toEqual(["_manifest.json", "month=2025-01/part-00000.parquet", "month=2025-02/part-00000.parquet", "month=2025-03/part-00000.parquet"]);
+    expect(allFiles(run.datasetDir)).toEqual(["_log/00000000000000000001.json", "_manifest.json", ...run.manifest.partitions["2025-01"]!.files, ...run.manifest.partitions["2025-02"]!.files, ...run.manifest.partitions["2025-03"]!.files]);
+    for (const f of allFiles(run.datasetDir).filter((f) => f.endsWith(".parquet"))) expect(f).toMatch(/^month=2025-0[123]\/part-[0-9a-f]{20}\.parquet$/);
 
     const whole = await ng.v4.dailyProduction({ region_natgas: ["west", "gulf"], date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
     const expected = new Map<string, Record<string, unknown>[]>();
@@ -54,8 +55,9 @@ describe("syncDataset", () => {
     expect(feb.sha256).toBe(createHash("sha256").update(readFileSync(join(run.datasetDir, feb.files[0]!))).digest("hex"));
     expect(Number.isNaN(Date.parse(feb.fetchedAt))).toBe(false);
 
-    const last = progress.at(-1)!;
+    const last = progress.filter((p) => p.phase === "partition").at(-1)!;
     expect(last).toMatchObject({ phase: "partition", month: "2025-03", partitionsDone: 3, partitionsTotal: 3, rows: whole.length });
+    expect(progress.at(-1)).toMatchObject({ phase: "commit", partitionsDone: 3 });
     expect(progress.filter((p) => p.phase === "batch").length).toBeGreaterThan(3);
   });
 
@@ -84,7 +86,7 @@ describe("syncDataset", () => {
     rmSync(join(first.datasetDir, "month=2025-03"), { recursive: true });
     const repaired = await syncDataset(ng, NATGAS_V4.dailyProduction, null, { ...options, to: "2025-05", asOf: "2025-08-01" });
     expect(repaired.fetched).toEqual(["2025-03"]);
-    expect(existsSync(join(first.datasetDir, "month=2025-03", "part-00000.parquet"))).toBe(true);
+    expect(existsSync(join(first.datasetDir, repaired.manifest.partitions["2025-03"]!.files[0]!))).toBe(true);
   });
 
   it("records a month without rows in the manifest with no folder, and keeps refetching it while it is revised", async () => {
@@ -159,7 +161,7 @@ describe("syncDataset", () => {
 });
 
 describe("syncDataset when the service fails mid-month", () => {
-  it("rejects with a typed error, writes nothing of that month, keeps the months before, and the next run resumes", async () => {
+  it("rejects with a typed error, commits nothing, and the next run reuses the months it had staged", async () => {
     const faulty = await startSandbox({ asOf: AS_OF, faults: { truncateEvery: 2, faultAfterBytes: 20_000, paths: "/v4/dailyproduction" } });
     try {
       const dir = join(root, "faulty");
@@ -168,13 +170,18 @@ describe("syncDataset when the service fails mid-month", () => {
       const failure = await syncDataset(client, NATGAS_V4.dailyProduction, null, options).then(() => undefined, (e: unknown) => e);
       expect(failure).toBeInstanceOf(GasframesError);
       const datasetDir = join(dir, "natgas", "v4", "dailyproduction");
-      expect(Object.keys(readLakeManifest(datasetDir)!.partitions)).toEqual(["2025-01"]);
-      expect(allFiles(datasetDir).filter((f) => f.endsWith(".parquet"))).toEqual(["month=2025-01/part-00000.parquet"]);
+      // One sync, one commit: a failed run commits nothing, and no Parquet file of it is in a month folder.
+      expect(readLakeManifest(datasetDir)).toBeUndefined();
+      expect(allFiles(datasetDir).filter((f) => f.startsWith("month="))).toEqual([]);
 
-      const resumed = await syncDataset(ng, NATGAS_V4.dailyProduction, null, options);
-      expect(resumed.fetched).toEqual(["2025-02", "2025-03"]);
+      // The next run (same params and as-of) reuses the month the failed one had staged, and commits all three.
+      const months: string[] = [];
+      const resumed = await syncDataset(ng, NATGAS_V4.dailyProduction, null, { ...options, onProgress: (p) => p.phase === "batch" && months.push(p.month) });
+      expect(resumed.fetched).toEqual(["2025-01", "2025-02", "2025-03"]);
+      expect(months).not.toContain("2025-01");
       const whole = await ng.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
-      expect([...(await readLake(datasetDir)).values()].reduce((n, rows) => n + rows.length, 0)).toBe(whole.length);
+      expect([...(await readSnapshotLake(datasetDir)).values()].reduce((n, rows) => n + rows.length, 0)).toBe(whole.length);
+      expect(allFiles(datasetDir).filter((f) => f.startsWith("_tmp/"))).toEqual([]);
     } finally {
       await faulty.close();
     }

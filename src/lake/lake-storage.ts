@@ -1,0 +1,192 @@
+/**
+ * How the commit protocol reaches a dataset's files: a small interface (list, read, write-if-absent,
+ * replace, delete, stat, and moving a staged file in), so that another backend (S3-compatible object
+ * storage, whose conditional PUT is write-if-absent) can be added without touching the protocol. The
+ * local backend writes every file through the staging folder `_tmp/`, flushes it, renames or links it
+ * into place and flushes the folder, and turns file-system failures into LakeIoError.
+ */
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { dirname, join } from "node:path";
+import { GasframesError, LakeIntegrityError, LakeIoError } from "../errors";
+
+/** The staging folder of a dataset: temporary files, the journal of a sync in progress. */
+export const STAGING_DIR = "_tmp";
+
+/** What a stored entry is. */
+export interface LakeEntry {
+  readonly kind: "file" | "dir" | "link" | "other";
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** A dataset's storage; keys are `/`-separated paths relative to the dataset folder. */
+export interface LakeStorage {
+  /** Where the dataset is (a folder, or an `s3://` prefix). */
+  readonly root: string;
+  /** The names directly under `key` (none when it does not exist). */
+  list(key: string): string[];
+  /** The bytes at `key`, or undefined when there is none. */
+  read(key: string): Buffer | undefined;
+  /** What is at `key` (not following a link), or undefined. */
+  stat(key: string): LakeEntry | undefined;
+  /** Writes `bytes` at `key` unless something is there: true when written, false when it existed. */
+  writeIfAbsent(key: string, bytes: Uint8Array): boolean;
+  /** Replaces `key` with `bytes`: the old or the new content at every moment. */
+  replace(key: string, bytes: Uint8Array): void;
+  /** Moves a staged file (a key under `_tmp/`) to `key`, which it replaces. */
+  moveIn(staged: string, key: string): void;
+  /** Deletes `key` (a file, or an empty folder); nothing when absent. */
+  delete(key: string): void;
+  /** The local path of `key` (for readers such as DuckDB and the Parquet writer). */
+  pathOf(key: string): string;
+}
+
+/** Runs a file-system call; an errno failure becomes a LakeIoError naming the operation and path. */
+export function fsCall<T>(what: string, path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw asLakeError(error, what, path);
+  }
+}
+
+/** `error` as a gasframes error: errno failures become LakeIoError; gasframes errors pass through. */
+export function asLakeError(error: unknown, what: string, path: string): unknown {
+  if (error instanceof GasframesError) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
+    const where = (error as NodeJS.ErrnoException).path ?? path;
+    return new LakeIoError(`lake: cannot ${what} ${where}: ${code} (${HINT[code] ?? "a file-system error"})`, { errno: code, path: where, cause: error });
+  }
+  return error;
+}
+
+const HINT: Readonly<Record<string, string>> = {
+  EACCES: "no permission",
+  EPERM: "operation not permitted",
+  ENOTDIR: "a file stands where a folder is expected",
+  EISDIR: "a folder stands where a file is expected",
+  ENOSPC: "the disk is full",
+  EROFS: "the file system is read-only",
+  ENOENT: "no such file or folder",
+  EEXIST: "already exists",
+  ELOOP: "too many symbolic links",
+};
+
+/** The local-disk backend rooted at `root` (created, with its staging folder, when missing). */
+export function localLakeStorage(root: string, options: { create?: boolean } = {}): LakeStorage {
+  const pathOf = (key: string): string => join(root, ...key.split("/"));
+  if (options.create === true) {
+    fsCall("create the folder", root, () => mkdirSync(root, { recursive: true }));
+    fsCall("create the folder", pathOf(STAGING_DIR), () => mkdirSync(pathOf(STAGING_DIR), { recursive: true }));
+  }
+  /** Creates the folders between the dataset folder and `key`, refusing any that is a link. */
+  const ensureParent = (key: string): void => {
+    const parts = key.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) {
+      const sub = parts.slice(0, i).join("/");
+      const p = pathOf(sub);
+      const entry = statOf(p);
+      if (entry === undefined) fsCall("create the folder", p, () => mkdirSync(p));
+      else if (entry.kind === "link") throw new LakeIntegrityError(`lake: ${p} is a symbolic link; a sync never writes through one (it could point outside the lake). Remove it and sync again`, { reason: "symlink", file: p });
+    }
+  };
+  const stage = (bytes: Uint8Array): string => {
+    const name = `${STAGING_DIR}/${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    const p = pathOf(name);
+    fsCall("write", p, () => {
+      const fd = openSync(p, "wx");
+      try {
+        let at = 0;
+        while (at < bytes.byteLength) at += writeSync(fd, bytes, at, bytes.byteLength - at);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    });
+    return name;
+  };
+  return {
+    root,
+    pathOf,
+    list(key) {
+      const p = pathOf(key);
+      try {
+        return readdirSync(p).sort();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw asLakeError(error, "list", p);
+      }
+    },
+    read(key) {
+      const p = pathOf(key);
+      try {
+        return readFileSync(p);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw asLakeError(error, "read", p);
+      }
+    },
+    stat(key) {
+      return statOf(pathOf(key));
+    },
+    writeIfAbsent(key, bytes) {
+      ensureParent(key);
+      const staged = stage(bytes);
+      try {
+        // A hard link fails when the name exists: create-exclusive, and the content is whole before the name appears.
+        linkSync(pathOf(staged), pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw asLakeError(error, "write", pathOf(key));
+      } finally {
+        rmSync(pathOf(staged), { force: true });
+      }
+      syncFolder(dirname(pathOf(key)));
+      return true;
+    },
+    replace(key, bytes) {
+      ensureParent(key);
+      const staged = stage(bytes);
+      this.moveIn(staged, key);
+    },
+    moveIn(staged, key) {
+      ensureParent(key);
+      const target = pathOf(key);
+      const entry = statOf(target);
+      if (entry !== undefined && entry.kind === "dir") fsCall("remove the folder", target, () => rmSync(target, { recursive: true, force: true }));
+      fsCall("move a file into", target, () => renameSync(pathOf(staged), target));
+      syncFolder(dirname(target));
+    },
+    delete(key) {
+      const p = pathOf(key);
+      fsCall("delete", p, () => rmSync(p, { force: true, recursive: statOf(p)?.kind === "dir" }));
+    },
+  };
+}
+
+function statOf(p: string): LakeEntry | undefined {
+  try {
+    const s = lstatSync(p);
+    const kind = s.isSymbolicLink() ? "link" : s.isFile() ? "file" : s.isDirectory() ? "dir" : "other";
+    return { kind, size: s.size, mtimeMs: s.mtimeMs };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw asLakeError(error, "look at", p);
+  }
+}
+
+/** Flushes a folder's entries (the rename or link just made) to disk; a no-op where folders cannot be opened. */
+function syncFolder(p: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(p, "r");
+    fsyncSync(fd);
+  } catch {
+    // Windows cannot open a folder; its renames are durable on return.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
