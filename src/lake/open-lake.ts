@@ -15,6 +15,8 @@ import { canonicalDecimal, isExactDouble } from "../util/exact-decimal";
 import { dedupeColumnNames } from "../util/dedupe-column-names";
 import { MANIFEST_FILE } from "./lake-manifest";
 import { quoteIdent, type LakeColumn, type LakeSource } from "./lake-source";
+import { pruneQuery, scanSelect, type ScanDataset } from "./plan-scan";
+import { scanDatasetOf } from "./scan-dataset";
 
 /** One dataset of the lake: its view name and where its files are. */
 export interface LakeDataset {
@@ -72,14 +74,17 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new DataError(`openLake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
   const found = findDatasets(root);
   const datasets: LakeDataset[] = [];
+  const scans: ScanDataset[] = [];
   const duckdb = loadDuckDb("openLake", options.from === undefined ? {} : { from: options.from });
   const instance: DuckDbInstance = await duckdb.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "2GB" });
   let connection: DuckDbConnection;
   try {
     connection = await instance.connect();
     for (const d of found) {
-      const files = join(d.dir, "month=*", "*.parquet").replace(/'/g, "''");
-      await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS SELECT * FROM read_parquet('${files}', hive_partitioning = true, hive_types = {'month': VARCHAR})`);
+      // The read is planned in plan-scan.ts: the catalog's schema, files unioned by name, month pruning per query.
+      const scan = await scanDatasetOf(connection, d.view, d.dir);
+      scans.push(scan);
+      await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS ${scanSelect(scan.files, scan.schema)}`);
       datasets.push({ ...d, columns: await describe(connection, d.view) });
     }
   } catch (error) {
@@ -104,7 +109,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
       const started = Date.now();
       let reader: DuckDbReader;
       try {
-        const prepared = await connection.prepare(sql);
+        const prepared = await connection.prepare(pruneQuery(sql, scans).sql);
         reader = await prepared.streamAndReadUntil(Number.MAX_SAFE_INTEGER);
       } catch (error) {
         throw new DataError(`lake.query: ${messageOf(error)}`, { cause: error });
