@@ -4,7 +4,7 @@
  * crash-safely. See docs/lake.md.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { aggregatedSchema } from "../catalog/aggregated-schema";
 import type { EndpointSpec } from "../catalog/types";
@@ -17,6 +17,8 @@ import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-mo
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder, removeLeftovers } from "./dataset-folder";
 import { streamOf, type SyncClient } from "./stream-of";
+import { monthParquetBytes } from "./month-parquet";
+import { writeFileAtomic } from "../util/write-file-atomic";
 import type { SyncDatasetOptions, SyncProgress, SyncReport } from "./sync-types";
 
 export type { SyncDatasetOptions, SyncProgress, SyncReport };
@@ -101,10 +103,13 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
     const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
     const result = await collectResult(batches, schema);
     const file = `month=${month}/part-00000.parquet`;
-    let bytes = Buffer.alloc(0);
+    let bytes: Buffer = Buffer.alloc(0);
     if (result.length > 0) {
-      result.toParquet(join(datasetDir, file));
-      bytes = readFileSync(join(datasetDir, file));
+      // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this loop's.
+      const written = monthParquetBytes(result, endpoint, axis);
+      bytes = Buffer.from(written.buffer, written.byteOffset, written.byteLength);
+      mkdirSync(join(datasetDir, `month=${month}`), { recursive: true });
+      writeFileAtomic(join(datasetDir, file), bytes);
     } else {
       // The service now has no rows for a month that had some: the old file must go, or readers keep it.
       rmSync(join(datasetDir, `month=${month}`), { recursive: true, force: true });
