@@ -13,7 +13,7 @@ import { loadArrow, tableToArrow, type ArrowSource } from "../table/to-arrow";
 import type { LakeAxis } from "./lake-axis";
 
 /** Rows per row group of a month file: readers skip whole groups by their statistics. */
-export const MONTH_ROW_GROUP_ROWS = 65_536;
+export const MONTH_ROW_GROUP_ROWS = 8_192;
 
 // Typed by path: TypeScript's Node10 resolution does not read the package's `exports`, Node's require does.
 type ParquetWasm = typeof import("parquet-wasm/node/parquet_wasm");
@@ -40,51 +40,77 @@ export function lakeSortKey(spec: EndpointSpec, axis: LakeAxis, schema: RecordSc
   return schema.fields.some((f) => f.name === axis.field) ? [...key, axis.field] : key;
 }
 
-/** The row order that sorts `columns` by `key` (nulls last, ties in arrival order). */
+/** The row order that sorts `columns` by `key` (nulls and NaN last, ties in arrival order). */
 export function sortedRowOrder(columns: RecordColumns, key: readonly string[]): Uint32Array {
   const n = columns.length;
-  const ranks: (Float64Array | Int32Array)[] = [];
-  for (const name of key) {
-    if (!columns.columns.has(name)) continue;
-    const numbers = columns.numbers(name);
-    if (numbers !== undefined) {
-      ranks.push(numbers);
-      continue;
-    }
-    const coded = columns.coded(name);
-    const dict = coded?.values ?? [];
-    // One rank per distinct value, so the sort compares integers, not strings.
-    const values = coded === undefined ? columns.valuesView(name) : dict;
-    const order = Array.from(values.keys()).sort((a, b) => compareValues(values[a], values[b]));
-    const rankOf = new Int32Array(values.length);
-    let rank = 0;
-    order.forEach((v, i) => {
-      if (i > 0 && compareValues(values[order[i - 1]!], values[v]) !== 0) rank++;
-      rankOf[v] = rank;
-    });
-    const r = new Int32Array(n);
-    if (coded !== undefined) for (let i = 0; i < n; i++) r[i] = rankOf[coded.codes[i]!]!;
-    else r.set(rankOf);
-    ranks.push(r);
-  }
+  const ranks: { rank: Int32Array; distinct: number }[] = [];
+  for (const name of key) if (columns.columns.has(name)) ranks.push(denseRanks(columns, name));
   const rows = new Uint32Array(n);
   for (let i = 0; i < n; i++) rows[i] = i;
-  if (ranks.length === 0) return rows;
+  if (ranks.length === 0 || n === 0) return rows;
+  let span = n;
+  for (const r of ranks) span *= r.distinct;
+  if (span < Number.MAX_SAFE_INTEGER) {
+    // One number a row, (composite rank) * n + row, sorted natively: no comparator calls.
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let k = 0;
+      for (const r of ranks) k = k * r.distinct + r.rank[i]!;
+      packed[i] = k * n + i;
+    }
+    packed.sort();
+    for (let i = 0; i < n; i++) rows[i] = packed[i]! % n;
+    return rows;
+  }
   const idx = Array.from(rows);
   idx.sort((a, b) => {
-    for (const r of ranks) {
-      const x = r[a]!;
-      const y = r[b]!;
-      if (x !== y) {
-        if (x !== x) return 1;
-        if (y !== y) return -1;
-        return x < y ? -1 : 1;
-      }
-    }
+    for (const r of ranks) if (r.rank[a] !== r.rank[b]) return r.rank[a]! - r.rank[b]!;
     return a - b;
   });
   rows.set(idx);
   return rows;
+}
+
+/** Each row's rank among the column's distinct values (0 = smallest; equal values, equal ranks; null last). */
+function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; distinct: number } {
+  const n = columns.length;
+  const rank = new Int32Array(n);
+  const numbers = columns.numbers(name);
+  if (numbers !== undefined) {
+    // Typed-array sort puts NaN (null) last.
+    const sorted = Float64Array.from(numbers).sort();
+    const distinctValues: number[] = [];
+    for (let i = 0; i < n; i++) if (i === 0 || !(sorted[i] === sorted[i - 1] || (sorted[i] !== sorted[i] && sorted[i - 1] !== sorted[i - 1]))) distinctValues.push(sorted[i]!);
+    const finite = distinctValues.filter((v) => v === v);
+    for (let i = 0; i < n; i++) {
+      const v = numbers[i]!;
+      if (v !== v) {
+        rank[i] = finite.length;
+        continue;
+      }
+      let lo = 0;
+      let hi = finite.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (finite[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      rank[i] = lo;
+    }
+    return { rank, distinct: distinctValues.length };
+  }
+  const coded = columns.coded(name);
+  const values = coded === undefined ? columns.valuesView(name) : coded.values;
+  const order = Array.from(values.keys()).sort((a, b) => compareValues(values[a], values[b]));
+  const rankOf = new Int32Array(values.length);
+  let r = 0;
+  order.forEach((v, i) => {
+    if (i > 0 && compareValues(values[order[i - 1]!], values[v]) !== 0) r++;
+    rankOf[v] = r;
+  });
+  if (coded !== undefined) for (let i = 0; i < n; i++) rank[i] = rankOf[coded.codes[i]!]!;
+  else rank.set(rankOf);
+  return { rank, distinct: values.length === 0 ? 1 : r + 1 };
 }
 
 /** Text, numbers and booleans in their natural order; null and undefined last. */

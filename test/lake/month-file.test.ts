@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { parquetMetadata, parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readLakeManifest, syncDataset } from "../../src/lake";
-import { lakeEntityKey, lakeSortKey } from "../../src/lake/month-parquet";
+import { lakeEntityKey, lakeSortKey, sortedRowOrder } from "../../src/lake/month-parquet";
+import { RecordColumns } from "../../src/table/record-columns";
 import { lakeAxis } from "../../src/lake/lake-axis";
 import { LNG_V1 } from "../../src/lng";
 import { NatGasClient, NATGAS_V3, NATGAS_V4 } from "../../src/natgas";
@@ -44,6 +45,18 @@ describe("month files", () => {
     expect(lakeEntityKey(NATGAS_V3.rigs).length).toBeGreaterThan(0);
     expect(lakeSortKey(NATGAS_V3.rigs, lakeAxis(NATGAS_V3.rigs)).at(-1)).toBe("date");
     expect(lakeSortKey(LNG_V1.volumeFlows, lakeAxis(LNG_V1.volumeFlows)).at(-1)).toBe("timestamp");
+  });
+
+  it("sort rows by numbers, coded text and mixed values, null and NaN last, ties in arrival order", () => {
+    const columns = new Map<string, import("../../src/table/record-columns").RecordColumn>([
+      ["id", { kind: "number", values: Float64Array.from([3, NaN, 1, 3, 1, 2]) }],
+      ["day", { kind: "coded", codes: Int32Array.from([0, 1, 2, 1, 0, 3]), dict: ["2024-02-01", "2024-01-01", null, "2024-03-01"] }],
+      ["note", { kind: "mixed", values: ["b", "a", null, "a", "c", "a"] }],
+    ]);
+    const rc = new RecordColumns(["id", "day", "note"], columns, 6);
+    expect([...sortedRowOrder(rc, ["id", "day"])]).toEqual([4, 2, 5, 3, 0, 1]);
+    expect([...sortedRowOrder(rc, ["note"])]).toEqual([1, 3, 5, 0, 4, 2]);
+    expect([...sortedRowOrder(rc, ["missing"])]).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it("hold their rows sorted by the entity key, then the date", async () => {
