@@ -14,10 +14,12 @@ import { closest } from "../util/closest";
 import { canonicalDecimal, isExactDouble } from "../util/exact-decimal";
 import { dedupeColumnNames } from "../util/dedupe-column-names";
 import { findLakeDatasets } from "./dataset-folder";
-import { readSnapshot, snapshotFiles, type LakeFile, type SnapshotChoice } from "./lake-manifest";
+import { readSnapshot, snapshotFiles, type LakeFile, type LakeManifest, type SnapshotChoice } from "./lake-manifest";
 import { asLakeError, localLakeStorage } from "./lake-storage";
 import { integrityError, verifySnapshot, type LakeVerification } from "./lake-verify";
 import { quoteIdent, type LakeColumn, type LakeSource } from "./lake-source";
+import { pruneQuery, scanSelect, type ScanDataset } from "./plan-scan";
+import { scanDatasetOf } from "./scan-dataset";
 
 /** One dataset of the lake: its view name, its folder, and the snapshot the view reads. */
 export interface LakeDataset {
@@ -99,6 +101,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
   const root = resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new DataError(`openLake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
   const found: Omit<LakeDataset, "columns">[] = [];
+  const manifests = new Map<string, LakeManifest>();
   try {
     for (const d of findLakeDatasets(root)) {
       const storage = localLakeStorage(d.dir);
@@ -111,19 +114,25 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
         if (checked.problems.length > 0) throw integrityError("openLake", checked);
       }
       found.push({ view: d.view, dir: d.dir, snapshot: snapshot.snapshot ?? 0, files });
+      manifests.set(d.view, snapshot);
     }
   } catch (error) {
     throw asLakeError(error, "read the lake", root);
   }
   if (found.length === 0) throw new DataError(`openLake: ${root} holds no dataset (no <service>/<version>/<endpoint> folder with a committed snapshot holding rows; is it the dir given to syncDataset?)`);
   const datasets: LakeDataset[] = [];
+  const scans: ScanDataset[] = [];
   const duckdb = loadDuckDb("openLake", options.from === undefined ? {} : { from: options.from });
   const instance: DuckDbInstance = await duckdb.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "2GB" });
   let connection: DuckDbConnection;
   try {
     connection = await instance.connect();
     for (const d of found) {
-      await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS ${viewSql(d.dir, d.files)}`);
+      // The read is planned in plan-scan.ts: the snapshot's files, the catalog's schema, files unioned by
+      // name, month pruning per query.
+      const scan = await scanDatasetOf(connection, d.view, d.dir, manifests.get(d.view)!, d.files);
+      scans.push(scan);
+      await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS ${scanSelect(scan.files, scan.schema)}`);
       datasets.push({ ...d, columns: await describe(connection, d.view) });
     }
   } catch (error) {
@@ -148,7 +157,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
       const started = Date.now();
       let reader: DuckDbReader;
       try {
-        const prepared = await connection.prepare(sql);
+        const prepared = await connection.prepare(pruneQuery(sql, scans).sql);
         reader = await prepared.streamAndReadUntil(Number.MAX_SAFE_INTEGER);
       } catch (error) {
         throw new DataError(`lake.query: ${messageOf(error)}`, { cause: error });
@@ -177,15 +186,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
  * The SELECT of a dataset's view: exactly `files` (paths relative to `datasetDir`), each path a
  * literal with DuckDB's glob characters escaped, hive partitioning giving the `month` column.
  */
-function viewSql(datasetDir: string, files: readonly LakeFile[]): string {
-  const list = files.map((f) => `'${globLiteral(`${datasetDir}/${f.path}`)}'`).join(", ");
-  return `SELECT * FROM read_parquet([${list}], hive_partitioning = true, hive_types = {'month': VARCHAR})`;
-}
-
-/** `path` as a DuckDB glob matching only itself (`[`, `*`, `?` each in a class), quoted for SQL. */
-export function globLiteral(path: string): string {
-  return path.replace(/[[*?]/g, (c) => `[${c}]`).replace(/'/g, "''");
-}
+export { globLiteral } from "./plan-scan";
 
 function snapshotChoice(options: OpenLakeOptions): SnapshotChoice {
   const issues = [];

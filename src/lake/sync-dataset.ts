@@ -19,6 +19,7 @@ import { acquireLakeLock } from "./lake-lock";
 import { asLakeError, localLakeStorage, STAGING_DIR, type LakeStorage } from "./lake-storage";
 import { fileProblems, sha256OfFile } from "./lake-verify";
 import { streamOf, type SyncClient } from "./stream-of";
+import { monthParquetBytes } from "./month-parquet";
 import type { SyncDatasetOptions, SyncProgress, SyncReport } from "./sync-types";
 
 export type { SyncDatasetOptions, SyncProgress, SyncReport };
@@ -164,7 +165,9 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       next = { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
     } else {
       const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
-      result.toParquet(storage.pathOf(temporary));
+      // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this loop's.
+      const written = monthParquetBytes(result, endpoint, axis);
+      storage.replace(temporary, written);
       const sha256 = sha256OfFile(storage.pathOf(temporary));
       const bytes = storage.stat(temporary)?.size ?? 0;
       // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.

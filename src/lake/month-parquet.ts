@@ -1,0 +1,165 @@
+/**
+ * How one month of a lake dataset becomes Parquet bytes: rows sorted by the dataset's entity key then
+ * its date, row groups with min/max statistics (per column chunk and per page), and the units written
+ * twice: in the Arrow schema (`ARROW:schema`, read by Arrow-based tools) and as plain Parquet key-value
+ * metadata (`gasframes.units`, `gasframes.unit.<column>`), which DuckDB, Spark and BigQuery read.
+ * See docs/lake.md, "File layout".
+ */
+import type { EndpointSpec } from "../catalog/types";
+import type { RecordColumns } from "../table/record-columns";
+import type { Result } from "../table/result";
+import type { FieldSpec, RecordSchema } from "../table/schema";
+import { loadArrow, tableToArrow, type ArrowSource } from "../table/to-arrow";
+import type { LakeAxis } from "./lake-axis";
+
+/** Rows per row group of a month file: readers skip whole groups by their statistics. */
+export const MONTH_ROW_GROUP_ROWS = 8_192;
+
+// Typed by path: TypeScript's Node10 resolution does not read the package's `exports`, Node's require does.
+type ParquetWasm = typeof import("parquet-wasm/node/parquet_wasm");
+let parquetModule: ParquetWasm | undefined;
+
+/**
+ * The entity key of a dataset's rows, from its catalog entry: the record's identifier fields (names
+ * ending `_id`: `well_id`), else its text fields the endpoint also takes as a filter (the dimensions:
+ * `region_natgas`, `operator`, `origin_country`...), in the record's order. Then comes the date field.
+ * @param spec the catalog entry.
+ * @param schema the rows' schema (the aggregated one for an aggregated lake); default the entry's record.
+ */
+export function lakeEntityKey(spec: EndpointSpec, schema: RecordSchema = spec.record): string[] {
+  const fields = schema.fields.filter((f, i, all) => all.findIndex((g) => g.name === f.name) === i);
+  const ids = fields.filter((f) => /_id$/.test(f.name) && (f.type === "string" || f.type === "int")).map((f) => f.name);
+  if (ids.length > 0) return ids;
+  const params = new Set(spec.params.map((p) => p.name));
+  return fields.filter((f) => f.type === "string" && params.has(f.name)).map((f) => f.name);
+}
+
+/** The sort key of a month file: the entity key, then the axis field. */
+export function lakeSortKey(spec: EndpointSpec, axis: LakeAxis, schema: RecordSchema = spec.record): string[] {
+  const key = lakeEntityKey(spec, schema).filter((k) => k !== axis.field);
+  return schema.fields.some((f) => f.name === axis.field) ? [...key, axis.field] : key;
+}
+
+/** The row order that sorts `columns` by `key` (nulls and NaN last, ties in arrival order). */
+export function sortedRowOrder(columns: RecordColumns, key: readonly string[]): Uint32Array {
+  const n = columns.length;
+  const ranks: { rank: Int32Array; distinct: number }[] = [];
+  for (const name of key) if (columns.columns.has(name)) ranks.push(denseRanks(columns, name));
+  const rows = new Uint32Array(n);
+  for (let i = 0; i < n; i++) rows[i] = i;
+  if (ranks.length === 0 || n === 0) return rows;
+  let span = n;
+  for (const r of ranks) span *= r.distinct;
+  if (span < Number.MAX_SAFE_INTEGER) {
+    // One number a row, (composite rank) * n + row, sorted natively: no comparator calls.
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let k = 0;
+      for (const r of ranks) k = k * r.distinct + r.rank[i]!;
+      packed[i] = k * n + i;
+    }
+    packed.sort();
+    for (let i = 0; i < n; i++) rows[i] = packed[i]! % n;
+    return rows;
+  }
+  const idx = Array.from(rows);
+  idx.sort((a, b) => {
+    for (const r of ranks) if (r.rank[a] !== r.rank[b]) return r.rank[a]! - r.rank[b]!;
+    return a - b;
+  });
+  rows.set(idx);
+  return rows;
+}
+
+/** Each row's rank among the column's distinct values (0 = smallest; equal values, equal ranks; null last). */
+function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; distinct: number } {
+  const n = columns.length;
+  const rank = new Int32Array(n);
+  const numbers = columns.numbers(name);
+  if (numbers !== undefined) {
+    // Typed-array sort puts NaN (null) last.
+    const sorted = Float64Array.from(numbers).sort();
+    const distinctValues: number[] = [];
+    for (let i = 0; i < n; i++) if (i === 0 || !(sorted[i] === sorted[i - 1] || (sorted[i] !== sorted[i] && sorted[i - 1] !== sorted[i - 1]))) distinctValues.push(sorted[i]!);
+    const finite = distinctValues.filter((v) => v === v);
+    for (let i = 0; i < n; i++) {
+      const v = numbers[i]!;
+      if (v !== v) {
+        rank[i] = finite.length;
+        continue;
+      }
+      let lo = 0;
+      let hi = finite.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (finite[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      rank[i] = lo;
+    }
+    return { rank, distinct: distinctValues.length };
+  }
+  const coded = columns.coded(name);
+  const values = coded === undefined ? columns.valuesView(name) : coded.values;
+  const order = Array.from(values.keys()).sort((a, b) => compareValues(values[a], values[b]));
+  const rankOf = new Int32Array(values.length);
+  let r = 0;
+  order.forEach((v, i) => {
+    if (i > 0 && compareValues(values[order[i - 1]!], values[v]) !== 0) r++;
+    rankOf[v] = r;
+  });
+  if (coded !== undefined) for (let i = 0; i < n; i++) rank[i] = rankOf[coded.codes[i]!]!;
+  else rank.set(rankOf);
+  return { rank, distinct: values.length === 0 ? 1 : r + 1 };
+}
+
+/** Text, numbers and booleans in their natural order; null and undefined last. */
+function compareValues(a: unknown, b: unknown): number {
+  const na = a === null || a === undefined;
+  const nb = b === null || b === undefined;
+  if (na || nb) return na === nb ? 0 : na ? 1 : -1;
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The file-level key-value metadata of a month file (besides `ARROW:schema`, which the writer adds). */
+export function monthKeyValues(units: Readonly<Record<string, string>>, sortKey: readonly string[], schemaName: string | undefined): Map<string, string> {
+  const kv = new Map<string, string>();
+  kv.set("gasframes.units", JSON.stringify(units));
+  for (const [column, unit] of Object.entries(units)) kv.set(`gasframes.unit.${column}`, unit);
+  kv.set("gasframes.sort_key", JSON.stringify(sortKey));
+  if (schemaName !== undefined) kv.set("gasframes.schema", schemaName);
+  return kv;
+}
+
+/**
+ * The Parquet bytes of one month of a dataset: sorted by {@link lakeSortKey}, Snappy, dictionary
+ * encoding, statistics per page, row groups of {@link MONTH_ROW_GROUP_ROWS}, units as key-value metadata.
+ * @param result the month's rows as collected (its schema and provenance are written too; never a token).
+ * @param spec the dataset's catalog entry.
+ * @param axis the dataset's date axis.
+ */
+export function monthParquetBytes(result: Result<unknown>, spec: EndpointSpec, axis: LakeAxis): Uint8Array {
+  const schema = result.schema ?? spec.record;
+  const sortKey = lakeSortKey(spec, axis, schema);
+  const held = result.columns();
+  const columns = held.take(sortedRowOrder(held, sortKey));
+  const fields = new Map<string, FieldSpec>();
+  for (const f of schema.fields) if (!fields.has(f.name)) fields.set(f.name, f);
+  const units = result.units;
+  const source: ArrowSource = { names: result.names, units, fields, columns, schemaName: schema.name, meta: result.meta };
+  const A = loadArrow();
+  parquetModule ??= require("parquet-wasm/node") as ParquetWasm;
+  const P = parquetModule;
+  const table = P.Table.fromIPCStream(A.tableToIPC(tableToArrow(source), "stream"));
+  const props = new P.WriterPropertiesBuilder()
+    .setCompression(P.Compression.SNAPPY)
+    .setDictionaryEnabled(true)
+    .setStatisticsEnabled(P.EnabledStatistics.Page)
+    .setMaxRowGroupSize(MONTH_ROW_GROUP_ROWS)
+    .setKeyValueMetadata(monthKeyValues(units, sortKey, schema.name))
+    .build();
+  return P.writeParquet(table, props);
+}

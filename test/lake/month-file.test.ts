@@ -1,0 +1,132 @@
+/**
+ * A month file as other readers see it: rows sorted by the entity key then the date, row-group
+ * statistics, units as plain Parquet key-value metadata (read by DuckDB's parquet_kv_metadata and by
+ * hyparquet), and the dataset folder opened by nodejs-polars with its default options.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parquetMetadata, parquetReadObjects } from "hyparquet";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readLakeManifest, syncDataset } from "../../src/lake";
+import { lakeEntityKey, lakeSortKey, sortedRowOrder } from "../../src/lake/month-parquet";
+import { RecordColumns } from "../../src/table/record-columns";
+import { lakeAxis } from "../../src/lake/lake-axis";
+import { LNG_V1 } from "../../src/lng";
+import { NatGasClient, NATGAS_V3, NATGAS_V4 } from "../../src/natgas";
+import { startSandbox, type SandboxHandle } from "../../src/sandbox";
+import { loadDuckDb } from "../../src/util/duckdb";
+
+const AS_OF = "2025-06-15";
+let sandbox: SandboxHandle;
+let root: string;
+let datasetDir: string;
+/** February's file, as the committed snapshot names it (files are named by their content's hash). */
+const file = () => join(datasetDir, readLakeManifest(datasetDir)!.partitions["2025-02"]!.files[0]!);
+const arrayBuffer = (b: Buffer): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ asOf: AS_OF, pageSize: 5000 });
+  const ng = NatGasClient.forSandbox(sandbox, { progress: false });
+  root = mkdtempSync(join(tmpdir(), "gasframes-monthfile-"));
+  const report = await syncDataset(ng, NATGAS_V4.productionByWell, { state_code: ["ND"] }, { dir: root, from: "2025-01", to: "2025-03", asOf: AS_OF });
+  datasetDir = report.datasetDir;
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe("month files", () => {
+  it("take the entity key from the catalog entry", () => {
+    expect(lakeSortKey(NATGAS_V4.productionByWell, lakeAxis(NATGAS_V4.productionByWell))).toEqual(["well_id", "date_prod"]);
+    expect(lakeEntityKey(NATGAS_V4.rigs)).toEqual(["wellpad_id"]);
+    // No identifier: the text dimensions the endpoint filters on.
+    expect(lakeEntityKey(NATGAS_V3.rigs).length).toBeGreaterThan(0);
+    expect(lakeSortKey(NATGAS_V3.rigs, lakeAxis(NATGAS_V3.rigs)).at(-1)).toBe("date");
+    expect(lakeSortKey(LNG_V1.volumeFlows, lakeAxis(LNG_V1.volumeFlows)).at(-1)).toBe("timestamp");
+  });
+
+  it("sort rows by numbers, coded text and mixed values, null and NaN last, ties in arrival order", () => {
+    const columns = new Map<string, import("../../src/table/record-columns").RecordColumn>([
+      ["id", { kind: "number", values: Float64Array.from([3, NaN, 1, 3, 1, 2]) }],
+      ["day", { kind: "coded", codes: Int32Array.from([0, 1, 2, 1, 0, 3]), dict: ["2024-02-01", "2024-01-01", null, "2024-03-01"] }],
+      ["note", { kind: "mixed", values: ["b", "a", null, "a", "c", "a"] }],
+    ]);
+    const rc = new RecordColumns(["id", "day", "note"], columns, 6);
+    expect([...sortedRowOrder(rc, ["id", "day"])]).toEqual([4, 2, 5, 3, 0, 1]);
+    expect([...sortedRowOrder(rc, ["note"])]).toEqual([1, 3, 5, 0, 4, 2]);
+    expect([...sortedRowOrder(rc, ["missing"])]).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("hold their rows sorted by the entity key, then the date", async () => {
+    const rows = (await parquetReadObjects({ file: arrayBuffer(readFileSync(file())), columns: ["well_id", "date_prod"] })) as { well_id: unknown; date_prod: unknown }[];
+    expect(rows.length).toBeGreaterThan(10);
+    const keys = rows.map((r) => [String(r.well_id), String(r.date_prod)]);
+    const sorted = [...keys].sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
+    expect(keys).toEqual(sorted);
+  });
+
+  it("write row-group statistics and the units as plain key-value metadata (hyparquet)", () => {
+    const meta = parquetMetadata(arrayBuffer(readFileSync(file())));
+    const kv = new Map((meta.key_value_metadata ?? []).map((e) => [e.key, e.value]));
+    expect(kv.has("ARROW:schema")).toBe(true);
+    const units = JSON.parse(kv.get("gasframes.units") ?? "{}") as Record<string, string>;
+    expect(units.prod_wet_gas_mcf_month).toBeDefined();
+    expect(kv.get("gasframes.unit.prod_wet_gas_mcf_month")).toBe(units.prod_wet_gas_mcf_month);
+    expect(JSON.parse(kv.get("gasframes.sort_key")!)).toEqual(["well_id", "date_prod"]);
+    expect([...kv.keys()].join(" ")).not.toMatch(/token/i);
+    const chunk = meta.row_groups[0]!.columns.find((c) => c.meta_data?.path_in_schema.join(".") === "date_prod")!;
+    expect(chunk.meta_data?.statistics?.min_value).toBeDefined();
+    expect(chunk.meta_data?.statistics?.max_value).toBeDefined();
+  });
+
+  it("show DuckDB the units through parquet_kv_metadata()", async () => {
+    const duck = loadDuckDb("test");
+    const instance = await duck.DuckDBInstance.create(":memory:");
+    const c = await instance.connect();
+    try {
+      const reader = await c.runAndReadAll(`SELECT decode(key) AS key, decode(value) AS value FROM parquet_kv_metadata('${file()}') WHERE decode(key) LIKE 'gasframes.unit%'`);
+      const [keys, values] = reader.getColumnsJson() as [string[], string[]];
+      const kv = new Map(keys.map((k, i) => [k, values[i]]));
+      expect(JSON.parse(kv.get("gasframes.units")!).prod_wet_gas_mcf_month).toBe(kv.get("gasframes.unit.prod_wet_gas_mcf_month"));
+    } finally {
+      c.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it("open in nodejs-polars: scanParquet on the month files (glob), and a file with readParquet, default options", async () => {
+    const pl = (await import("nodejs-polars")).default;
+    const total = Object.values(readLakeManifest(datasetDir)!.partitions).reduce((s, p) => s + p.rows, 0);
+    expect(pl.scanParquet(join(datasetDir, "*", "*.parquet")).collectSync().height).toBe(total);
+    const one = pl.readParquet(file());
+    expect(one.columns).toContain("well_id");
+    expect(one.height).toBe(readLakeManifest(datasetDir)!.partitions["2025-02"]!.rows);
+  });
+
+  it("open in nodejs-polars from the dataset folder, hive month included, once only Parquet files sit under it", async () => {
+    const pl = (await import("nodejs-polars")).default;
+    // polars 0.25.2 lists every file under the folder, `_` and `.` names included, and refuses a folder
+    // of mixed extensions: a copy of the folder with its Parquet files only stands for the layout the
+    // lake must have (the manifest and temporary files outside the dataset folder).
+    const copy = join(root, "parquet-only");
+    for (const [month, p] of Object.entries(readLakeManifest(datasetDir)!.partitions)) {
+      for (const f of p.files) {
+        mkdirSync(join(copy, `month=${month}`), { recursive: true });
+        copyFileSync(join(datasetDir, f), join(copy, f));
+      }
+    }
+    const frame = pl.scanParquet(copy).collectSync();
+    expect(frame.columns).toContain("month");
+    expect(frame.getColumn("month").unique().sort().toArray().map(String)).toEqual(["2025-01", "2025-02", "2025-03"]);
+  });
+
+  // Fails while the manifest sits in the dataset folder (`_manifest.json`; a `_lake/` folder inside it
+  // fails the same way): polars 0.25.2 ignores no name. Flip to `it` when the lake keeps only Parquet there.
+  it.fails("open in nodejs-polars from the synced dataset folder as it is", async () => {
+    const pl = (await import("nodejs-polars")).default;
+    expect(pl.scanParquet(datasetDir).collectSync().height).toBeGreaterThan(0);
+  });
+});
