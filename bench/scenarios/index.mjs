@@ -12,11 +12,13 @@ import { lakeSyncScenario } from "./lake-sync.mjs";
 import { lakeQueryScenario } from "./lake-query.mjs";
 import { lakeRollupScenario } from "./lake-rollup.mjs";
 import { wideRecordScenario } from "./wide-record.mjs";
+import { frameViewsScenario } from "./frame-views.mjs";
 
 export const SCENARIOS = [
   v3Paged,
   v4Ndjson,
   toFrameScenario,
+  frameViewsScenario,
   rollupScenario,
   resampleScenario,
   voyagesScenario,
