@@ -109,7 +109,7 @@ describe("toPolars: a table as a nodejs-polars DataFrame", () => {
     expect(e.packageName).toBe("nodejs-polars");
     expect(e.installed).toBe(false);
     expect(e.message).toContain("toPolars()");
-    expect(e.message).toContain('npm install "nodejs-polars@>=0.24.1 <0.26"');
+    expect(e.message).toContain("npm install nodejs-polars@0.24.1");
     expect(e.message).not.toContain("overrides");
   });
 });

@@ -226,6 +226,44 @@ describe("gasframes installed from its tarball into a new project with no overri
     expect(counts!.critical).toBe(0);
   }, STEP_MS);
 
+  it("nodejs-polars installs from the registry as is (no overrides), and toPolars() works", async (ctx) => {
+    if (unreachable) ctx.skip(unreachable);
+    const script = join(project, "polars-script.cjs");
+    writeFileSync(
+      script,
+      String.raw`
+const g = require("gasframes");
+(async () => {
+  const { natgas } = await g.connect({ sandbox: true });
+  const rigs = await natgas.v3.rigs({ region: "west", start_date: "2024-01-01", end_date: "2024-01-31" });
+  let out;
+  try {
+    const df = rigs.toPolars();
+    out = { height: df.height, columns: df.columns, records: rigs.length };
+  } catch (e) {
+    out = { error: e.name, packageName: e.packageName, install: e.install, ...(e.installed ? { message: e.message } : {}) };
+  }
+  console.log(JSON.stringify(out));
+})().catch((e) => {
+  console.error((e && e.stack) || e);
+  process.exit(1);
+});
+`,
+    );
+    const before = lastJson((await runNode(["polars-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS })).stdout);
+    expect(before).toEqual({ error: "MissingDependencyError", packageName: "nodejs-polars", install: "npm install nodejs-polars@0.24.1" });
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { overrides?: unknown };
+    expect(manifest.overrides).toBeUndefined(); // this test runs before the danfo one adds them
+    const install = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "nodejs-polars@0.24.1"], project);
+    expectOk(install, "npm install nodejs-polars");
+    expect(packagesWithInstallScripts(join(project, "node_modules"))).toEqual([]);
+    const r = await runNode(["polars-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS });
+    expect(r.code, r.stderr.slice(-3000)).toBe(0);
+    const out = lastJson(r.stdout);
+    expect(out, JSON.stringify(out)).toHaveProperty("height", out.records);
+    expect(out.columns).toContain("county");
+  }, STEP_MS * 2);
+
   it("with danfojs-node set up as docs/installing.md says, toFrame() works", async (ctx) => {
     if (unreachable) ctx.skip(unreachable);
     const manifest = join(project, "package.json");
