@@ -124,7 +124,7 @@ export {
 export type { RecordSchema, FieldSpec, FieldType } from "./table";
 
 // Frames and units.
-export { toFrame, notesOf, unitsOf, withUnits, volumeUnitKey, sameVolumeUnit, distinctVolumeUnits, type FrameInput } from "./frame";
+export { toFrame, toPolars, notesOf, unitsOf, withUnits, volumeUnitKey, sameVolumeUnit, distinctVolumeUnits, type FrameInput } from "./frame";
 export type { HasColumnSource } from "./frame/columns";
 export {
   convertUnits,

@@ -14,12 +14,14 @@ import { lakeRollupScenario } from "./lake-rollup.mjs";
 import { wideRecordScenario } from "./wide-record.mjs";
 import { stagesScenario } from "./stages.mjs";
 import { firstChartScenario } from "./first-chart.mjs";
+import { frameViewsScenario } from "./frame-views.mjs";
 
 export const SCENARIOS = [
   v3Paged,
   v4Ndjson,
   stagesScenario,
   toFrameScenario,
+  frameViewsScenario,
   rollupScenario,
   resampleScenario,
   voyagesScenario,

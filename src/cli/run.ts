@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { readNotebook } from "../notebook/nbformat/notebook-file";
 import { runNotebooks } from "../notebook/run/run-notebooks";
 import { closest } from "../util/closest";
@@ -11,10 +11,11 @@ export type { CommandIo } from "./command";
 export { failureText } from "./command-line";
 
 /** Usage of `gasframes run`. */
-export const RUN_USAGE = `usage: gasframes run <notebook.ipynb...> --out <dir> [--kernel tslab|deno] [--cell-timeout <seconds>]
+export const RUN_USAGE = `usage: gasframes run <notebook.ipynb...> [--out <dir>] [--kernel tslab|deno] [--cell-timeout <seconds>]
 
 Executes each notebook top to bottom in a Jupyter kernel (--kernel: tslab or deno, Deno's built-in
-kernel; default the kernel the notebook's metadata names, else tslab) and writes the executed notebooks to <dir>.
+kernel; default the kernel the notebook's metadata names, else tslab) and writes the executed notebooks to <dir>
+(default: a folder "executed" beside the first notebook, whose path is printed).
 Stops at the first failing cell and exits 1, after writing that notebook as far as it ran (outputs up to and
 including the error) to <dir>/<name>.failed.ipynb.`;
 
@@ -53,10 +54,15 @@ const RUN_FLAGS: Readonly<Record<string, FlagSpec>> = {
   "--cell-timeout": { value: true },
 };
 
+/** The folder `gasframes run` writes to without `--out`: beside the notebooks. */
+export const DEFAULT_OUT_FOLDER = "executed";
+
 /** What `gasframes run` was asked to do, checked before anything runs or is written. */
 export interface RunArgs {
   paths: string[];
   outDir: string;
+  /** Whether `outDir` is the default (no `--out` given). */
+  defaultOut: boolean;
   kernelName?: string;
   cellTimeoutMs?: number;
 }
@@ -68,8 +74,8 @@ export interface RunArgs {
 export function checkRunArgs(read: ReadArgs): RunArgs {
   const options = readKernelOptions(read);
   if (read.positionals.length === 0) throw new UsageError("no notebooks given");
-  const outDir = lastValue(read, "--out");
-  if (outDir === undefined) throw new UsageError("--out <dir> is required");
+  const given = lastValue(read, "--out");
+  const outDir = given ?? join(dirname(resolve(read.positionals[0]!)), DEFAULT_OUT_FOLDER);
   checkOutFolder(outDir);
   for (const path of read.positionals) {
     try {
@@ -78,7 +84,7 @@ export function checkRunArgs(read: ReadArgs): RunArgs {
       throw new UsageError(`cannot run ${path}: ${(e as Error).message}`, { cause: e });
     }
   }
-  return { paths: read.positionals, outDir, ...options };
+  return { paths: read.positionals, outDir, defaultOut: given === undefined, ...options };
 }
 
 /** Refuses an `--out` that names something other than a folder (a missing folder is created later). */
@@ -93,13 +99,14 @@ export function checkOutFolder(path: string): void {
 }
 
 /**
- * `gasframes run <notebooks...> --out <dir>`: returns the exit code (0 ok, 1 a cell or kernel failed,
+ * `gasframes run <notebooks...> [--out <dir>]` (default: `executed/` beside the first notebook): returns the exit code (0 ok, 1 a cell or kernel failed,
  * 2 bad arguments). Progress and the failure (notebook, cell number, error text, where the partial
  * notebook was written) go to `io.err`.
  */
 export async function runCommand(args: readonly string[], io: CommandIo = consoleIo): Promise<number> {
   return runCommandLine({ name: "run", usage: RUN_USAGE, flags: RUN_FLAGS }, args, io, async (read) => {
     const parsed = checkRunArgs(read);
+    if (parsed.defaultOut) io.err(`gasframes run: no --out given: writing the executed notebooks to ${parsed.outDir}`);
     const started = Date.now();
     let partial: string | undefined;
     try {
@@ -122,7 +129,7 @@ export async function runCommand(args: readonly string[], io: CommandIo = consol
 
 /** `gasframes run`, as registered in the command dispatcher. */
 export const runNotebooksCommand: CliCommand = {
-  summary: "execute notebooks top to bottom in a Jupyter kernel: run <notebooks...> --out <dir> [--kernel tslab|deno]",
+  summary: "execute notebooks top to bottom in a Jupyter kernel: run <notebooks...> [--out <dir>] [--kernel tslab|deno]",
   usage: RUN_USAGE,
   run: (args, io) => runCommand(args, io),
 };

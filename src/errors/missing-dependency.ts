@@ -24,6 +24,9 @@ export interface OptionalDependencySetup {
  * two overrides replace them with registry builds (the pure-JavaScript TensorFlow.js, which danfo runs
  * on unchanged). tslab and zeromq run notebooks; zeromq ships prebuilt binaries in its package.
  * @duckdb/node-api (prebuilt binaries in per-platform packages) answers the sandbox's SQL data links.
+ * nodejs-polars (a prebuilt binary per platform, no install script) is the polars view, `toPolars()`; the
+ * command names 0.24.1 because 0.25.2's binary packages declare Node >= 22, and on Node 20 npm leaves
+ * that optional binary out without a word (nodejs-polars then fails to load).
  */
 export const OPTIONAL_DEPENDENCIES = {
   "danfojs-node": {
@@ -34,6 +37,7 @@ export const OPTIONAL_DEPENDENCIES = {
   tslab: { range: "^1.0.22", install: "npm install tslab@^1.0.22 zeromq@^6.8.0", overrides: {} },
   zeromq: { range: "^6.8.0", install: "npm install zeromq@^6.8.0", overrides: {} },
   "@duckdb/node-api": { range: "1.5.6-r.1", install: "npm install @duckdb/node-api@1.5.6-r.1", overrides: {} },
+  "nodejs-polars": { range: ">=0.24.1 <0.26", install: "npm install nodejs-polars@0.24.1", overrides: {} },
 } as const satisfies Record<string, OptionalDependencySetup>;
 
 /** The name of an optional peer dependency. */

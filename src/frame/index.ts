@@ -8,3 +8,4 @@ export { notesOf } from "./notes";
 export * from "./convert-units";
 export { daysInMonth, isLeapYear } from "../table/dates";
 export { loadDanfo } from "../table/load-danfo";
+export { toPolars, loadPolars } from "./polars";

@@ -211,6 +211,7 @@ interface BodySource {
 }
 
 function bodyExchange(call: Call, src: BodySource): Exchange {
+  if (src.bodyBytes !== undefined && !src.fromCache) call.progress.expectBody(src.bodyBytes);
   let bytes = 0;
   let settled = false;
   async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {

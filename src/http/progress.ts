@@ -1,5 +1,6 @@
 /**
- * Download progress: pages and rows done of the total, bytes and rate. Shown as one notebook display
+ * Download progress: the share done and the time left where a total is known (records or pages the
+ * service announced, else an uncompressed body's Content-Length), pages and rows, bytes and rate. Shown as one notebook display
  * updated in place under tslab or Deno's kernel, as one rewritten stderr line on a terminal, and not at all when
  * stderr is not a TTY, under `CI`, or with `progress: false`.
  */
@@ -12,11 +13,26 @@ const SHOW_AFTER_MS = 1000;
 /** Automatic displays redraw at most this often. */
 const REDRAW_MS = 250;
 
-/** One line of text describing `p`. */
+/** Below this time taken, no time left is estimated: the first moments' rate says little. */
+const ETA_AFTER_MS = 1000;
+
+/**
+ * One line of text describing `p`: `gasframes volumeFlows: 45%, 12.1 MB of 26.8 MB, 2.1 MB/s, about 7 s
+ * left`. Without any total, the bytes and the rate only (no share, no time left).
+ */
 export function formatProgress(p: ProgressUpdate): string {
-  const pages = p.totalPages !== undefined ? `page ${p.pages}/${p.totalPages}` : `${p.pages} ${p.pages === 1 ? "batch" : "batches"}`;
-  const rows = p.totalRows !== undefined ? `${fmtInt(p.rows)}/${fmtInt(p.totalRows)} rows` : `${fmtInt(p.rows)} rows`;
-  let line = `gasframes ${p.endpoint}: ${pages}, ${rows}, ${fmtBytes(p.bytes)}, ${fmtBytes(p.rateBytesPerSec)}/s`;
+  const parts: string[] = [];
+  if (p.fraction !== undefined) parts.push(`${Math.floor(p.fraction * 100)}%`);
+  // Records and batches are counted as they are decoded: before the first one, "0 batches, 0 rows"
+  // would only say that nothing is decoded yet.
+  if (p.pages > 0 || p.rows > 0 || p.totalPages !== undefined || p.totalRows !== undefined) {
+    parts.push(p.totalPages !== undefined ? `page ${p.pages}/${p.totalPages}` : `${p.pages} ${p.pages === 1 ? "batch" : "batches"}`);
+    parts.push(p.totalRows !== undefined ? `${fmtInt(p.rows)}/${fmtInt(p.totalRows)} rows` : `${fmtInt(p.rows)} rows`);
+  }
+  parts.push(p.totalBytes !== undefined && p.totalRows === undefined && p.totalPages === undefined ? `${fmtBytes(p.bytes)} of ${fmtBytes(p.totalBytes)}` : fmtBytes(p.bytes));
+  parts.push(`${fmtBytes(p.rateBytesPerSec)}/s`);
+  if (p.etaMs !== undefined) parts.push(`about ${fmtSeconds(p.etaMs)} left`);
+  let line = `gasframes ${p.endpoint}: ${parts.join(", ")}`;
   if (p.throttled !== undefined) {
     const t = p.throttled;
     const pace = t.concurrency !== undefined ? `${t.concurrency} ${t.concurrency === 1 ? "page" : "pages"} at a time, ` : "";
@@ -142,6 +158,8 @@ export class ProgressTracker {
   bytes = 0;
   totalPages?: number;
   totalRows?: number;
+  /** Bytes expected in all, from an uncompressed body's Content-Length (see {@link expectBody}). */
+  totalBytes?: number;
   /** 429 answers to this call, and the time they made it wait (overlapping waits counted once). */
   private throttle?: { rateLimited: number; waitedMs: number; until: number; concurrency?: number };
   /** The current wait for a documented rate limit, until it ends (epoch ms). */
@@ -163,6 +181,14 @@ export class ProgressTracker {
   addBytes(n: number): void {
     this.bytes += n;
     this.report(false);
+  }
+
+  /**
+   * A response body of `length` bytes (an uncompressed body's Content-Length) starts now: the bytes
+   * expected in all are those read so far (earlier pages and attempts) and these.
+   */
+  expectBody(length: number): void {
+    if (Number.isSafeInteger(length) && length > 0) this.totalBytes = this.bytes + length;
   }
 
   /** Adds a finished page or batch of `rows` records. */
@@ -213,6 +239,12 @@ export class ProgressTracker {
     }
   }
 
+  /** The share done: of the announced records, else pages, else bytes; undefined with no total. */
+  private fraction(): number | undefined {
+    const share = (done: number, total: number | undefined): number | undefined => (total !== undefined && total > 0 ? Math.min(1, done / total) : undefined);
+    return share(this.rows, this.totalRows) ?? share(this.pages, this.totalPages) ?? share(this.bytes, this.totalBytes);
+  }
+
   private report(pageDone: boolean): void {
     if (this.sink === undefined || this.finished) return;
     const now = this.clock();
@@ -238,6 +270,13 @@ export class ProgressTracker {
     };
     if (this.totalPages !== undefined) update.totalPages = this.totalPages;
     if (this.totalRows !== undefined) update.totalRows = this.totalRows;
+    if (this.totalBytes !== undefined) update.totalBytes = this.totalBytes;
+    const fraction = this.fraction();
+    if (fraction !== undefined) {
+      update.fraction = fraction;
+      const elapsedMs = now - this.startedAt;
+      if (fraction > 0 && elapsedMs >= ETA_AFTER_MS) update.etaMs = fraction >= 1 ? 0 : (elapsedMs * (1 - fraction)) / fraction;
+    }
     if (this.throttle !== undefined) {
       const t = this.throttle;
       const concurrency = this.concurrencyNow?.() ?? t.concurrency;

@@ -18,6 +18,18 @@ export interface ProgressUpdate {
   totalRows?: number;
   /** Response bytes read so far. */
   bytes: number;
+  /**
+   * Response bytes expected in all, when the service said: the Content-Length of a body sent without
+   * compression (a compressed body's length says nothing of what it decodes to).
+   */
+  totalBytes?: number;
+  /**
+   * The share done, 0 to 1, when a total is known: of the records (`totalRows`), else of the pages
+   * (`totalPages`), else of the bytes (`totalBytes`).
+   */
+  fraction?: number;
+  /** Estimated time left in milliseconds, from the share done and the time taken so far (with `fraction`). */
+  etaMs?: number;
   /** Average bytes per second since the call started. */
   rateBytesPerSec: number;
   /** Present once the service answered 429 to this call. */

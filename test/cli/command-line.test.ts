@@ -101,7 +101,7 @@ describe("bad values exit 2 on every command", () => {
     ["sandbox", ["--as-of=2025-02-30"], /--as-of must be a real date YYYY-MM-DD, got "2025-02-30"/],
     ["sandbox", ["stray"], /unexpected argument "stray"/],
     ["run", [HELLO, "--out", "o", "--cell-timeout=soon"], /--cell-timeout must be a positive number of seconds, got "soon"/],
-    ["run", [HELLO], /--out <dir> is required/],
+    ["run", [], /no notebooks given/],
     ["report", ["--kernel=python3"], /--kernel must be one of tslab, deno, got "python3"/],
     ["report", ["--as-of", "2026-13-01"], /--as-of must be a real date/],
     ["sync", ["natgas.v4.rigs", "--dir=d", "--from", "2024-01", "--revise-days", "many"], /--revise-days must be a whole number of days/],

@@ -1,7 +1,7 @@
 /**
  * `--kernel tslab|deno` of `gasframes run` and `gasframes report` (and so `npm start -- --kernel deno`).
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -55,4 +55,29 @@ describe("--kernel", () => {
     expect(await runCommand([HELLO, "--out", out], capture())).toBe(0);
     expect((executed(out).metadata.kernelspec as { name: string }).name).toBe("tslab");
   }, 600_000);
+});
+
+describe("gasframes run without --out", () => {
+  it("writes beside the notebooks, in executed/, and says where before it starts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "run-default-out-"));
+    const notebook = join(dir, "hello.ipynb");
+    copyFileSync(HELLO, notebook);
+    const io = capture();
+    expect(await runCommand([notebook], io), io.text()).toBe(0);
+    const out = join(dir, "executed");
+    expect(io.text()).toContain(`gasframes run: no --out given: writing the executed notebooks to ${out}`);
+    expect((executed(out).metadata.kernelspec as { name: string }).name).toBe("tslab");
+    rmSync(dir, { recursive: true, force: true });
+  }, 600_000);
+
+  it("still refuses a default folder that is a file, before anything runs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "run-default-out-file-"));
+    const notebook = join(dir, "hello.ipynb");
+    copyFileSync(HELLO, notebook);
+    writeFileSync(join(dir, "executed"), "not a folder");
+    const io = capture();
+    expect(await runCommand([notebook], io)).toBe(2);
+    expect(io.text()).toContain(`--out must be a folder, but ${join(dir, "executed")} is a file`);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

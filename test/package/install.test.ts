@@ -126,6 +126,8 @@ const g = require("gasframes");
 let work: string;
 let project: string;
 let unreachable: string | undefined;
+/** What `npm install` of the tarball printed. */
+let installOutput = "";
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "gasframes-install-"));
@@ -139,7 +141,7 @@ beforeAll(async () => {
   const stage = join(work, "stage");
   mkdirSync(stage);
   for (const f of ["package.json", "README.md", "LICENSE"]) if (existsSync(join(root, f))) cpSync(join(root, f), join(stage, f));
-  if (existsSync(join(root, "assets"))) cpSync(join(root, "assets"), join(stage, "assets"), { recursive: true });
+  for (const folder of ["assets", "docs"]) if (existsSync(join(root, folder))) cpSync(join(root, folder), join(stage, folder), { recursive: true });
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
   expectOk(await run(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json"), "--outDir", join(stage, "dist")], root), "tsc");
   // --ignore-scripts: `prepare` (build, then link the repository to itself) is this repository's own.
@@ -150,6 +152,7 @@ beforeAll(async () => {
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "a-users-project", version: "1.0.0", private: true }, null, 2));
   const install = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", join(work, "gasframes-0.1.0.tgz")], project);
   expectOk(install, "npm install gasframes-0.1.0.tgz (no overrides)");
+  installOutput = install.stdout + install.stderr;
 }, STEP_MS * 2);
 
 afterAll(() => {
@@ -167,6 +170,27 @@ describe("gasframes installed from its tarball into a new project with no overri
     // No install script: nothing is downloaded or compiled, whether npm runs install scripts or not.
     expect(packagesWithInstallScripts(modules)).toEqual([]);
     expect((JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { overrides?: unknown }).overrides).toBeUndefined();
+    // Not even `prepare`, which npm 11 runs (and asks allowScripts about) for a tarball or git install.
+    const scripts = (JSON.parse(readFileSync(join(modules, "gasframes", "package.json"), "utf8")) as { scripts?: Record<string, string> }).scripts ?? {};
+    expect(Object.keys(scripts).filter((k) => /^(pre|post)?(install|prepare)$/.test(k))).toEqual([]);
+    expect(installOutput).not.toMatch(/allowScripts|install scripts? not/i);
+  });
+
+  it("ships the docs its README and its errors point at, and no source map naming unshipped sources", (ctx) => {
+    if (unreachable) ctx.skip(unreachable);
+    const installed = join(project, "node_modules", "gasframes");
+    expect(existsSync(join(installed, "docs", "installing.md"))).toBe(true);
+    const readme = readFileSync(join(installed, "README.md"), "utf8");
+    for (const m of readme.matchAll(/\]\((docs\/[^)#\s]+)/g)) expect(existsSync(join(installed, m[1]!)), m[1]).toBe(true);
+    const maps: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(dir, e.name));
+        else if (e.name.endsWith(".map") || readFileSync(join(dir, e.name), "utf8").includes("sourceMappingURL")) maps.push(e.name);
+      }
+    };
+    walk(join(installed, "dist"));
+    expect(maps).toEqual([]);
   });
 
   it("runs a user's script: sandbox, download, rollup, chart to SVG; toFrame() says how to set up danfo", async (ctx) => {
@@ -201,6 +225,44 @@ describe("gasframes installed from its tarball into a new project with no overri
     console.log(`npm audit --omit=dev: ${JSON.stringify(counts)}`);
     expect(counts!.critical).toBe(0);
   }, STEP_MS);
+
+  it("nodejs-polars installs from the registry as is (no overrides), and toPolars() works", async (ctx) => {
+    if (unreachable) ctx.skip(unreachable);
+    const script = join(project, "polars-script.cjs");
+    writeFileSync(
+      script,
+      String.raw`
+const g = require("gasframes");
+(async () => {
+  const { natgas } = await g.connect({ sandbox: true });
+  const rigs = await natgas.v3.rigs({ region: "west", start_date: "2024-01-01", end_date: "2024-01-31" });
+  let out;
+  try {
+    const df = rigs.toPolars();
+    out = { height: df.height, columns: df.columns, records: rigs.length };
+  } catch (e) {
+    out = { error: e.name, packageName: e.packageName, install: e.install, ...(e.installed ? { message: e.message } : {}) };
+  }
+  console.log(JSON.stringify(out));
+})().catch((e) => {
+  console.error((e && e.stack) || e);
+  process.exit(1);
+});
+`,
+    );
+    const before = lastJson((await runNode(["polars-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS })).stdout);
+    expect(before).toEqual({ error: "MissingDependencyError", packageName: "nodejs-polars", install: "npm install nodejs-polars@0.24.1" });
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { overrides?: unknown };
+    expect(manifest.overrides).toBeUndefined(); // this test runs before the danfo one adds them
+    const install = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "nodejs-polars@0.24.1"], project);
+    expectOk(install, "npm install nodejs-polars");
+    expect(packagesWithInstallScripts(join(project, "node_modules"))).toEqual([]);
+    const r = await runNode(["polars-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS });
+    expect(r.code, r.stderr.slice(-3000)).toBe(0);
+    const out = lastJson(r.stdout);
+    expect(out, JSON.stringify(out)).toHaveProperty("height", out.records);
+    expect(out.columns).toContain("county");
+  }, STEP_MS * 2);
 
   it("with danfojs-node set up as docs/installing.md says, toFrame() works", async (ctx) => {
     if (unreachable) ctx.skip(unreachable);

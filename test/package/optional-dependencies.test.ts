@@ -53,6 +53,14 @@ describe("package.json", () => {
     }
   });
 
+  it("installs nodejs-polars only on request: an optional peer of the range the error names, a dev dependency in it", () => {
+    expect(pkg.dependencies["nodejs-polars"]).toBeUndefined();
+    expect(pkg.peerDependencies["nodejs-polars"]).toBe(OPTIONAL_DEPENDENCIES["nodejs-polars"].range);
+    expect(pkg.peerDependenciesMeta["nodejs-polars"]?.optional).toBe(true);
+    expect(pkg.devDependencies["nodejs-polars"]).toBe("0.25.2");
+    expect(OPTIONAL_DEPENDENCIES["nodejs-polars"].overrides).toEqual({});
+  });
+
   it("has the overrides for this repository's danfojs-node that docs/installing.md tells a user to add", () => {
     // The two the error names (without them danfojs-node does not install from the registry), and the
     // form-data of request raised past its critical advisory.
@@ -61,7 +69,9 @@ describe("package.json", () => {
 
   it("is described by docs/installing.md: the same install commands, and the same overrides to paste", () => {
     const doc = readFileSync(join(root, "docs", "installing.md"), "utf8");
-    for (const name of OPTIONAL) expect(doc).toContain(OPTIONAL_DEPENDENCIES[name].install);
+    for (const name of [...OPTIONAL, "nodejs-polars", "@duckdb/node-api"] as const) expect(doc).toContain(OPTIONAL_DEPENDENCIES[name].install);
+    // Every feature that needs an optional package has its row in the table.
+    for (const feature of ["toFrame()", "toPolars()", "gasframes run", "query_datalinks", "openLake()"]) expect(doc).toContain(feature);
     expect(docsOverrides()).toEqual(pkg.overrides);
   });
 });
