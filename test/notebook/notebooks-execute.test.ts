@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readNotebook, writeNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { Notebook } from "../../src/notebook/nbformat/types";
 import { comparableOutputs, installTslabKernel, nbconvertExecute, repoRoot, SYSTEM_PYTHON } from "./helpers/jupyter";
+import { budget } from "../helpers/budget";
 
 const notebooksDir = join(repoRoot, "notebooks");
 const notebooks = readdirSync(notebooksDir).filter((n) => n.endsWith(".ipynb")).sort();
@@ -23,7 +24,7 @@ describe("every notebook runs top to bottom under gasframes run and under nbclie
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     env = userEnv(await installTslabKernel(mkdtempSync(join(tmpdir(), "kernel-prefix-"))));
-  }, 180_000);
+  }, budget(180_000));
 
   it.each(notebooks)("%s", async (name) => {
     const path = join(notebooksDir, name);
@@ -41,5 +42,5 @@ describe("every notebook runs top to bottom under gasframes run and under nbclie
     expect(execFileSync(SYSTEM_PYTHON, ["-c", validate, written], { env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" } }).toString().trim()).toBe("valid");
     const theirs = await nbconvertExecute(path, mkdtempSync(join(tmpdir(), "nbconvert-")), env);
     expect(comparableOutputs(theirs)).toEqual(outputs);
-  }, 400_000);
+  }, budget(400_000));
 });
