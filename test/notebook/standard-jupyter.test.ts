@@ -25,8 +25,11 @@ describe("the same notebook under gasframes run and under standard Jupyter (nbcl
     const path = join(fixtures, name);
     const spec = findKernelSpec("tslab", env);
     expect(spec.resourceDir).toContain("kernel-prefix-");
-    const ours = await executeNotebook(readNotebook(path), { name, kernelSpec: spec, env, cwd: fixtures });
-    const theirs = await nbconvertExecute(path, mkdtempSync(join(tmpdir(), "nbconvert-")), env);
+    // Side by side: two kernels against the one sandbox, neither waiting for the other.
+    const [ours, theirs] = await Promise.all([
+      executeNotebook(readNotebook(path), { name, kernelSpec: spec, env, cwd: fixtures }),
+      nbconvertExecute(path, mkdtempSync(join(tmpdir(), "nbconvert-")), env),
+    ]);
     const a = comparableOutputs(ours);
     expect(a.flat().length).toBeGreaterThan(0);
     expect(comparableOutputs(theirs)).toEqual(a);
