@@ -28,6 +28,7 @@ import { notesOf } from "../../src/frame/notes";
 import { toFrame } from "../../src/table/to-frame";
 import { unitsOf } from "../../src/frame/units";
 import { Table } from "../../src/table/table";
+import { budget } from "../helpers/budget";
 
 const flows = [
   { timestamp: "2024-01-01T00:00:00Z", volume: 1, count: 2, volume_std: 0.3, count_std: 0.4, volume_unit: "gas_Bcf", country: "Spain" },
@@ -241,5 +242,5 @@ describe("danfo is loaded only for a frame", () => {
     expect(steps.at(-1)![0]).toBe("toFrame");
     expect(steps.at(-1)![1]).toBeGreaterThan(0);
     expect(out.shape).toEqual([1, 3]);
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runNode } from "../helpers/run-script";
+import { budget } from "../helpers/budget";
 
 const root = join(__dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "gasframes-without-danfo-"));
@@ -78,18 +79,18 @@ describe("analysis without danfo", () => {
     expect(out.legs).toBeGreaterThan(10);
     expect(out.fleet).toBeGreaterThan(10);
     expect(out.danfoLoaded).toBe(false);
-  }, 240_000);
+  }, budget(240_000));
 
   it("do not load danfojs-node where it is installed", async () => {
     const out = await run("", false);
     expect(out.error).toBeUndefined();
     expect(out.rollup).toBeGreaterThan(10);
     expect(out.danfoLoaded).toBe(false);
-  }, 240_000);
+  }, budget(240_000));
 
   it("the block bites: toFrame() in the same process fails naming danfojs-node", async () => {
     const out = await run("out.frame = gf.rollup(production, { by: ['date', 'region'], measures: ['gas_daily'] }).toFrame().shape;", true);
     expect(out.frame).toBeUndefined();
     expect(out.error).toMatch(/^MissingDependencyError: .*danfojs-node/);
-  }, 240_000);
+  }, budget(240_000));
 });

@@ -19,6 +19,7 @@ import { DEFAULT_SANDBOX_AS_OF } from "../../src/connect";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { SAFETY_TIMEOUT_MS, mapLimit, runNode, type ScriptRun } from "../helpers/run-script";
 import { markdownFiles } from "../helpers/markdown-files";
+import { budget } from "../helpers/budget";
 
 const root = join(__dirname, "..", "..");
 const CONTINUES = /^\s*<!--\s*readme-blocks:\s*continues\s*-->\s*$/;
@@ -130,7 +131,7 @@ describe("the TypeScript blocks of the README and docs/", () => {
       return `${file}:${Number(at) + (line - (marker?.[1] ?? 0))}: ${text}`;
     });
     expect(problems).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 
   it("run against the sandbox, and each script exits by itself with code 0", async () => {
     const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, CI: "1" };

@@ -4,6 +4,7 @@
  * so it is generous, never a measure of speed.
  */
 import { spawn } from "node:child_process";
+import { budget } from "./budget";
 
 /** How a child script ended. */
 export interface ScriptRun {
@@ -17,8 +18,8 @@ export interface ScriptRun {
   ms: number;
 }
 
-/** Generous: a script of a few queries takes seconds even on a loaded machine. */
-export const SAFETY_TIMEOUT_MS = Number(process.env.GASFRAMES_TEST_SCRIPT_TIMEOUT_MS ?? 180_000);
+/** Generous: a script of a few queries takes seconds even on a loaded machine; grows with the load (budget()). */
+export const SAFETY_TIMEOUT_MS = Number(process.env.GASFRAMES_TEST_SCRIPT_TIMEOUT_MS ?? budget(180_000));
 
 /**
  * Runs `node <args>` in `cwd` with `env` added to this process's environment (progress output and the

@@ -10,6 +10,7 @@ import { PaginationError, ResponseParseError } from "../../src/errors";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf, TOKEN } from "./helpers/secrets";
 import { sendJson, startServer, type SeenRequest, type TestServer } from "./helpers/test-server";
+import { budget } from "../helpers/budget";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -98,5 +99,5 @@ describe("absurd pagination from the service", () => {
       expect(line.message).not.toContain(TOKEN);
     }
     expect(server.seen).toHaveLength(2);
-  }, 120_000);
+  }, budget(120_000));
 });

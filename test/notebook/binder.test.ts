@@ -8,6 +8,7 @@ import { executeNotebook } from "../../src/notebook/run/execute-notebook";
 import { findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import { repoRoot, SYSTEM_PYTHON } from "./helpers/jupyter";
+import { budget } from "../helpers/budget";
 
 const run = promisify(execFile);
 const binder = join(repoRoot, "binder");
@@ -42,7 +43,7 @@ describe("binder/", () => {
       prefix = mkdtempSync(join(tmpdir(), "binder-prefix-"));
       distBefore = statSync(join(repoRoot, "dist", "index.js")).mtimeMs;
       ({ stdout } = await run("bash", [join(binder, "postBuild")], { cwd: repoRoot, env: binderEnv(prefix), maxBuffer: 16 * 1024 * 1024 }));
-    }, 300_000);
+    }, budget(300_000));
 
     it("leaves dist/ alone in a dry run (other test files load it meanwhile; npm ci builds it on Binder)", () => {
       expect(statSync(join(repoRoot, "dist", "index.js")).mtimeMs).toBe(distBefore);
@@ -73,7 +74,7 @@ describe("binder/", () => {
       const text = JSON.stringify(nb.cells.map((c) => (c.cell_type === "code" ? c.outputs : [])));
       expect(text).toContain("application/vnd.vegalite.v5+json");
       expect(text).toContain("embedded sandbox");
-    }, 300_000);
+    }, budget(300_000));
 
     it("runs the quickstart notebook with that kernel, against the sandbox, with no token", async () => {
       const env = binderEnv(prefix);
@@ -84,6 +85,6 @@ describe("binder/", () => {
       const text = JSON.stringify(nb.cells.map((c) => (c.cell_type === "code" ? c.outputs : [])));
       expect(text).toContain("image/svg+xml");
       expect(text).toContain("embedded sandbox");
-    }, 300_000);
+    }, budget(300_000));
   });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildReport, type ReportResult } from "../../src/notebook/report/build-report";
 import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
+import { budget } from "../helpers/budget";
 
 const fixtures = join(__dirname, "fixtures");
 const notebooks = [join(fixtures, "hello.ipynb"), join(fixtures, "sandbox-check.ipynb")];
@@ -26,7 +27,7 @@ describe("buildReport", () => {
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), "report-"));
     first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31" });
-  }, 180_000);
+  }, budget(180_000));
 
   it("writes an index linking one standalone page per notebook, against the sandbox it started", () => {
     expect(first.indexPath).toBe(join(outDir, "index.html"));
@@ -59,7 +60,7 @@ describe("buildReport", () => {
     const before = snapshot(outDir);
     await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31" });
     expect(snapshot(outDir)).toEqual(before);
-  }, 180_000);
+  }, budget(180_000));
 
   it("fails on a failing notebook and leaves no index that looks complete", async () => {
     const dir = mkdtempSync(join(tmpdir(), "report-fail-"));
@@ -67,7 +68,7 @@ describe("buildReport", () => {
     expect(err).toBeInstanceOf(CellExecutionError);
     expect((err as CellExecutionError).notebook).toBe("fails-compile.ipynb");
     expect(existsSync(join(dir, "index.html"))).toBe(false);
-  }, 180_000);
+  }, budget(180_000));
 });
 
 describe("buildReport with the response cache", () => {
@@ -94,5 +95,5 @@ describe("buildReport with the response cache", () => {
     const miss = await buildReport({ notebooks: cached, outDir: mkdtempSync(join(tmpdir(), "report-miss-")), sandboxPort: port, env: { ...sandboxEnv(), GASFRAMES_CACHE: "replay", GASFRAMES_CACHE_DIR: emptyCache } }).catch((e: unknown) => e);
     expect(miss).toBeInstanceOf(CellExecutionError);
     expect((miss as CellExecutionError).errorText).toMatch(/CacheMissError|no cached response/);
-  }, 300_000);
+  }, budget(300_000));
 });

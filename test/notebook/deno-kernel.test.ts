@@ -17,6 +17,7 @@ import { executeNotebook } from "../../src/notebook/run/execute-notebook";
 import { runNotebooks } from "../../src/notebook/run/run-notebooks";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";
 import { repoRoot } from "./helpers/jupyter";
+import { budget } from "../helpers/budget";
 
 const run = promisify(execFile);
 // The binary of the `deno` devDependency, as `gasframes run --kernel deno` finds it without a kernelspec.
@@ -55,7 +56,7 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     env = { ...process.env, HOME: home, JUPYTER_PATH: jupyterPath, JUPYTER_DATA_DIR: jupyterPath, DENO_NO_UPDATE_CHECK: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" };
     for (const k of Object.keys(env)) if (/^GASFRAMES_/.test(k)) delete env[k];
     Object.assign(env, { GASFRAMES_TOKEN: "sandbox", GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_SANDBOX_AS_OF: AS_OF });
-  }, 300_000);
+  }, budget(300_000));
   afterAll(() => sandbox?.close());
 
   it("registered the kernel where Jupyter finds it, running this checkout's deno binary", () => {
@@ -92,7 +93,7 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     }
     expect(rich.some((d) => "application/vnd.dataresource+json" in d)).toBe(false);
     expect(markdownOf(nb).length).toBeGreaterThan(0);
-  }, 900_000);
+  }, budget(900_000));
 
   it("updates a progress display in place under Deno (one output, its last text)", async () => {
     // The display download progress uses, driven directly: a quick call never shows progress (it waits a second).
@@ -114,7 +115,7 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     expect(outs.filter((o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"))).toEqual([]);
     const shown = outs.flatMap((o) => (o.output_type === "display_data" ? [joinLines(o.data["text/plain"] as string | string[])] : []));
     expect(shown).toEqual(["gasframes rigs: page 3/3"]);
-  }, 900_000);
+  }, budget(900_000));
 
   it("gasframes run --kernel deno gives the numbers tslab gives", async () => {
     const path = join(repoRoot, "notebooks", NOTEBOOKS[0]!);
@@ -125,5 +126,5 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     const numbers = markdownOf(deno!.notebook);
     expect(numbers.join("\n")).toMatch(/\*\*\d+\*\* daily rows/);
     expect(numbers).toEqual(markdownOf(tslab!.notebook));
-  }, 900_000);
+  }, budget(900_000));
 });

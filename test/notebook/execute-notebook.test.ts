@@ -8,6 +8,7 @@ import { bundledTslabSpec, findKernelSpec } from "../../src/notebook/kernel/kern
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { CodeCell, Notebook } from "../../src/notebook/nbformat/types";
 import { CellExecutionError, KernelError } from "../../src/notebook/shared/notebook-errors";
+import { budget } from "../helpers/budget";
 
 const fixtures = join(__dirname, "fixtures");
 const spec = bundledTslabSpec();
@@ -17,7 +18,7 @@ describe("executeNotebook with the tslab kernel", () => {
   let hello: Notebook;
   beforeAll(async () => {
     hello = await executeNotebook(readNotebook(join(fixtures, "hello.ipynb")), { name: "hello.ipynb", kernelSpec: spec, cwd: fixtures });
-  }, 240_000);
+  }, budget(240_000));
 
   it("collects streams, display data, applied display updates and execution counts", () => {
     expect(code(hello, 1).outputs).toEqual([{ output_type: "stream", name: "stdout", text: "x = 2\nsecond line\n" }]);
@@ -46,7 +47,7 @@ describe("executeNotebook with the tslab kernel", () => {
     expect(e.errorText).toMatch(text);
     expect(e.message).toContain(`${file}: cell ${cell} failed`);
     expect(e.message).not.toContain("never runs");
-  }, 240_000);
+  }, budget(240_000));
 
   it("kills a cell that runs past its time limit and reports it", async () => {
     const nb: Notebook = {
@@ -58,7 +59,7 @@ describe("executeNotebook with the tslab kernel", () => {
     const err = await executeNotebook(nb, { name: "slow.ipynb", kernelSpec: spec, cellTimeoutMs: 1500 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CellExecutionError);
     expect((err as CellExecutionError).errorText).toMatch(/no reply to execute_request within 1500 ms/);
-  }, 240_000);
+  }, budget(240_000));
 });
 
 describe("kernelspecs", () => {
@@ -79,7 +80,7 @@ describe("kernelspecs", () => {
   it("reports a kernel that cannot start instead of hanging", async () => {
     const bad = { ...spec, argv: [process.execPath, "-e", "process.exit(3)", "{connection_file}"] };
     await expect(executeNotebook(readNotebook(join(fixtures, "hello.ipynb")), { kernelSpec: bad, startupTimeoutMs: 20_000 })).rejects.toThrow(/exited \(code 3/);
-  }, 240_000);
+  }, budget(240_000));
 });
 
 describe("looksLikeError", () => {
@@ -107,5 +108,5 @@ describe("gasframes run", () => {
     expect(await runCommand([join(fixtures, "hello.ipynb")], io)).toBe(2);
     expect(await runCommand(["--out"], io)).toBe(2);
     expect(lines.join("\n")).toContain("--out <dir> is required");
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -12,6 +12,7 @@ import { bundledTslabSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { CodeCell } from "../../src/notebook/nbformat/types";
 import { KernelError } from "../../src/notebook/shared/notebook-errors";
+import { budget } from "../helpers/budget";
 
 const fixtures = join(__dirname, "fixtures");
 const spec = bundledTslabSpec();
@@ -55,7 +56,7 @@ describe("a kernel that breaks while starting", () => {
     const nb = await executeNotebook(readNotebook(join(fixtures, "hello.ipynb")), { name: "hello.ipynb", kernelSpec: flaky.spec, cwd: fixtures });
     expect(flaky.launches()).toBe(3);
     expect((nb.cells[1] as CodeCell).outputs).toEqual([{ output_type: "stream", name: "stdout", text: "x = 2\nsecond line\n" }]);
-  }, 240_000);
+  }, budget(240_000));
 
   it("fails after three launches, saying so, when it breaks every time", async () => {
     const flaky = flakyKernel(99);
@@ -63,5 +64,5 @@ describe("a kernel that breaks while starting", () => {
     expect(err).toBeInstanceOf(KernelError);
     expect(String(err)).toMatch(/broke while starting/);
     expect(flaky.launches()).toBe(3);
-  }, 240_000);
+  }, budget(240_000));
 });

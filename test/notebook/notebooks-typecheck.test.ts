@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import { repoRoot } from "./helpers/jupyter";
 import { notebookAsModule } from "./helpers/notebook-source";
+import { budget } from "../helpers/budget";
 
 const run = promisify(execFile);
 const notebooksDir = join(repoRoot, "notebooks");
@@ -56,12 +57,12 @@ describe("notebook code cells pass a strict TypeScript check against the package
     expect(source).toMatch(/from "gasframes"/);
     writeFileSync(file, source);
     expect(await strictCheck([file], dir)).toBe("");
-  }, 120_000);
+  }, budget(120_000));
 
   it("catches a type error in a cell (the check can fail)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nb-typecheck-"));
     const file = join(dir, "bad.ts");
     writeFileSync(file, notebookAsModule({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [{ cell_type: "code", id: "a", metadata: {}, execution_count: null, outputs: [], source: 'import { NatGasClient } from "gasframes";\nconst n: number = new NatGasClient({ baseUrl: "http://127.0.0.1:1", token: "t" });' }] }));
     expect(await strictCheck([file], dir)).toMatch(/bad\.ts\(\d+,\d+\): error TS2322/);
-  }, 120_000);
+  }, budget(120_000));
 });

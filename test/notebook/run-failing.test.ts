@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli/run";
 import type { CodeCell, Notebook } from "../../src/notebook/nbformat/types";
+import { budget } from "../helpers/budget";
 
 const root = mkdtempSync(join(tmpdir(), "gasframes-run-failing-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -41,5 +42,5 @@ describe("gasframes run on a failing cell", () => {
     expect((partial.cells[2] as CodeCell).outputs).toEqual([]);
     expect((partial.cells[2] as CodeCell).execution_count).toBeNull();
     expect((partial.metadata as { gasframes?: { failed?: { cell: number } } }).gasframes?.failed?.cell).toBe(2);
-  }, 300_000);
+  }, budget(300_000));
 });

@@ -13,6 +13,7 @@ import { toFrame } from "../../src/frame";
 import { display } from "../../src/display/notebook-display";
 import { kernelChannel } from "../../src/display/kernel-channel";
 import { sampleCharts } from "./support/charts";
+import { budget } from "../helpers/budget";
 
 const JUPYTER = Symbol.for("Jupyter.display");
 type Displayable = { [JUPYTER]: (options?: { rows?: number }) => Record<string, unknown> | Promise<Record<string, unknown>> };
@@ -105,7 +106,7 @@ describe("danfo where a notebook declared a global window (Deno's cells share on
     ].join("\n");
     const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], { timeout: 300_000 });
     expect(stdout).toContain("gas_daily [Bcf/d]");
-  }, 300_000);
+  }, budget(300_000));
 });
 
 describe("a chart's display", () => {

@@ -14,6 +14,7 @@ import { NatGasClient } from "../../src/natgas";
 import { reportCommand } from "../../src/cli/report";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { CANARY, filesUnder, leaks } from "./helpers/canary";
+import { budget } from "../helpers/budget";
 
 const FIXTURES = join(__dirname, "fixtures");
 const NOTEBOOK = join(FIXTURES, "faulty-service.ipynb");
@@ -107,7 +108,7 @@ describe("notebooks against a faulty service", () => {
     const files = [...filesUnder(outDir), ...filesUnder(cacheDir)];
     expect(files.length).toBeGreaterThanOrEqual(4);
     expect(leaks([...files, ...log.map((l, i): [string, string] => [`log ${i}`, l])])).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 
   it("gasframes run with a fault that never clears exits 1 naming the notebook, the cell and the error", async () => {
     const outDir = tempDir("gasframes-broken-run-");
@@ -124,5 +125,5 @@ describe("notebooks against a faulty service", () => {
     // No executed notebook is written for a failed run, so nothing half-done looks complete.
     expect(existsSync(join(outDir, "faulty-service.ipynb"))).toBe(false);
     expect(leaks([...out, ...err].map((l, i): [string, string] => [`line ${i}`, l]))).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -12,6 +12,7 @@ import { InvalidParamsError } from "../../src/errors";
 import { startSandbox, type DatalinkLimits, type SandboxHandle } from "../../src/sandbox";
 import { rawPostStatus } from "../helpers/raw-post";
 import { runNode } from "../helpers/run-script";
+import { budget } from "../helpers/budget";
 
 const root = join(__dirname, "..", "..");
 const sandboxes: SandboxHandle[] = [];
@@ -86,7 +87,7 @@ describe("the size of an answer is bounded as it is produced", () => {
     expect(status, text.slice(0, 300)).toBe(400);
     expect(JSON.parse(text).error).toMatch(/result limit of 256 MiB \(maxResultBytes\)/);
     // DuckDB itself takes many seconds to make a 600 MB string: a generous bound for a busy machine.
-  }, 180_000);
+  }, budget(180_000));
 
   it("answers 400 for many rows past a configured limit, and answers what fits", async () => {
     const sandbox = await sandboxWith({ maxResultBytes: 100_000 });

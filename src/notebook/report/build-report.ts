@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { DEFAULT_SANDBOX_AS_OF } from "../../connect/connect";
@@ -27,6 +28,11 @@ export interface BuildReportOptions {
   kernelName?: string;
   /** Progress lines. Default: nothing. */
   log?: (line: string) => void;
+  /**
+   * How many notebooks run at once, each in its own kernel (they share the one sandbox). Default: the number
+   * of cores, at least 2 (a kernel spends part of its start waiting, not computing). 1 runs them one after another.
+   */
+  concurrency?: number;
 }
 
 /** What {@link buildReport} wrote. */
@@ -84,7 +90,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
   if (!cacheMode || cacheMode === "off") env.GASFRAMES_DATA_SOURCE = source;
   else delete env.GASFRAMES_DATA_SOURCE;
   try {
-    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log });
+    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log, concurrency: options.concurrency ?? Math.max(2, availableParallelism()) });
     mkdirSync(outDir, { recursive: true });
     const entries: IndexEntry[] = runs.map((run) => {
       const stem = basename(run.source, ".ipynb");

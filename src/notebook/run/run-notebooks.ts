@@ -22,6 +22,12 @@ export interface RunNotebooksOptions {
    * (`<outDir>/<name>.failed.ipynb`) before the error is thrown. Default: nothing.
    */
   onPartial?: (path: string) => void;
+  /**
+   * How many notebooks run at once, each in its own kernel. Default 1 (one after another). With more, the
+   * results still come in the order of `paths`; after a failure no further notebook starts, those
+   * running finish, and the failure of the earliest failing notebook in `paths` is thrown.
+   */
+  concurrency?: number;
 }
 
 /** One executed notebook. */
@@ -42,37 +48,54 @@ export interface NotebookRun {
  * its own name, so nothing half-done looks complete); a run that succeeds removes an earlier `.failed` copy.
  */
 export async function runNotebooks(paths: string[], options: RunNotebooksOptions): Promise<NotebookRun[]> {
-  const runs: NotebookRun[] = [];
-  for (const path of paths) {
-    const started = Date.now();
-    const source = resolve(path);
-    const nb = readNotebook(source);
-    const name = basename(source);
-    const kernelSpec = options.kernelName ? findKernelSpec(options.kernelName, options.env) : undefined;
-    const output = join(resolve(options.outDir), name);
-    const failedOutput = join(resolve(options.outDir), `${name.replace(/\.ipynb$/, "")}.failed.ipynb`);
-    const executed = await executeNotebook(nb, {
-      name,
-      kernelSpec,
-      cwd: dirname(source),
-      env: options.env,
-      cellTimeoutMs: options.cellTimeoutMs,
-      onFailure: (partial) => {
+  const runs: NotebookRun[] = new Array(paths.length);
+  const failures: { index: number; error: unknown }[] = [];
+  let next = 0;
+  const lanes = Math.max(1, Math.min(Math.floor(options.concurrency ?? 1), paths.length));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < paths.length && failures.length === 0) {
+        const index = next++;
         try {
-          writeNotebook(failedOutput, partial);
-        } catch (e) {
-          // The cell's own failure is the error to report; a full disk must not replace it.
-          options.log?.(`could not write the partial notebook ${failedOutput}: ${(e as Error).message}`);
-          return;
+          runs[index] = await runOne(paths[index]!, options);
+        } catch (error) {
+          failures.push({ index, error });
         }
-        options.onPartial?.(failedOutput);
-      },
-    });
-    writeNotebook(output, executed);
-    rmSync(failedOutput, { force: true });
-    const seconds = (Date.now() - started) / 1000;
-    options.log?.(`${name}: ${executed.cells.filter((c) => c.cell_type === "code").length} code cells in ${seconds.toFixed(1)} s -> ${output}`);
-    runs.push({ source, output, notebook: executed, seconds });
-  }
+      }
+    }),
+  );
+  if (failures.length > 0) throw failures.sort((a, b) => a.index - b.index)[0]!.error;
   return runs;
+}
+
+async function runOne(path: string, options: RunNotebooksOptions): Promise<NotebookRun> {
+  const started = Date.now();
+  const source = resolve(path);
+  const nb = readNotebook(source);
+  const name = basename(source);
+  const kernelSpec = options.kernelName ? findKernelSpec(options.kernelName, options.env) : undefined;
+  const output = join(resolve(options.outDir), name);
+  const failedOutput = join(resolve(options.outDir), `${name.replace(/\.ipynb$/, "")}.failed.ipynb`);
+  const executed = await executeNotebook(nb, {
+    name,
+    kernelSpec,
+    cwd: dirname(source),
+    env: options.env,
+    cellTimeoutMs: options.cellTimeoutMs,
+    onFailure: (partial) => {
+      try {
+        writeNotebook(failedOutput, partial);
+      } catch (e) {
+        // The cell's own failure is the error to report; a full disk must not replace it.
+        options.log?.(`could not write the partial notebook ${failedOutput}: ${(e as Error).message}`);
+        return;
+      }
+      options.onPartial?.(failedOutput);
+    },
+  });
+  writeNotebook(output, executed);
+  rmSync(failedOutput, { force: true });
+  const seconds = (Date.now() - started) / 1000;
+  options.log?.(`${name}: ${executed.cells.filter((c) => c.cell_type === "code").length} code cells in ${seconds.toFixed(1)} s -> ${output}`);
+  return { source, output, notebook: executed, seconds };
 }

@@ -18,8 +18,12 @@ export function parseDay(text: string): number | undefined {
   return Math.round(ms / 86_400_000);
 }
 
+/** Days 1970-01-01 to 2079-06-06 get their text once: the generators format the same few thousand days millions of times. */
+const DAY_TEXT: (string | undefined)[] = new Array(40_000);
+
 /** YYYY-MM-DD of a day number. */
 export function formatDay(day: number): string {
+  if (Number.isInteger(day) && day >= 0 && day < DAY_TEXT.length) return (DAY_TEXT[day] ??= new Date(day * 86_400_000).toISOString().slice(0, 10));
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -1,0 +1,41 @@
+/**
+ * runNotebooks with more than one lane (as `gasframes report` runs them): results in the order given, the
+ * earliest failing notebook's error whichever finishes first, and no notebook started after a failure.
+ * Starts three tslab kernels, two at a time.
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runNotebooks } from "../../src/notebook/run/run-notebooks";
+import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
+import { budget } from "../helpers/budget";
+
+const fixtures = join(__dirname, "fixtures");
+const root = mkdtempSync(join(tmpdir(), "gasframes-lanes-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("runNotebooks, two at a time", () => {
+  it("throws the earliest failing notebook's error, lets the running one finish, and starts none after", async () => {
+    const out = join(root, "failing");
+    // fails-compile fails at its second cell, fails-runtime at its first: fails-runtime is likely to fail
+    // first, and fails-compile's error must be the one thrown all the same.
+    const paths = ["fails-compile.ipynb", "fails-runtime.ipynb", "hello.ipynb"].map((n) => join(fixtures, n));
+    const err = await runNotebooks(paths, { outDir: out, concurrency: 2 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CellExecutionError);
+    expect((err as CellExecutionError).notebook).toBe("fails-compile.ipynb");
+    expect(existsSync(join(out, "fails-compile.failed.ipynb"))).toBe(true);
+    expect(existsSync(join(out, "fails-runtime.failed.ipynb"))).toBe(true);
+    expect(existsSync(join(out, "hello.ipynb"))).toBe(false);
+  }, budget(240_000));
+
+  it("returns the runs in the order given", async () => {
+    const copy = join(root, "another-hello.ipynb");
+    copyFileSync(join(fixtures, "hello.ipynb"), copy);
+    const paths = [join(fixtures, "hello.ipynb"), copy];
+    const runs = await runNotebooks(paths, { outDir: join(root, "ok"), concurrency: 2 });
+    expect(runs.map((r) => r.source)).toEqual(paths);
+    expect(runs.map((r) => r.output)).toEqual([join(root, "ok", "hello.ipynb"), join(root, "ok", "another-hello.ipynb")]);
+    expect(runs.map((r) => existsSync(r.output))).toEqual([true, true]);
+  }, budget(240_000));
+});
