@@ -150,6 +150,8 @@ export {
   compareForecastVintages,
   legacyOverview,
   legacyFlowTimeseries,
+  weeklyActivity,
+  type WeeklyActivityOptions,
   type RollupOptions,
   type RollupAgg,
   type FlowsByCountryOptions,

@@ -3,7 +3,6 @@
  */
 import { DataError } from "../errors";
 import { chartData, optionError, requireColumns, type ChartInput } from "./chart-input";
-import { unitsOf } from "../frame/units";
 import { unitLabel } from "../table/table-display";
 import { baseSpec, PALETTE, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { isoUtc, keyText, numberAt, timeAt } from "./values";
@@ -66,7 +65,7 @@ export function voyagesChart(input: ChartInput, options: VoyagesChartOptions = {
     color === "voyage_status"
       ? { domain: ["Laden", "Ballast"], range: [PALETTE.laden, PALETTE.ballast] }
       : { scheme: "tableau10" };
-  const volumeUnit = volume === undefined ? undefined : unitsOf(input).volume;
+  const volumeUnit = volume === undefined ? undefined : data.units.volume;
   const startTip = utcTooltip("start_date", "start (UTC)", "%Y-%m-%d %H:%M");
   const endTip = utcTooltip("end_date", "end (UTC)", "%Y-%m-%d %H:%M");
   spec.transform = [startTip.transform, endTip.transform];
