@@ -138,6 +138,7 @@ export {
   renameTargets,
   legacyRecordToV1,
   legacyRecordsToV1,
+  type LegacyRecordToV1Options,
 } from "./lng";
 
 // Errors: every error a call can throw, all subclasses of GasframesError.
@@ -181,6 +182,10 @@ export type { SandboxHandle, SandboxOptions, SandboxFaults } from "./sandbox";
  * at `/lng` and the old LNG API at `/legacy`, on deterministic synthetic data (same seed and asOf,
  * same bytes). Resolves once it listens.
  * @param options port, seed, asOf, page size, tokens, faults...: see {@link SandboxOptions}; default all defaults.
+  * @example
+  * const sandbox = await startSandbox({ seed: 7 });
+  * const { natgas } = await connect({ sandbox });
+  * await sandbox.close();
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   // The sandbox (its data generators and node:http) is loaded on the first start, not by require("gasframes").

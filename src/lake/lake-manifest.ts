@@ -46,7 +46,11 @@ export interface LakeManifest {
   readonly partitions: Record<MonthKey, LakePartition>;
 }
 
-/** The manifest in `datasetDir`, or undefined when there is none yet. A damaged one is a DataError. */
+/**
+ * The manifest in `datasetDir`, or undefined when there is none yet. A damaged one is a DataError.
+ * @example
+ * const manifest = readLakeManifest("lake/natgas.v4.rigs");
+ */
 export function readLakeManifest(datasetDir: string): LakeManifest | undefined {
   const path = join(datasetDir, MANIFEST_FILE);
   let text: string;

@@ -65,6 +65,9 @@ export interface Lake {
  * the partition), in an in-memory DuckDB. Temporary files and the manifest are never read.
  * @param dir the lake folder (the `dir` given to `syncDataset`).
  * @param options memory limit; default 2GB.
+  * @example
+  * const lake = await openLake("lake");
+  * const rigs = await lake.query("SELECT month, count(*) AS n FROM rigs GROUP BY month");
  */
 export async function openLake(dir: string, options: OpenLakeOptions = {}): Promise<Lake> {
   if (typeof dir !== "string" || dir.trim() === "") throw new DataError(`openLake: expected the lake's folder, got ${JSON.stringify(dir)}`);

@@ -41,6 +41,9 @@ const CHART = "flowsChart";
  * LNG flows chart. Accepts `volume_flows` records (`timestamp`, `volume`, `volume_std`, `volume_unit`) or
  * `resampleFlows` output (`period`, ...). The time column is `period` when present, else `timestamp`.
  * Throws DataError for a missing column, an unreadable value or mixed `volume_unit`s.
+  * @example
+  * const flows = await lng.volumeFlows({ origin_country: ["United States"] });
+  * show(flowsChart(resampleFlows(flows, { freq: "week" })));
  */
 export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);

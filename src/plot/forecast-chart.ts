@@ -40,6 +40,8 @@ type Series = (typeof SERIES)[number];
 /**
  * Builds the forecast comparison chart. Rows are summed per date (and per run for forecast and backcast),
  * so well- or county-level rows add up to the region. Throws DataError naming a missing column.
+  * @example
+  * show(forecastChart({ actual, forecast, backcast }, { region: "west" }));
  */
 export function forecastChart(input: ForecastChartInput, options: ForecastChartOptions = {}): VegaLiteSpec {
   if (typeof input !== "object" || input === null || !SERIES.some((s) => (input as ForecastChartInput)[s] !== undefined)) {

@@ -27,6 +27,8 @@ const CHART = "productionChart";
 /**
  * Stacked-area production chart. Rows are summed per date and `by` value first, so county- or
  * operator-level rows stack correctly; a row whose `by` value is null is drawn as "(none)".
+  * @example
+  * show(productionChart(await natgas.v3.productionByCountyAndOperator({ start_date: "2024-01-01", aggregate_by: ["region"] })));
  */
 export function productionChart(input: ChartInput, options: ProductionChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);

@@ -21,6 +21,8 @@ const CHART = "voyagesChart";
  * Gantt chart of `deriveVoyages` output (imo, start_date, end_date, voyage_status, start_terminal,
  * end_terminal, volume). A voyage still under way (no `end_date`) is drawn to the latest time in the data
  * and marked `ongoing` in its tooltip. Height defaults to 22 px per vessel (at least 160).
+  * @example
+  * show(voyagesChart(deriveVoyages(transactions)));
  */
 export function voyagesChart(input: ChartInput, options: VoyagesChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);
