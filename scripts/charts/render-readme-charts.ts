@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { deriveVoyages, resampleFlows } from "../../src/analysis";
+import { weeklyActivity } from "../../src/analysis";
 import { activityChart, flowsChart, forecastChart, mapChart, productionChart, save, voyagesChart, type VegaLiteSpec } from "../../src/plot";
 import { startSandbox } from "../../src/sandbox";
 
@@ -80,12 +81,12 @@ async function main(): Promise<void> {
     );
 
     const rigs = await v3(sandbox.natgasUrl, "rigs", { start_date: "2024-03-04", end_date: "2024-05-26", region: ["Permian", "Haynesville", "Appalachia"] });
-    charts.rigs = activityChart(rigs, { color: "region", title: "Rigs per week by region" });
+    charts.rigs = activityChart(weeklyActivity(rigs, { by: "region" }), { title: "Rigs per week by region" });
     const completionsWindow = { start_date: "2024-01-01", end_date: "2024-05-31" };
     const completions = await v3(sandbox.natgasUrl, "completions", completionsWindow);
-    charts.completions = activityChart(completions, { kind: "completions", color: "completion_class", window: completionsWindow, title: "Completions per week" });
+    charts.completions = activityChart(weeklyActivity(completions, { kind: "completions", by: "completion_class", window: completionsWindow }), { title: "Completions per week" });
     const feet = await v3(sandbox.natgasUrl, "dailyfrackedfeet", { start_date: "2024-03-01", end_date: "2024-05-31", region: ["Permian"] });
-    charts["fracked-feet"] = activityChart(feet, { color: "sub_region", title: "Fracked feet per day, Permian" });
+    charts["fracked-feet"] = activityChart(weeklyActivity(feet, { by: "sub_region" }), { title: "Fracked feet per day, Permian" });
 
     const rigsOneDay = await v3(sandbox.natgasUrl, "rigs", { start_date: "2024-05-01", end_date: "2024-05-01" });
     charts.map = mapChart(rigsOneDay, { color: "rig_class", title: "Rigs on 2024-05-01" });

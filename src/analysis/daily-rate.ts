@@ -55,6 +55,8 @@ function sourceUnit(input: FrameInput, options: RateOptions, fn: string): string
  * @param input records, a Result or Table, or a danfo frame with the volume column and a date column.
  * @returns a Table of the input's columns and the new one, with their units (`toFrame()` gives the
  *   danfo frame).
+  * @example
+  * const rates = addDailyRate(production, { column: "gas_monthly" }); // adds gas_monthly_per_day
  */
 export function addDailyRate(input: FrameInput, options: RateOptions): Table<Record<string, unknown>> {
   const fn = "addDailyRate";
@@ -77,6 +79,8 @@ export function addDailyRate(input: FrameInput, options: RateOptions): Table<Rec
  * `gas_daily` (BCF/day) -> `gas_daily_per_month` (MCF by default, comparable with `gas_monthly`).
  * @param input records, a Result or Table, or a danfo frame with the rate column and a date column.
  * @returns a Table of the input's columns and the new one, with their units.
+  * @example
+  * const volumes = addMonthlyVolume(rates, { column: "gas_monthly_per_day" });
  */
 export function addMonthlyVolume(input: FrameInput, options: RateOptions): Table<Record<string, unknown>> {
   const fn = "addMonthlyVolume";

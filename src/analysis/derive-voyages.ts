@@ -159,6 +159,9 @@ function timeOf(v: unknown, row: number, column: string): number {
  * @param options `forecasts`: `"mark"` (default) or `"exclude"`.
  * @returns a Table of the legs (`toFrame()` gives the danfo frame).
  * @throws InvalidParamsError for a `forecasts` that is neither, before reading any record.
+  * @example
+  * const voyages = deriveVoyages(await lng.transactions({ start_date: "2024-01-01" }));
+  * show(voyagesChart(voyages));
  */
 export function deriveVoyages(transactions: FrameInput, options: DeriveVoyagesOptions = {}): Table<VoyageRow> {
   const v = voyageColumns(transactions, forecastMode(options, "deriveVoyages"));

@@ -45,6 +45,8 @@ export interface FleetSummaryOptions {
  * The old summary's at_terminal, left_liquefaction_terminal, left_regasification_terminal and
  * lng_volume cannot be rebuilt from v1 vessel records (see docs/analysis.md).
  * @param vessels v1 vessel records (or a frame of them).
+  * @example
+  * const summary = fleetSummary(await lng.vessels());
  */
 export function fleetSummary(vessels: FrameInput, options: FleetSummaryOptions = {}): FleetSummary {
   requireColumns(vessels, ["imo"], "fleetSummary");

@@ -47,6 +47,8 @@ const ENDPOINTS = ["volumeFlows", "volumeFlowsHistory"] as const;
  * @returns a Table of the tagged rows; units (`volume_unit`) as each call gave them.
  * @throws InvalidParamsError before any request for an empty or repeated country, a country filter
  *   in `params`, or a bad option; the client's own errors (bad names, HTTP) otherwise.
+  * @example
+  * const flows = await flowsByCountry(lng, ["Spain", "France"], { start_date: "2024-01-01" });
  */
 export async function flowsByCountry(
   lng: CountryFlowsClient,

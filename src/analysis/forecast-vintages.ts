@@ -112,6 +112,8 @@ function monthIndex(day: number): number {
  * the frame), never 0. The measure's unit is the unit of `backcast`, `actual`, `error`, `current`
  * and `revision`; `pct_error` is in %.
  * @returns a Table of the vintages (`toFrame()` gives the danfo frame).
+  * @example
+  * const table = compareForecastVintages({ actual, forecast, backcasts });
  */
 export function compareForecastVintages(inputs: ForecastVintageInputs, options: ForecastVintageOptions = {}): Table<ForecastVintageRow> {
   const fn = "compareForecastVintages";

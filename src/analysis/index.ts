@@ -15,3 +15,4 @@ export {
   type LegacyFlowTimeseriesOptions,
 } from "./legacy-flow-timeseries";
 export type { Freq, WeekStart } from "./periods";
+export { weeklyActivity, type WeeklyActivityOptions, type ActivityKind } from "./weekly-activity";

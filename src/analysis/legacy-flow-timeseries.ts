@@ -65,6 +65,8 @@ function round6(x: number): number {
  * of the period. Periods with fewer daily rows than days are listed in `details.partial_periods`.
  * A period whose daily volumes are all null reports null. Mixed units are a DataError.
  * @param flows v1 volume_flows records (or a frame), optionally with a polygon column named by `by`.
+  * @example
+  * const series = legacyFlowTimeseries(flows, { aggregation: "weekly" });
  */
 export function legacyFlowTimeseries(flows: FrameInput, options: LegacyFlowTimeseriesOptions = {}): LegacyFlowTimeseries {
   const aggregation = (options.aggregation ?? "daily").toLowerCase() as LegacyAggregation;

@@ -79,6 +79,8 @@ const FIELDS: readonly FieldSpec[] = [
  * @param transactions v1 transaction records, a Result or Table of them, or a danfo frame.
  * @returns a Table of the old records (`rows()`, or `toJSON()` as the old report wrote them);
  *   `volume` has the unit the records name in `units`, when they name one.
+  * @example
+  * const legs = legacyOverview(await lng.transactions({ start_date: "2024-01-01" }));
  */
 export function legacyOverview(transactions: FrameInput, options: LegacyOverviewOptions = {}): Table<LegacyVoyageRecord> {
   const from = dayOption(options.startDate, "startDate");

@@ -70,6 +70,8 @@ export interface ResampledFlowRow {
  * @param flows volume_flows records, a Result or Table of them, or a danfo frame (`timestamp`,
  *   `volume`, `count`, `volume_unit`...).
  * @returns a Table of the periods (`toFrame()` gives the danfo frame).
+  * @example
+  * const weekly = resampleFlows(await lng.volumeFlows({ origin_country: ["United States"] }), { freq: "week" });
  */
 export function resampleFlows(flows: FrameInput, options: ResampleFlowsOptions): Table<ResampledFlowRow>;
 /**

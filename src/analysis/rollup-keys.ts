@@ -2,6 +2,7 @@
  * Key columns of `rollup`: date keys merged across spellings, period starts coded, and the tests that
  * tell a date or timestamp key from any other.
  */
+import { parseDateText, parseTimestampMs } from "../table/dates";
 import { normaliseColumn } from "../table/normalise";
 import { codesFor } from "../table/narrow-codes";
 import type { DictionaryCodes as CodedColumn } from "../table/typed-columns";
@@ -45,25 +46,28 @@ export function encodeInts(col: Int32Array): CodedColumn {
   return { codes, values };
 }
 
-/** Whether key values are instants (ISO 8601 timestamps or Date objects): each group is then one instant. */
+/**
+ * Whether key values are instants (timestamps with a time of day, as the date codec reads them, or
+ * Date objects): each group is then one instant.
+ */
 export function isTimeLike(values: readonly unknown[]): boolean {
   let present = 0;
   for (let i = 0; i < values.length && present < 50; i++) {
     const v = values[i];
     if (v === null || v === undefined) continue;
-    if (!(v instanceof Date) && (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v))) return false;
+    if (!(v instanceof Date) && (typeof v !== "string" || v.trim().length <= 10 || Number.isNaN(parseTimestampMs(v)))) return false;
     present++;
   }
   return present > 0;
 }
 
-/** Whether a column holds date strings (YYYY-MM-DD or the aggregated M/D/YYYY) and nothing else. */
+/** Whether a column holds date strings (YYYY-MM-DD or the aggregated M/D/YYYY, as the date codec reads them) and nothing else. */
 export function isDateLike(values: readonly unknown[]): boolean {
   let present = 0;
   for (let i = 0; i < values.length && present < 50; i++) {
     const v = values[i];
     if (v === null || v === undefined) continue;
-    if (typeof v !== "string" || !/^(\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})$/.test(v)) return false;
+    if (typeof v !== "string" || Number.isNaN(parseDateText(v))) return false;
     present++;
   }
   return present > 0;

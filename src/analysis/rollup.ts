@@ -76,6 +76,8 @@ export interface RollupOptions {
  *   its rows and NaN in the frame.
  * @throws InvalidParamsError for a summed rate measure when no key is a date, a bad `agg`, or
  *   `countPer` without a period key.
+  * @example
+  * const weekly = rollup(production, { by: [{ column: "date", freq: "week" }, "region"], measures: ["gas_daily"] });
  */
 export function rollup(input: FrameInput, options: RollupOptions): Table<RollupRow>;
 /**

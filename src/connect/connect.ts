@@ -143,6 +143,8 @@ const URL_ENV: Readonly<Record<ServiceName, string>> = { natgas: "GASFRAMES_NATG
  * Resolves where `connect()` sends each service, as `connect()` itself does: a token (the `token` option, a
  * service's `GASFRAMES_<SERVICE>_TOKEN`, else `GASFRAMES_TOKEN`) means the live services, each at its URL
  * option or environment variable, else its documented live host; `sandbox: true` or no token means the sandbox.
+  * @example
+  * console.log(connectionPlan().natgas); // where natgas calls would go, and why
  */
 export function connectionPlan(options: ConnectOptions = {}, env: NodeJS.ProcessEnv = process.env): ConnectionPlan {
   const urlOption: Record<ServiceName, string | undefined> = { natgas: options.natgasUrl, lng: options.lngUrl, legacy: options.legacyUrl };
@@ -187,7 +189,12 @@ function nonBlank(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
 }
 
-/** Closes the sandbox that `connect()` started, if any. Later `connect()` calls start a new one. */
+/**
+ * Closes the sandbox that `connect()` started, if any. Later `connect()` calls start a new one.
+ * @example
+ * const { natgas } = await connect({ sandbox: true });
+ * await closeSharedSandbox();
+ */
 export async function closeSharedSandbox(): Promise<void> {
   const current = shared;
   shared = undefined;

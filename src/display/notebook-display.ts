@@ -61,7 +61,12 @@ function makeDisplay(out: (bundle: DisplayBundle, text: string) => void): Notebo
 /** Cell outputs by kind, in any kernel (see the file comment): each call adds one output. */
 export const display: NotebookDisplay = makeDisplay((bundle, text) => send(bundle, text));
 
-/** A display whose every call replaces the output of its previous one (progress, a changing status). */
+/**
+ * A display whose every call replaces the output of its previous one (progress, a changing status).
+ * @example
+ * const out = newDisplay();
+ * out.markdown("**Loaded** 1,204 rows");
+ */
 export function newDisplay(): NotebookDisplay {
   const displayId = randomUUID();
   let sent = false;

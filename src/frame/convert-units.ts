@@ -114,6 +114,8 @@ function daysOf(options: ConvertUnitsOptions, i: number | undefined): number {
  * @param value a number, or an array of numbers (then a Float64Array is returned).
  * @param from the unit of `value` (e.g. `"MCF/month"`, `"gas_Bcf"`, `"m3"`).
  * @param to the unit wanted.
+  * @example
+  * convertUnits(1, "BCF", "MMCF"); // 1000
  */
 export function convertUnits(value: number, from: string, to: string, options?: ConvertUnitsOptions): number;
 export function convertUnits(value: ArrayLike<number>, from: string, to: string, options?: ConvertUnitsOptions): Float64Array;

@@ -16,6 +16,9 @@ export function attachNotes<T extends object>(frame: T, entries: Record<string, 
  * The notes an analysis function left on this frame, e.g. for `deriveVoyages`:
  * `{ dropped_no_imo: 2, dropped_no_destination_timestamp: 1, duplicates_removed: 3, transactions_used: 120 }`.
  * An empty object when there are none.
+  * @example
+  * const voyages = deriveVoyages(transactions);
+  * console.log(notesOf(voyages)); // { dropped_no_imo: 2, ... }
  */
 export function notesOf(frame: object): Record<string, unknown> {
   return { ...(notes.get(frame) ?? {}) };

@@ -24,6 +24,8 @@ export { isDailyRateUnit, MIXED_UNITS, unitForField, withUnits };
  * unit read from its `volume_unit` column (`"mixed"` when the rows name two units; `gas_Bcf` and `bcf`
  * are one unit, reported as first spelt). Columns with no known
  * unit are left out.
+  * @example
+  * unitsOf(rigsFrame); // { gas_daily: "BCF/day", ... }
  */
 export function unitsOf(frame: FrameInput): Record<string, string> {
   const names = columnNames(frame);

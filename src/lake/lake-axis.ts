@@ -39,6 +39,8 @@ const PREFERRED_FIELD: Readonly<Record<string, string>> = {
  * `regions`, and v3 `completions`/`wells`, whose two dates bound different fields, so a month window
  * would drop records that span months).
  * @param spec a catalog entry (`NATGAS_V4.rigs`, `LNG_V1.volumeFlows`).
+  * @example
+  * lakeAxis(NATGAS_V4.rigs); // the date field and the params that bound it
  */
 export function lakeAxis(spec: EndpointSpec): LakeAxis {
   const fields = new Map(spec.record.fields.map((f) => [f.name, f.type]));

@@ -98,6 +98,8 @@ export function logVersions(storage: LakeStorage): number[] {
  * `datasetDir`, or undefined when nothing was committed there yet.
  * @param datasetDir the dataset's folder (`<dir>/natgas/v4/rigs`, `report.datasetDir`).
  * @param choice `{ version }` or `{ asOf }` for an earlier snapshot within retention; default the latest.
+ * @example
+ * const manifest = readLakeManifest("lake/natgas/v4/rigs");
  */
 export function readLakeManifest(datasetDir: string, choice: SnapshotChoice = {}): LakeManifest | undefined {
   return readSnapshot(localLakeStorage(datasetDir), choice);

@@ -94,6 +94,9 @@ export interface Lake {
  * files with glob characters escaped, so `[`, `*` and `?` in a folder's name are plain characters.
  * @param dir the lake folder (the `dir` given to `syncDataset`).
  * @param options memory limit (default 2GB), `version` or `asOf`, `verify` (default true).
+ * @example
+ * const lake = await openLake("lake");
+ * const rigs = await lake.query("SELECT month, count(*) AS n FROM rigs GROUP BY month");
  */
 export async function openLake(dir: string, options: OpenLakeOptions = {}): Promise<Lake> {
   if (typeof dir !== "string" || dir.trim() === "") throw new DataError(`openLake: expected the lake's folder, got ${JSON.stringify(dir)}`);

@@ -61,6 +61,8 @@ interface Journal {
  * @param endpoint the catalog entry (`NATGAS_V3.rigs`, `NATGAS_V4.productionByWell`, `LNG_V1.volumeFlows`).
  * @param params the endpoint's other filters (`{ region_natgas: ["west"] }`), without its date range.
  * @param options `dir` and `from` (required), `to`, `asOf`, `reviseDays`, `retainDays`, `onProgress`...
+ * @example
+ * const report = await syncDataset(natgas, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir: "lake", from: "2026-07" });
  */
 export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, params: Record<string, unknown> | null | undefined, options: SyncDatasetOptions): Promise<SyncReport> {
   const checked = checkSyncOptions(endpoint, params, options);

@@ -12,6 +12,8 @@ import type { AsV3Api } from "./migrate/as-v3";
  * Runs v3 `endpoint` with v3 `params` on the v4 service and returns v3-shaped rows: the same as
  * `client.v4.asV3[endpoint](params, options)`.
  * @throws InvalidParamsError when the v3 params are invalid (nothing is sent).
+  * @example
+  * const rigs = await runV3OnV4(natgas, "rigs", { start_date: "2024-01-01" }); // v3 records, from v4
  */
 export function runV3OnV4<K extends keyof AsV3Api>(
   client: NatGasClient,

@@ -1,11 +1,14 @@
 /**
  * What a builder accepts (what the analysis functions accept: records, a danfojs DataFrame, a Result
- * or anything else holding records as columns), read as columns by the frame layer, and the column
- * checks every builder makes before it draws anything.
+ * or anything else holding records as columns), converted ONCE to a table: its columns, its schema's
+ * name and its units come from that one conversion, and the column checks every builder makes before
+ * it draws anything.
  */
 import { DataError, InvalidParamsError } from "../errors";
 import { columnsOf, type FrameInput } from "../frame/columns";
+import { registeredUnits } from "../table/frame-units";
 import type { RecordColumns } from "../table/record-columns";
+import { Table } from "../table/table";
 
 /** Rows to chart: plain records, a danfojs DataFrame, or a client `Result` (any input the analysis functions take). */
 export type ChartInput = FrameInput;
@@ -16,6 +19,13 @@ export interface ChartData {
   readonly length: number;
   /** The values of a column (null where missing); an all-null column for a name the data lacks. */
   column(name: string): readonly unknown[];
+  /**
+   * The unit of each column that has one, as the table knows it: units given to it (`withUnits`, an
+   * analysis function's output), its schema's, an LNG volume's `volume_unit` (`"mixed"` for several).
+   */
+  readonly units: Readonly<Record<string, string>>;
+  /** The name of the input's schema (`gasframes.weeklyActivity`), when it is a table that has one. */
+  readonly schemaName: string | undefined;
 }
 
 /** Reads any accepted input as columns. A DataError names the chart and what was wrong with anything else. */
@@ -28,13 +38,19 @@ export function chartData(input: unknown, chart: string): ChartData {
     throw e;
   }
   const { names, length } = table;
+  const own = registeredUnits(input as object);
+  // The table's units, read from the same columns (no second pass over the input); units registered on
+  // the input (withUnits on a frame or a table) come first, as unitsOf reads them.
+  const units = { ...(input instanceof Table ? input.units : Table.fromColumns(table).units), ...(own ?? {}) };
+  for (const k of Object.keys(units)) if (!names.includes(k)) delete units[k];
+  const schemaName = input instanceof Table ? input.schema?.name : undefined;
   const read = new Map<string, readonly unknown[]>();
   const column = (name: string): readonly unknown[] => {
     let values = read.get(name);
     if (values === undefined) read.set(name, (values = table.values(name)));
     return values;
   };
-  return { names, length, column };
+  return { names, length, column, units, schemaName };
 }
 
 /** Throws a DataError naming every column in `needed` that the data lacks, and the columns it has. */

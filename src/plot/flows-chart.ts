@@ -2,10 +2,9 @@
  * LNG volume flows over time: one line per `by` key, observed solid and forecast dashed, with a
  * +/- 1 standard deviation band; partial periods left out (or shown as hollow points).
  */
-import { groupRows } from "../analysis/group-keys";
 import { DataError } from "../errors";
 import { toEpochMs } from "../table/instants";
-import { MIXED_UNITS, unitsOf } from "../frame/units";
+import { MIXED_UNITS } from "../table/units";
 import { distinctVolumeUnits } from "../table/volume-unit";
 import { chartData, firstColumn, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
 import { partialReason, periodEnd, periodWord, volumeAxisTitle, weekTicks } from "./flow-periods";
@@ -42,6 +41,9 @@ const CHART = "flowsChart";
  * LNG flows chart. Accepts `volume_flows` records (`timestamp`, `volume`, `volume_std`, `volume_unit`) or
  * `resampleFlows` output (`period`, ...). The time column is `period` when present, else `timestamp`.
  * Throws DataError for a missing column, an unreadable value or mixed `volume_unit`s.
+  * @example
+  * const flows = await lng.volumeFlows({ origin_country: ["United States"] });
+  * show(flowsChart(resampleFlows(flows, { freq: "week" })));
  */
 export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);
@@ -51,7 +53,7 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
   const hasStd = data.names.includes("volume_std");
   if (options.band === true && !hasStd) requireColumns(data, ["volume_std"], CHART);
   const band = options.band ?? hasStd;
-  const unit = volumeUnit(input, data);
+  const unit = volumeUnit(data);
   const asOf = options.asOf === undefined ? undefined : asOfTime(options.asOf);
   const useFlag = asOf === undefined && data.names.includes("forecast");
   const partialOption = options.partial ?? "drop";
@@ -91,10 +93,13 @@ export function flowsChart(input: ChartInput, options: FlowsChartOptions = {}): 
 
   const values: Record<string, unknown>[] = [];
   // One line per series, in the order the series first appear.
-  const groups = groupRows([rows.map((r) => r.series)], rows.length);
-  const bySeries = Array.from({ length: groups.groups }, (): Row[] => []);
-  rows.forEach((r, i) => bySeries[groups.ids[i]!]!.push(r));
-  for (const list of bySeries) {
+  const bySeries = new Map<string, Row[]>();
+  for (const r of rows) {
+    const list = bySeries.get(r.series);
+    if (list === undefined) bySeries.set(r.series, [r]);
+    else list.push(r);
+  }
+  for (const list of bySeries.values()) {
     const series = list[0]!.series;
     list.sort((a, b) => a.t - b.t);
     let lastObserved: Row | undefined;
@@ -199,9 +204,9 @@ function point(timeCol: string, series: string, r: { t: number; volume: number |
   return { [timeCol]: isoUtc(r.t), series, volume: r.volume, volume_std: r.std, volume_low: low, volume_high: high, segment, bridge };
 }
 
-/** The unit of `volume` (from the frame layer's units); a DataError when the rows name more than one. */
-function volumeUnit(input: ChartInput, data: ChartData): string | undefined {
-  const unit = unitsOf(input).volume;
+/** The unit of `volume` (the table's); a DataError when the rows name more than one. */
+function volumeUnit(data: ChartData): string | undefined {
+  const unit = data.units.volume;
   if (unit !== MIXED_UNITS) return unit;
   const units = distinctVolumeUnits(data.column("volume_unit"));
   throw new DataError(`${CHART}: mixed volume_unit values (${units.join(", ")}); convert to one unit before charting`);

@@ -3,7 +3,6 @@
  * dashed, each backcast run dotted, runs told apart by shade (older lighter) and named by run date.
  */
 import { DataError } from "../errors";
-import { unitsOf } from "../frame/units";
 import { chartData, optionError, requireColumns, type ChartData, type ChartInput } from "./chart-input";
 import { measureAxisTitle, measureScale } from "./measure-axis";
 import { baseSpec, chartSize, PALETTE, utcTimeChannel, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
@@ -41,6 +40,8 @@ type Series = (typeof SERIES)[number];
 /**
  * Builds the forecast comparison chart. Rows are summed per date (and per run for forecast and backcast),
  * so well- or county-level rows add up to the region. Throws DataError naming a missing column.
+  * @example
+  * show(forecastChart({ actual, forecast, backcast }, { region: "west" }));
  */
 export function forecastChart(input: ForecastChartInput, options: ForecastChartOptions = {}): VegaLiteSpec {
   if (typeof input !== "object" || input === null || !SERIES.some((s) => (input as ForecastChartInput)[s] !== undefined)) {
@@ -50,11 +51,13 @@ export function forecastChart(input: ForecastChartInput, options: ForecastChartO
   if (runs !== "latest" && runs !== "all") throw optionError(CHART, "forecastRuns", runs, '"latest" or "all"');
   const value = options.value ?? "gas_daily";
   const rows: { t: number; series: Series; run: number | null; sum: number | null }[] = [];
+  let unit: string | undefined;
   for (const series of SERIES) {
     const part = input[series];
     if (part === undefined) continue;
     const label = `${CHART} (${series})`;
     const data = chartData(part, label);
+    unit ??= data.units[value];
     const needed = ["date", value, ...(series === "actual" ? [] : ["forecast_run_date"])];
     if (options.region !== undefined && groupColumn(data, "region") === "region") needed.push("region");
     if (options.subRegion !== undefined && groupColumn(data, "sub_region") === "sub_region") needed.push("sub_region");
@@ -63,7 +66,7 @@ export function forecastChart(input: ForecastChartInput, options: ForecastChartO
     const latest = Math.max(...sums.map((r) => r.run ?? -Infinity));
     for (const r of sums) if (!(series === "forecast" && runs === "latest" && r.run !== latest)) rows.push({ ...r, series });
   }
-  const scale = measureScale(value, unitOf(input, value), rows.map((r) => r.sum));
+  const scale = measureScale(value, unit, rows.map((r) => r.sum));
   const lines = lineStyles(rows);
   const values = rows.map((r) => ({
     date: isoUtc(r.t),
@@ -134,16 +137,6 @@ function mix(a: string, b: string, f: number): string {
 function groupColumn(data: ChartData, dimension: string): string {
   if (data.names.includes(dimension) || !data.names.includes("aggregate_by_filter_value")) return dimension;
   return data.column("aggregate_by").every((v) => v === dimension) ? "aggregate_by_filter_value" : dimension;
-}
-
-/** The unit of the measure, from the first of the inputs whose column has one (the frame layer's `unitsOf`). */
-function unitOf(input: ForecastChartInput, value: string): string | undefined {
-  for (const series of SERIES) {
-    const part = input[series];
-    const unit = part === undefined ? undefined : unitsOf(part)[value];
-    if (unit !== undefined) return unit;
-  }
-  return undefined;
 }
 
 function sumRows(

@@ -23,6 +23,8 @@ const TOOLTIP_FIELDS = ["operator_name", "county", "state_ab", "date", "wellpad_
  * Map of points over the US states (Albers USA projection). `lat` and `long` may be numbers or the
  * service's numeric strings. A row with a missing coordinate is not drawn and is counted in the subtitle;
  * a coordinate that is not a number, or is out of range, is a DataError naming the row.
+  * @example
+  * show(mapChart(await natgas.v3.rigs({ start_date: "2024-05-01", end_date: "2024-05-01" }), { color: "rig_class" }));
  */
 export function mapChart(input: ChartInput, options: MapChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);

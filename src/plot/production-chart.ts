@@ -2,7 +2,6 @@
  * Natural gas production by region or sub-region over time, as a stacked area.
  */
 import { DataError } from "../errors";
-import { unitsOf } from "../frame/units";
 import { chartData, firstColumn, requireColumns, type ChartInput } from "./chart-input";
 import { measureAxisTitle, measureScale } from "./measure-axis";
 import { baseSpec, chartSize, utcTimeChannel, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
@@ -28,6 +27,8 @@ const CHART = "productionChart";
 /**
  * Stacked-area production chart. Rows are summed per date and `by` value first, so county- or
  * operator-level rows stack correctly; a row whose `by` value is null is drawn as "(none)".
+  * @example
+  * show(productionChart(await natgas.v3.productionByCountyAndOperator({ start_date: "2024-01-01", aggregate_by: ["region"] })));
  */
 export function productionChart(input: ChartInput, options: ProductionChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);
@@ -54,7 +55,7 @@ export function productionChart(input: ChartInput, options: ProductionChartOptio
   const groups = groupSums<[number, string]>([times, groupText], amounts).sort((a, b) => a.key[0] - b.key[0] || a.key[1].localeCompare(b.key[1]));
   const totals = new Map<number, number>();
   for (const g of groups) totals.set(g.key[0], (totals.get(g.key[0]) ?? 0) + Math.abs(g.sum ?? 0));
-  const scale = measureScale(value, unitsOf(input)[value], totals.values());
+  const scale = measureScale(value, data.units[value], totals.values());
   const values = groups.map(({ key: [t, group], sum }) => ({ [dateCol]: isoUtc(t), [by]: group, [value]: sum === null ? null : sum * scale.factor }));
 
   const format = axisDateFormat(groups.map((g) => g.key[0]));

@@ -13,6 +13,8 @@ const FORMATS = [".vl.json", ".json", ".svg", ".png", ".html"] as const;
  * Writes a chart to a file, the format picked by the extension: `.svg`, `.png` (`options.scale`, default 2),
  * `.html` (self-contained: inline SVG plus the spec as JSON, no network), `.vl.json` or `.json` (the spec).
  * Creates missing parent folders. Resolves to the absolute path written.
+  * @example
+  * await save(flowsChart(flows), "flows.png");
  */
 export async function save(spec: VegaLiteSpec, path: string, options: PngOptions = {}): Promise<string> {
   if (!isVegaLiteSpec(spec)) throw new DataError("save: expected a Vega-Lite spec (an object whose $schema names vega-lite)");

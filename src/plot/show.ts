@@ -25,6 +25,8 @@ export type ShowOptions = TableDisplayOptions;
  * In a notebook kernel (tslab, or Deno's `deno jupyter`) the bundle is sent to the running cell and `show`
  * resolves to undefined (so the cell prints nothing more). Elsewhere (a script, the Node REPL) it prints
  * the `text/plain` form to stdout and resolves to the bundle, for a caller that displays it some other way.
+  * @example
+  * await show(result); // a table, a chart spec or a frame, in the notebook
  */
 export function show(x: unknown, options: ShowOptions = {}): Promise<DisplayBundle | undefined> {
   // Taken before rendering: without `await`, the next tslab cell may start (and own the sender) before the SVG is ready.
@@ -57,6 +59,8 @@ class ShowPromise<T> extends Promise<T> {
  * The MIME bundle `show` sends for `x`: a Vega-Lite spec, a Table or Result, a danfojs DataFrame, records,
  * anything holding records as columns, or any object with a `Symbol.for("Jupyter.display")` method.
  * @throws DataError for anything else.
+  * @example
+  * const bundle = await displayBundle(flowsChart(flows)); // { "text/html": ..., ... }
  */
 export async function displayBundle(x: unknown, options: ShowOptions = {}): Promise<DisplayBundle> {
   if (isVegaLiteSpec(x)) return chartBundle(x);

@@ -18,6 +18,8 @@ interface ResvgModule {
 /**
  * Renders a Vega-Lite spec to PNG bytes in plain Node: SVG from vega, rasterised by @resvg/resvg-js
  * with the system fonts loaded (so axis labels and titles appear) on a white background.
+  * @example
+  * const png = await toPng(flowsChart(flows), { scale: 2 });
  */
 export async function toPng(spec: VegaLiteSpec, options: PngOptions = {}): Promise<Buffer> {
   if (!isVegaLiteSpec(spec)) throw new DataError("toPng: expected a Vega-Lite spec (an object whose $schema names vega-lite)");

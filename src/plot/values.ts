@@ -1,18 +1,14 @@
 /**
- * Cells read for charting through the layers below: dates and timestamps by the one date codec
- * (`toEpochMs`), numbers as the analysis functions read them (`slowNumber`), weeks by the analysis
- * periods. What a chart adds is the wording: errors that name the chart, row, column and value, the
- * text of a group key and an axis date format. Times are UTC throughout.
+ * Cells read for charting through the table layer: dates and timestamps by the one date codec
+ * (`toEpochMs`), numbers as the analysis functions read them (`slowNumber`). What a chart adds is the
+ * wording: errors that name the chart, row, column and value, the text of a group key and an axis date
+ * format. Times are UTC throughout. Statistics (weekly means, resampling, rollups) are analysis's: a
+ * chart only adds up the rows that share one mark (a stack's segment), as a Vega-Lite `sum` would.
  */
-import { sumByKeys } from "../analysis/key-sums";
-import { periodStarts } from "../analysis/periods";
 import { DataError } from "../errors";
 import { slowNumber } from "../table/read-records";
 import { isoFromMs } from "../table/dates";
 import { toEpochMs } from "../table/instants";
-
-const MS_PER_DAY = 86_400_000;
-const MONDAY = 1;
 
 /** Whether a cell holds no value: null, undefined, "" or NaN (how a danfo frame holds a missing number). */
 export function isMissing(v: unknown): boolean {
@@ -63,27 +59,27 @@ export function numberAt(col: readonly unknown[], i: number, column: string, cha
 }
 
 /**
- * The sums of `amounts` (NaN = missing) per distinct tuple of `keys` (analysis `sumByKeys`), as a list in
- * first-seen order: each group's key values and its sum, null when none of its rows had a value.
+ * The sums of `amounts` (NaN = missing) of the rows that share one mark (the same tuple of `keys`), in
+ * first-seen order of the tuples: each tuple and its sum, null when none of its rows had a value.
  */
 export function groupSums<K extends unknown[]>(keys: { [C in keyof K]: readonly K[C][] }, amounts: ArrayLike<number>): { key: K; sum: number | null }[] {
-  const s = sumByKeys(keys as readonly (readonly unknown[])[], amounts);
-  return Array.from({ length: s.groups }, (_, g) => ({
-    key: s.keys.map((column) => column[g]) as K,
-    sum: Number.isNaN(s.sums[g]!) ? null : s.sums[g]!,
-  }));
+  const columns = keys as readonly (readonly unknown[])[];
+  const index = new Map<string, { key: K; sum: number | null }>();
+  for (let i = 0; i < amounts.length; i++) {
+    const key = columns.map((c) => c[i] ?? null) as K;
+    const id = JSON.stringify(key);
+    let group = index.get(id);
+    if (group === undefined) index.set(id, (group = { key, sum: null }));
+    const x = amounts[i]!;
+    if (x === x) group.sum = (group.sum ?? 0) + x;
+  }
+  return [...index.values()];
 }
 
 /** ISO 8601 UTC text for a time in milliseconds (what the specs carry, so Vega reads it the same in any zone). */
 export function isoUtc(t: number): string {
   // Whole milliseconds, as a Date keeps them: an epoch number may carry a fraction.
   return isoFromMs(Math.trunc(t));
-}
-
-/** The Monday 00:00 UTC that starts the week holding each time. */
-export function weekStarts(times: readonly number[]): number[] {
-  const days = Int32Array.from(times, (t) => Math.floor(t / MS_PER_DAY));
-  return Array.from(periodStarts(days, "week", MONDAY), (d) => d * MS_PER_DAY);
 }
 
 /** Text for a group key (a missing value shown as "(none)", so a row without a key is still drawn). */

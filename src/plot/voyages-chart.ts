@@ -3,7 +3,6 @@
  */
 import { DataError } from "../errors";
 import { chartData, optionError, requireColumns, type ChartInput } from "./chart-input";
-import { unitsOf } from "../frame/units";
 import { unitLabel } from "../table/table-display";
 import { baseSpec, PALETTE, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { isoUtc, keyText, numberAt, timeAt } from "./values";
@@ -22,6 +21,8 @@ const CHART = "voyagesChart";
  * Gantt chart of `deriveVoyages` output (imo, start_date, end_date, voyage_status, start_terminal,
  * end_terminal, volume). A voyage still under way (no `end_date`) is drawn to the latest time in the data
  * and marked `ongoing` in its tooltip. Height defaults to 22 px per vessel (at least 160).
+  * @example
+  * show(voyagesChart(deriveVoyages(transactions)));
  */
 export function voyagesChart(input: ChartInput, options: VoyagesChartOptions = {}): VegaLiteSpec {
   const data = chartData(input, CHART);
@@ -66,7 +67,7 @@ export function voyagesChart(input: ChartInput, options: VoyagesChartOptions = {
     color === "voyage_status"
       ? { domain: ["Laden", "Ballast"], range: [PALETTE.laden, PALETTE.ballast] }
       : { scheme: "tableau10" };
-  const volumeUnit = volume === undefined ? undefined : unitsOf(input).volume;
+  const volumeUnit = volume === undefined ? undefined : data.units.volume;
   const startTip = utcTooltip("start_date", "start (UTC)", "%Y-%m-%d %H:%M");
   const endTip = utcTooltip("end_date", "end (UTC)", "%Y-%m-%d %H:%M");
   spec.transform = [startTip.transform, endTip.transform];

@@ -15,6 +15,8 @@ import { Result, type ResultMeta } from "./result";
  * Result is returned.
  * @param stream the batches, in order.
  * @param schema the record schema to attach; default none.
+  * @example
+  * const result = await collectResult(natgas.v4.productionByWell.stream({ region_natgas: ["west"] }));
  */
 export async function collectResult<R = Record<string, unknown>>(
   stream: AsyncGenerator<readonly R[] | RecordColumns, ResultMeta, undefined>,

@@ -8,6 +8,8 @@ const registered = new WeakMap<object, Record<string, string>>();
 /**
  * Returns `frame` after recording units for some of its columns (merged with any already recorded).
  * The record lives as long as the frame object; see `unitsOf` for what survives danfo operations.
+  * @example
+  * const df = withUnits(frame, { output: "MMcf" });
  */
 export function withUnits<T extends object>(frame: T, units: Record<string, string>): T {
   registered.set(frame, { ...(registered.get(frame) ?? {}), ...units });

@@ -22,6 +22,8 @@ import { unitForField } from "./units";
  * - An empty record list gives a frame with the schema's columns and zero rows.
  * @param records the records, as the service sent them.
  * @param schema the endpoint's record schema; default none (types inferred).
+  * @example
+  * const df = toFrame(result.records); // a danfojs DataFrame
  */
 export function toFrame(records: readonly Record<string, unknown>[], schema?: RecordSchema): DataFrame {
   if (!Array.isArray(records)) throw new DataError(`toFrame: expected an array of records, got ${describeValue(records)}`);

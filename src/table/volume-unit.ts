@@ -10,6 +10,8 @@ import { canonicalUnit } from "./units";
  * case. Only listed spellings are merged, so a label that merely looks alike (`gas_m3` next to LNG
  * `m3`) stays a unit of its own and is reported as mixed rather than summed. `undefined` for null,
  * undefined, an empty label or a value that is not a string.
+  * @example
+  * volumeUnitKey("gas_Bcf"); // "BCF"
  */
 export function volumeUnitKey(label: unknown): string | undefined {
   if (typeof label !== "string") return undefined;
@@ -18,7 +20,11 @@ export function volumeUnitKey(label: unknown): string | undefined {
   return canonicalUnit(key) ?? key;
 }
 
-/** Whether two labels name one volume unit (see {@link volumeUnitKey}); two absent labels are equal. */
+/**
+ * Whether two labels name one volume unit (see {@link volumeUnitKey}); two absent labels are equal.
+ * @example
+ * sameVolumeUnit("gas_Bcf", "bcf"); // true
+ */
 export function sameVolumeUnit(a: unknown, b: unknown): boolean {
   return volumeUnitKey(a) === volumeUnitKey(b);
 }
@@ -26,6 +32,8 @@ export function sameVolumeUnit(a: unknown, b: unknown): boolean {
 /**
  * The distinct volume units among `labels`, one per unit, each as the first label seen for it (the
  * service's own spelling), in first-seen order. Absent labels are skipped.
+  * @example
+  * distinctVolumeUnits(["bcf", "gas_Bcf", "m3"]); // ["bcf", "m3"]
  */
 export function distinctVolumeUnits(labels: Iterable<unknown>): string[] {
   const seen = new Map<string, string>();

@@ -11,6 +11,8 @@ import type { ParquetWritten, WriteParquetOptions } from "./to-parquet";
  * @param table the table.
  * @param path the file; missing folders are created; it appears whole or not at all.
  * @param options row group size; default 131,072 rows.
+  * @example
+  * writeParquet(await natgas.v3.rigs({ start_date: "2024-01-01" }), "rigs.parquet");
  */
 export function writeParquet(table: Table<unknown>, path: string, options?: WriteParquetOptions): ParquetWritten {
   if (!(table instanceof Table)) throw new DataError(`writeParquet: expected a gasframes Table or Result, got ${table === null ? "null" : typeof table}`);

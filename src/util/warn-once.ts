@@ -22,7 +22,11 @@ export function warnOnce(key: string, message: string, sink: WarningSink = conso
   return true;
 }
 
-/** Forgets which warnings were given, so that each warns once again (for tests and long sessions). */
+/**
+ * Forgets which warnings were given, so that each warns once again (for tests and long sessions).
+ * @example
+ * resetWarnings(); // the next deprecated call warns again
+ */
 export function resetWarnings(): void {
   seen.clear();
 }

@@ -98,8 +98,8 @@ const g = require("gasframes");
     .filter((k) => ours.get(k) !== theirs.get(k))
     .map((k) => k + ": rollup " + ours.get(k) + ", service " + theirs.get(k));
   // A chart of the rolled-up table, rendered to SVG, and the same chart of the service's rows.
-  const svg = await g.toSvg(g.activityChart(rolled));
-  const serviceSvg = await g.toSvg(g.activityChart(service));
+  const svg = await g.toSvg(g.activityChart(g.weeklyActivity(rolled)));
+  const serviceSvg = await g.toSvg(g.activityChart(g.weeklyActivity(service)));
   let frame = null;
   try {
     frame = { shape: rigs.toFrame().shape, rolledShape: rolled.toFrame().shape };

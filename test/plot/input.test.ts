@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { weeklyActivity } from "../../src/analysis";
 import { activityChart, flowsChart, forecastChart, mapChart, productionChart, toSvg, voyagesChart, type VegaLiteSpec } from "../../src/plot";
 import { DataError, InvalidParamsError } from "../../src/errors";
 import { toFrame } from "../../src/frame";
@@ -29,8 +30,8 @@ describe("missing columns are named", () => {
     ["productionChart by", () => productionChart(d.productionRecords(), { by: "state_ab" }), '"state_ab"'],
     ["forecastChart forecast_run_date", () => forecastChart({ backcast: without(d.forecastRecords().backcast, "forecast_run_date") }), '"forecast_run_date"'],
     ["forecastChart region filter", () => forecastChart({ actual: without(d.forecastRecords().actual, "region") }, { region: "Permian" }), '"region"'],
-    ["activityChart fracked_feet", () => activityChart(without(d.frackedFeetRecords(), "fracked_feet"), { kind: "fracked_feet" }), '"fracked_feet"'],
-    ["activityChart colour", () => activityChart(d.rigRecords(), { color: "service_company" }), '"service_company"'],
+    ["weeklyActivity fracked_feet", () => weeklyActivity(without(d.frackedFeetRecords(), "fracked_feet"), { kind: "fracked_feet" }), '"fracked_feet"'],
+    ["weeklyActivity by", () => weeklyActivity(d.rigRecords(), { by: "service_company" }), '"service_company"'],
     ["mapChart long", () => mapChart(without(d.fracCrewRecords(), "long")), '"long"'],
     ["voyagesChart voyage_status", () => voyagesChart(without(d.voyageRecords(), "voyage_status")), '"voyage_status"'],
     ["voyagesChart end_date", () => voyagesChart(without(d.voyageRecords(), "end_date")), '"end_date"'],
@@ -80,7 +81,7 @@ describe("bad values and options", () => {
   });
 
   it("wrong option values are InvalidParamsErrors naming the option", () => {
-    expect(() => activityChart(d.rigRecords(), { kind: "rig" as never })).toThrow(InvalidParamsError);
+    expect(() => weeklyActivity(d.rigRecords(), { kind: "rig" as never })).toThrow(InvalidParamsError);
     expect(() => flowsChart(d.flowRecords(), { asOf: "soon" })).toThrow(/asOf/);
     expect(() => forecastChart(d.forecastRecords(), { forecastRuns: "some" as never })).toThrow(InvalidParamsError);
     expect(() => mapChart(d.fracCrewRecords(), { size: -3 })).toThrow(/size/);
@@ -93,8 +94,12 @@ describe("bad values and options", () => {
     expect(() => forecastChart({})).toThrow(DataError);
   });
 
+  it("activityChart draws weeklyActivity's table and names it when given raw rows", () => {
+    expect(dataError(() => activityChart(d.rigRecords() as never)).message).toContain("activityChart(weeklyActivity(rows");
+  });
+
   it("activity columns that do not say what they are ask for options.kind", () => {
-    expect(dataError(() => activityChart([{ date: "2024-01-01", n: 1 }])).message).toContain("options.kind");
+    expect(dataError(() => weeklyActivity([{ date: "2024-01-01", n: 1 }])).message).toContain("options.kind");
   });
 });
 
@@ -186,7 +191,7 @@ describe("what the builders compute", () => {
       { date: "2024-04-02", rig_class: "gas" },
       { date: "2024-04-08", rig_class: "gas" },
     ];
-    expect(values(activityChart(rigRows, { partial: "show" })).map((r) => [r.week_start, r.rigs])).toEqual([
+    expect(values(activityChart(weeklyActivity(rigRows), { partial: "show" })).map((r) => [r.week_start, r.rigs])).toEqual([
       ["2024-04-01T00:00:00.000Z", 1.5],
       ["2024-04-08T00:00:00.000Z", 1],
     ]);
@@ -196,7 +201,7 @@ describe("what the builders compute", () => {
       { end_date: "5/12/2024", county: "B", completions_count: 4 },
       { end_date: null, county: "B", completions_count: 9 },
     ];
-    const spec = activityChart(done, { partial: "show", window: { start_date: "2024-05-05", end_date: "2024-05-12" } });
+    const spec = activityChart(weeklyActivity(done, { window: { start_date: "2024-05-05", end_date: "2024-05-12" } }), { partial: "show" });
     expect(values(spec).map((r) => [r.week_start, r.completions])).toEqual([
       ["2024-04-29T00:00:00.000Z", 2],
       ["2024-05-06T00:00:00.000Z", 7],

@@ -4,6 +4,7 @@
  * drawn in the unit analysts write, scaled so the ticks are not in the billions.
  */
 import { describe, expect, it } from "vitest";
+import { weeklyActivity } from "../../src/analysis";
 import { activityChart, flowsChart, forecastChart, productionChart, type VegaLiteSpec } from "../../src/plot";
 import { resampleFlows } from "../../src/analysis";
 import { InvalidParamsError } from "../../src/errors";
@@ -81,10 +82,10 @@ describe("activityChart: partial weeks", () => {
   it("the first and last week cut by the query window are left out by default and faded on request", () => {
     // May 1 2024 is a Wednesday, May 28 a Tuesday.
     const window = { start_date: "2024-05-01", end_date: "2024-05-28" };
-    const dropped = activityChart(d.completionRecords(), { window });
+    const dropped = activityChart(weeklyActivity(d.completionRecords(), { window }));
     expect(values(dropped).map((r) => r.week_start)).toEqual(["2024-05-06T00:00:00.000Z", "2024-05-13T00:00:00.000Z", "2024-05-20T00:00:00.000Z"]);
     expect(dropped.title.subtitle).toBe("2 partial weeks (cut by the query window) not shown");
-    const shown = activityChart(d.completionRecords(), { partial: "show", window });
+    const shown = activityChart(weeklyActivity(d.completionRecords(), { window }), { partial: "show" });
     expect(values(shown).filter((r) => r.partial).map((r) => r.week_start)).toEqual(["2024-04-29T00:00:00.000Z", "2024-05-27T00:00:00.000Z"]);
     expect(shown.encoding.opacity).toEqual({ condition: { test: "datum.partial", value: 0.35 }, value: 1 });
   });
@@ -95,19 +96,19 @@ describe("activityChart: partial weeks", () => {
     for (let day = 0; day < 28; day++) {
       if (day % 7 >= 1 && day % 7 <= 4) rows.push({ end_date: new Date(Date.UTC(2025, 0, 6 + day)).toISOString().slice(0, 10), completions_count: 2 });
     }
-    const spec = activityChart(rows);
+    const spec = activityChart(weeklyActivity(rows));
     expect(values(spec).map((r) => r.week_start)).toEqual(["2025-01-06", "2025-01-13", "2025-01-20", "2025-01-27"].map((w) => `${w}T00:00:00.000Z`));
     expect(values(spec).every((r) => r.completions === 8 && r.partial === false)).toBe(true);
     expect(spec.title.subtitle ?? "").not.toMatch(/partial/);
     // The window says the weeks are whole: the same four.
-    expect(values(activityChart(rows, { window: { start_date: "2025-01-06", end_date: "2025-02-02" } })).length).toBe(4);
+    expect(values(activityChart(weeklyActivity(rows, { window: { start_date: "2025-01-06", end_date: "2025-02-02" } }))).length).toBe(4);
   });
 
   it("rigs (a count every day) without a window: the data's first and last day stand for it", () => {
     // Five whole weeks from Monday 2024-04-01; without their first day the first week is cut.
     const rows = d.rigRecords();
     const first = rows.map((r) => String(r.date)).sort()[0]!;
-    const spec = activityChart(rows.filter((r) => String(r.date) !== first));
+    const spec = activityChart(weeklyActivity(rows.filter((r) => String(r.date) !== first)));
     expect(spec.title.subtitle ?? "").toMatch(/1 partial week \(cut by the data's first or last day\) not shown/);
   });
 
@@ -118,7 +119,7 @@ describe("activityChart: partial weeks", () => {
       { end_date: "2025-01-14", completions_count: 3 },
       { end_date: "2025-01-20", completions_count: 4 },
     ];
-    const spec = activityChart(rows, { window: { start_date: "2025-01-06", end_date: "2025-01-19" } });
+    const spec = activityChart(weeklyActivity(rows, { window: { start_date: "2025-01-06", end_date: "2025-01-19" } }));
     expect(values(spec).map((r) => [r.week_start, r.completions])).toEqual([
       ["2025-01-06T00:00:00.000Z", 2],
       ["2025-01-13T00:00:00.000Z", 3],
@@ -127,13 +128,13 @@ describe("activityChart: partial weeks", () => {
   });
 
   it("a window that is not two days in order is refused, naming it", () => {
-    expect(() => activityChart(d.completionRecords(), { window: { start_date: "2024-5-1", end_date: "2024-05-28" } })).toThrow(InvalidParamsError);
-    expect(() => activityChart(d.completionRecords(), { window: { start_date: "2024-05-28", end_date: "2024-05-01" } })).toThrow(/window\.end_date/);
+    expect(() => weeklyActivity(d.completionRecords(), { window: { start_date: "2024-5-1", end_date: "2024-05-28" } })).toThrow(InvalidParamsError);
+    expect(() => weeklyActivity(d.completionRecords(), { window: { start_date: "2024-05-28", end_date: "2024-05-01" } })).toThrow(/window\.end_date/);
   });
 
   it("whole weeks (Monday to Sunday) are kept", () => {
-    expect(values(activityChart(d.rigRecords())).some((r) => r.partial)).toBe(false);
-    expect(activityChart(d.rigRecords()).title).toBe("Rigs per week");
+    expect(values(activityChart(weeklyActivity(d.rigRecords()))).some((r) => r.partial)).toBe(false);
+    expect(activityChart(weeklyActivity(d.rigRecords())).title).toBe("Rigs per week");
   });
 });
 
@@ -169,8 +170,8 @@ describe("units on the axes, in analysts' words", () => {
   });
 
   it("activity and flows axes say what is counted and per what", () => {
-    expect(activityChart(d.rigRecords()).encoding.y.title).toBe("Rigs (average daily count)");
-    expect(activityChart(d.completionRecords()).encoding.y.title).toBe("Completions (wells per week)");
+    expect(activityChart(weeklyActivity(d.rigRecords())).encoding.y.title).toBe("Rigs (average daily count)");
+    expect(activityChart(weeklyActivity(d.completionRecords())).encoding.y.title).toBe("Completions (wells per week)");
     expect(flowsChart(d.flowRecords(), { by: "destination_country" }).layer[0].encoding.y.title).toBe("LNG volume (Bcf/d)");
   });
 });

@@ -4,6 +4,7 @@
  * every date and number spelling the charts' own parser read before, and the week arithmetic.
  */
 import { describe, expect, it } from "vitest";
+import { weeklyActivity } from "../../src/analysis";
 import { activityChart, flowsChart, forecastChart, mapChart, productionChart, voyagesChart, type VegaLiteSpec } from "../../src/plot";
 import { DataError } from "../../src/errors";
 import { toFrame, withUnits } from "../../src/frame";
@@ -19,9 +20,9 @@ const charts: [string, (wrap: (r: Record<string, unknown>[]) => Input) => VegaLi
   ["flows", (w) => flowsChart(w(d.flowRecords()), { by: "destination_country" })],
   ["production", (w) => productionChart(w(d.productionRecords()), { by: "sub_region" })],
   ["forecast", (w) => forecastChart({ actual: w(d.forecastRecords().actual), forecast: w(d.forecastRecords().forecast), backcast: w(d.forecastRecords().backcast) }, { region: "Permian", forecastRuns: "all" })],
-  ["rigs", (w) => activityChart(w(d.rigRecords()), { color: "rig_class" })],
-  ["completions", (w) => activityChart(w(d.completionRecords()), { color: "county" })],
-  ["fracked feet", (w) => activityChart(w(d.frackedFeetRecords()))],
+  ["rigs", (w) => activityChart(weeklyActivity(w(d.rigRecords()), { by: "rig_class" }))],
+  ["completions", (w) => activityChart(weeklyActivity(w(d.completionRecords()), { by: "county" }))],
+  ["fracked feet", (w) => activityChart(weeklyActivity(w(d.frackedFeetRecords())))],
   ["map", (w) => mapChart(w(d.fracCrewRecords()), { color: "frac_class", size: "wellpad_id" })],
   ["voyages", (w) => voyagesChart(w(d.voyageRecords()), { color: "start_terminal" })],
 ];
@@ -93,7 +94,7 @@ describe("date and timestamp spellings (one codec for every chart)", () => {
 
   it("a missing date (null, empty, absent) is a row not drawn where the chart allows it", () => {
     const rows = [{ date: null }, { date: "" }, {}, { date: "2024-01-03" }].map((r) => ({ ...r, rig_class: "gas" }));
-    const spec = activityChart(rows);
+    const spec = activityChart(weeklyActivity(rows));
     // One day of data: its week is partial, shown faded rather than left out (the chart would be empty).
     expect(spec.title.subtitle).toBe("3 rows without date not shown; faded: partial weeks");
     expect(values(spec).map((r) => [r.week_start, r.rigs])).toEqual([["2024-01-01T00:00:00.000Z", 1]]);
@@ -127,7 +128,7 @@ describe("numbers", () => {
 describe("weeks start on Monday 00:00 UTC", () => {
   it("whatever the time of day, the year or the side of 1970", () => {
     const rows = ["2024-04-07T23:59:59Z", "2024-04-08T00:00:00Z", "2024-04-14 12:00:00+00", "1969-12-31", "1970-01-04"].map((date) => ({ date, rig_class: "gas" }));
-    expect(values(activityChart(rows, { partial: "show" })).map((r) => [r.week_start, r.days_with_data])).toEqual([
+    expect(values(activityChart(weeklyActivity(rows), { partial: "show" })).map((r) => [r.week_start, r.days_with_data])).toEqual([
       ["1969-12-29T00:00:00.000Z", 2],
       ["2024-04-01T00:00:00.000Z", 1],
       ["2024-04-08T00:00:00.000Z", 2],

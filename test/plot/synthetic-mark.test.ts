@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { NatGasClient } from "../../src/natgas";
+import { weeklyActivity } from "../../src/analysis";
 import { activityChart } from "../../src/plot";
 import { SYNTHETIC_DATA_MARK } from "../../src/plot/spec";
 import { renderIndexPage } from "../../src/notebook/report/render-index-page";
@@ -30,7 +31,7 @@ const notebookWith = (spec: unknown): Notebook =>
 describe("the synthetic-data mark", () => {
   // The tests run in order in one process: the first draws before any synthetic answer arrived.
   it("is absent while the process has received no synthetic data", () => {
-    const spec = activityChart(rows, { kind: "rigs" });
+    const spec = activityChart(weeklyActivity(rows, { kind: "rigs" }));
     expect(JSON.stringify(spec.title)).toContain("Rigs per week");
     expect(JSON.stringify(spec)).not.toContain(SYNTHETIC_DATA_MARK);
     expect(spec.usermeta).toBeUndefined();
@@ -42,7 +43,7 @@ describe("the synthetic-data mark", () => {
     const ng = new NatGasClient({ baseUrl: sandbox.natgasUrl, token: "any-token-1", progress: false });
     const dtils = await ng.v3.dtils();
     expect(dtils.meta).toMatchObject({ source: "sandbox", synthetic: true });
-    const spec = activityChart(rows, { kind: "rigs" });
+    const spec = activityChart(weeklyActivity(rows, { kind: "rigs" }));
     expect(spec.title).toMatchObject({ text: "Rigs per week", subtitleColor: "#b22222" });
     expect(spec.usermeta).toEqual({ gasframes: { synthetic: true } });
     // The chart's own subtitle (its notes) is kept, with the mark as the last line.

@@ -22,7 +22,11 @@ export type LegacySource = (typeof LEGACY_SOURCES)[number];
  */
 export type LegacyRenameTarget = string | readonly [string, ...string[]];
 
-/** The v1 fields an old field becomes (a list of one for a plain rename). */
+/**
+ * The v1 fields an old field becomes (a list of one for a plain rename).
+ * @example
+ * renameTargets(LEGACY_FIELD_RENAMES.p_volume); // ["volume"]
+ */
 export function renameTargets(target: LegacyRenameTarget): readonly [string, ...string[]] {
   return typeof target === "string" ? [target] : target;
 }

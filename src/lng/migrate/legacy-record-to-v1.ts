@@ -41,6 +41,8 @@ const TIMESTAMP_FIELDS = new Set(["origin_timestamp", "destination_timestamp"]);
  * @param options see {@link LegacyRecordToV1Options}
  * @throws DataError for an unknown report, a record that is not an object, or two old fields that
  *   rename to the same v1 field with different values (`unit` and `units`): never silently one of them
+  * @example
+  * const v1 = legacyRecordToV1("route_predictions", oldRecord);
  */
 export function legacyRecordToV1(
   report: LegacySource,
@@ -86,6 +88,8 @@ export function legacyRecordToV1(
 
 /**
  * Converts every record of an old report (see {@link legacyRecordToV1}).
+  * @example
+  * const v1 = legacyRecordsToV1("route_predictions", oldRecords);
  */
 export function legacyRecordsToV1(
   report: LegacySource,

@@ -25,6 +25,8 @@ function migrationOf(endpoint: string): EndpointMigration {
  * The v3 parameters are validated first with v3 names (typos are reported as the user wrote them),
  * so lists come back as lists and API numbers as strings.
  * @throws InvalidParamsError for invalid v3 parameters or an endpoint without a v4 counterpart.
+  * @example
+  * v3ParamsToV4("rigs", { region: ["permian"] }); // { region_natgas: ["permian"] }
  */
 export function v3ParamsToV4(endpoint: MigratedEndpoint, params: unknown): Record<string, unknown> {
   const m = migrationOf(endpoint);
@@ -36,6 +38,8 @@ export function v3ParamsToV4(endpoint: MigratedEndpoint, params: unknown): Recor
 /**
  * v4 request parameters back to v3 names. A v4 parameter with no v3 counterpart (completions
  * `date_completion_start_max`, say) is refused with InvalidParamsError, never silently dropped.
+  * @example
+  * v4ParamsToV3("rigs", { region_natgas: ["permian"] }); // { region: ["permian"] }
  */
 export function v4ParamsToV3(endpoint: MigratedEndpoint, params: Row): Record<string, unknown> {
   const m = migrationOf(endpoint);
@@ -80,6 +84,8 @@ function renameAggregateBy(value: unknown, values: Map<string, string>): unknown
  * `operator_name`, `count` -> `rigs_count`, MCF/day -> BCF/day ...). v3 fields v4 no longer returns
  * are rebuilt where the rename table says how (monthly from daily); fields without a rename keep
  * their name, so nothing is dropped. Nulls stay null.
+  * @example
+  * const v3Row = v4RecordToV3("rigs", v4Row);
  */
 export function v4RecordToV3(endpoint: MigratedEndpoint, record: Row): Row {
   const m = migrationOf(endpoint);
@@ -103,6 +109,8 @@ export function v4RecordToV3(endpoint: MigratedEndpoint, record: Row): Row {
  * A v3 record with v4 field names and units: the inverse of {@link v4RecordToV3}. v3 fields that
  * v4 derives from others (monthly totals rebuilt from daily rates, ducsbyoperator `count`) are left
  * out; `county_name` is read as `county` where the spec records it so.
+  * @example
+  * const v4Row = v3RecordToV4("rigs", v3Row);
  */
 export function v3RecordToV4(endpoint: MigratedEndpoint, record: Row): Row {
   const m = migrationOf(endpoint);

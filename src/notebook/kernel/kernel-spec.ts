@@ -19,6 +19,8 @@ export interface KernelSpec {
  * The folders Jupyter searches for kernelspecs, in Jupyter's order: $JUPYTER_PATH, the user data dir
  * ($JUPYTER_DATA_DIR or ~/.local/share/jupyter), the environment prefix ($CONDA_PREFIX, $NB_PYTHON_PREFIX,
  * $VIRTUAL_ENV), then /usr/local/share/jupyter and /usr/share/jupyter. Each entry ends in `kernels`.
+  * @example
+  * kernelSearchPath(); // the folders Jupyter reads kernel specs from
  */
 export function kernelSearchPath(env: NodeJS.ProcessEnv = process.env): string[] {
   const dataDirs: string[] = [];
@@ -37,6 +39,8 @@ export function kernelSearchPath(env: NodeJS.ProcessEnv = process.env): string[]
  * binary, and for "deno" to the binary of the `deno` npm package installed beside gasframes, so the report
  * works on a machine without Jupyter. Throws KernelError listing where it looked, or MissingDependencyError
  * when the tslab fallback is needed and not installed.
+  * @example
+  * const spec = findKernelSpec("tslab"); // from gasframes/notebook
  */
 export function findKernelSpec(name: string, env: NodeJS.ProcessEnv = process.env): KernelSpec {
   const searched = kernelSearchPath(env);

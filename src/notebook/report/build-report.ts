@@ -52,6 +52,8 @@ const CACHE_PORT = 47801;
  * the charts interactive offline (written when a page has a Vega-Lite chart). The index is written last and removed
  * first, so a failed run never leaves a report that looks complete. Throws the first failure
  * (CellExecutionError names the notebook, the cell and the error).
+  * @example
+  * const report = await buildReport({ outDir: "reports" });
  */
 export async function buildReport(options: BuildReportOptions = {}): Promise<ReportResult> {
   const started = Date.now();

@@ -46,6 +46,8 @@ export function looksLikeError(stderr: string): boolean {
  * outputs (streams merged, display updates applied, execution counts set). Stops at the first failing
  * cell and throws CellExecutionError with the notebook name, the 1-based cell number and the error text;
  * never returns a partially executed notebook (`onFailure` receives it). The kernel is always shut down.
+  * @example
+  * const done = await executeNotebook(notebook, { cellTimeoutMs: 120_000 });
  */
 export async function executeNotebook(nb: Notebook, options: ExecuteNotebookOptions = {}): Promise<Notebook> {
   const name = options.name ?? "notebook";

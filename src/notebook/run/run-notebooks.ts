@@ -46,6 +46,8 @@ export interface NotebookRun {
  * throwing CellExecutionError (notebook, cell number, error text). The failed notebook is written as far as it
  * ran, outputs up to and including the failing cell's error, as `<outDir>/<stem>.failed.ipynb` (never under
  * its own name, so nothing half-done looks complete); a run that succeeds removes an earlier `.failed` copy.
+  * @example
+  * const runs = await runNotebooks(["notebooks/01-quickstart.ipynb"], { outDir: "reports" });
  */
 export async function runNotebooks(paths: string[], options: RunNotebooksOptions): Promise<NotebookRun[]> {
   const runs: NotebookRun[] = new Array(paths.length);
