@@ -10,6 +10,8 @@ import { aggregatedSchema } from "../catalog/aggregated-schema";
 import type { EndpointSpec } from "../catalog/types";
 import { InvalidParamsError } from "../errors";
 import { collectResult } from "../table/collect-result";
+// Gives results their toParquet method.
+import "../io/write-parquet";
 import type { ResultMeta } from "../table/provenance";
 import { lakeAxis } from "./lake-axis";
 import { readLakeManifest, sameParams, writeLakeManifest, type LakeManifest, type LakePartition } from "./lake-manifest";

@@ -25,7 +25,7 @@ import {
 import { withColumns } from "../../src/analysis/with-column";
 import { DataError } from "../../src/errors";
 import { notesOf } from "../../src/frame/notes";
-import { toFrame } from "../../src/table/to-frame";
+import { toFrame } from "../../src/frame/to-frame";
 import { unitsOf } from "../../src/frame/units";
 import { Table } from "../../src/table/table";
 

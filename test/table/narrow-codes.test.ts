@@ -9,6 +9,9 @@ import { Result } from "../../src/table/result";
 import type { ResultMeta } from "../../src/table/provenance";
 import { Table } from "../../src/table/table";
 import { frameColumns } from "../helpers/frame-columns";
+// Table's view methods are installed by the modules that implement them (the root module loads them all).
+import "../../src/frame/table-to-frame";
+import "../../src/io";
 
 const meta: ResultMeta = {
   service: "natgas",

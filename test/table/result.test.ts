@@ -5,6 +5,8 @@ import { unitsOf } from "../../src/frame/units";
 import { parseArrayColumns } from "../../src/http/columnar/parse-columns";
 import { collectResult, columnsFromRecords, COLUMN_SOURCE, RecordColumns, Result, type ResultMeta } from "../../src/table";
 import { frameColumns } from "../helpers/frame-columns";
+// Table's view methods are installed by the modules that implement them (the root module loads them all).
+import "../../src/frame/table-to-frame";
 
 const meta: ResultMeta = {
   service: "natgas",

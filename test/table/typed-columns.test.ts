@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DataError } from "../../src/errors";
 import { columnsOf, toTypedColumns } from "../../src/frame/columns";
-import { toFrame } from "../../src/table/to-frame";
+import { toFrame } from "../../src/frame/to-frame";
 import { columnsFromRecords, RecordColumns, Table } from "../../src/table";
 import { readRecords } from "../../src/table/read-records";
 import { typedColumns } from "../../src/table/typed-columns";

@@ -1,4 +1,4 @@
-import { unitLabel } from "../../table/table-display";
+import { unitLabel } from "../../table/unit-label";
 import { escapeHtml } from "./escape-html";
 
 /**
@@ -144,7 +144,7 @@ function parseTableDisplay(html: string): { caption: string; header: Header[]; r
     rows.push(/text-align:center/.test(tr[1]!) && cells.every((c) => c === "…") ? GAP : cells);
   }
   const caption = unescapeHtml(m[1]!);
-  const total = /([\d,]+) rows? x/.exec(caption)?.[1];
+  const total = /([\d,]+) rows? [x×]/.exec(caption)?.[1];
   return { caption, header, rows, totalRows: total !== undefined ? Number(total.replace(/,/g, "")) : undefined };
 }
 

@@ -19,10 +19,10 @@ import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
 import { rowOfColumns, rowsOfColumns, type RowSource } from "./rows-of-columns";
-import type { Codes } from "./column-kinds";
+import type { Codes } from "../table/column-kinds";
 import { FEW_ROWS, lazyRows } from "./lazy-rows";
 import { rowsAsked } from "./rows-asked";
-import { JUPYTER_DISPLAY } from "./table-display";
+import { JUPYTER_DISPLAY } from "../io/table-display";
 
 /**
  * A column: its plain array, or the numbers or dictionary codes its plain array is made from on first

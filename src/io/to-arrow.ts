@@ -6,11 +6,11 @@
  */
 import type * as Arrow from "apache-arrow";
 import { DataError } from "../errors";
-import type { RecordColumns } from "./record-columns";
-import type { Codes } from "./column-kinds";
-import { parseTimestamp, toDayNumber } from "./dates";
-import { inferFieldType } from "./normalise";
-import type { FieldSpec, FieldType } from "./schema";
+import type { RecordColumns } from "../table/record-columns";
+import type { Codes } from "../table/column-kinds";
+import { parseTimestamp, toDayNumber } from "../table/dates";
+import { inferFieldType } from "../table/normalise";
+import type { FieldSpec, FieldType } from "../table/schema";
 
 /** What `tableToArrow` needs of a table: its columns, names, schema fields, units and provenance. */
 export interface ArrowSource {

@@ -1,7 +1,7 @@
 /**
  * The row copy danfo keeps of a frame, made from its columns.
  */
-import type { Codes } from "./column-kinds";
+import type { Codes } from "../table/column-kinds";
 
 /** A column as rows are read from it: values by index (a plain or typed array), or dictionary codes. */
 export type RowSource = ArrayLike<unknown> | { readonly codes: Codes; readonly dict: readonly unknown[] };
