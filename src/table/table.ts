@@ -359,7 +359,7 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   private unitFromLabels(from: string): string | undefined {
     let labels: Iterable<unknown>;
     const coded = this.heldRows === undefined ? this.heldColumns!.coded(from) : undefined;
-    if (coded !== undefined) labels = coded.values;
+    if (coded !== undefined) labels = coded.dict;
     else labels = this.column(from as keyof R & string);
     const units = distinctVolumeUnits(labels);
     return units.length === 1 ? units[0] : units.length > 1 ? MIXED_UNITS : undefined;
