@@ -1,10 +1,11 @@
 /**
- * The table every layer views: records with a schema and units, held as row objects or as columns.
- * Clients return it (as a `Result`), analysis functions compute on it and return it, and danfo
- * (`toFrame()`) and charts are views of it.
+ * The table every layer views: records with a schema (which holds the units), held as row objects or as
+ * columns. Clients return it (as a `Result`), analysis functions compute on it and return it. Its views
+ * stand above it and give it their methods when they load: frame/ (`toFrame()`), io/ (`toArrow()`,
+ * `toParquet()`, the notebook display); see docs/results-and-frames.md.
  */
 import { inspect } from "node:util";
-import { DataError } from "../errors";
+import { DataError, GasframesError } from "../errors";
 import { closeNames } from "../util/closest";
 import { columnsFromRecords } from "./columns-from-records";
 import { inferFieldType } from "./normalise";
@@ -20,7 +21,10 @@ export interface TableOptions {
   readonly schema?: RecordSchema;
   /**
    * Units of columns, which take precedence over the schema's and over the units known from field
-   * names (`gas_daily` is BCF/day). Default none.
+   * names (`gas_daily` is BCF/day). They are kept in the table's schema (the one place a table holds
+   * units): a field named here takes this unit, and a unit for a column the schema does not list adds
+   * the data's columns to the schema, typed from their values (a schema named `""` when none was
+   * given). Default none.
    */
   readonly units?: Readonly<Record<string, string>>;
 }
@@ -364,6 +368,18 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
     const units = distinctVolumeUnits(labels);
     return units.length === 1 ? units[0] : units.length > 1 ? MIXED_UNITS : undefined;
   }
+}
+
+// The views' methods until the view's module loads (importing gasframes loads them all): code that
+// imports the table alone gets an error that says what to load, not "toFrame is not a function".
+for (const [method, view] of [["toFrame", "frame"], ["toArrow", "io"], ["toParquet", "io"]] as const) {
+  Object.defineProperty(Table.prototype, method, {
+    value(): never {
+      throw new GasframesError(`table.${method}() comes from gasframes' ${view} view, which is not loaded: import from "gasframes" (or load src/${view})`);
+    },
+    writable: true,
+    configurable: true,
+  });
 }
 
 /**

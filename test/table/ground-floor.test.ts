@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The table module is the ground floor: it stands on errors/, util/ and Node's own modules only. Its
 // views (danfo in frame/, Arrow, Parquet and the notebook display in io/) stand on it and give Table
@@ -47,5 +47,17 @@ describe("src/table imports nothing above it", () => {
     expect(t.sortBy("a").rows()).toEqual([{ a: 1 }]);
     // vitest shares the module registry between files of a worker, so only count what this file adds.
     expect(Object.keys(require.cache).filter((k) => k.includes(`${path.sep}danfojs-node${path.sep}`)).length).toBe(before);
+  });
+
+  it("names the view to load when a view's method is called before the view is loaded", async () => {
+    vi.resetModules();
+    const { Table } = await import("../../src/table/table");
+    const { GasframesError } = await import("../../src/errors");
+    const t = Table.fromRecords([{ a: 1 }]) as unknown as Record<"toFrame" | "toArrow", () => unknown>;
+    expect(() => t.toFrame()).toThrow(GasframesError);
+    expect(() => t.toFrame()).toThrow(/frame view, which is not loaded: import from "gasframes"/);
+    expect(() => t.toArrow()).toThrow(/io view/);
+    await import("../../src/frame/table-to-frame");
+    expect((t.toFrame() as { shape: number[] }).shape).toEqual([1, 1]);
   });
 });
