@@ -2,7 +2,7 @@
  * The ground floor: the record schema with units, one column model and its builders, the value codec,
  * and the Table / Result every layer views. Imports nothing above it (errors/ and util/ only).
  */
-export { Table, DISPLAY_VIEW, type TableOptions, type SortOptions } from "./table";
+export { Table, DISPLAY_VIEW, withTableUnits, type TableOptions, type SortOptions } from "./table";
 export { tableText, displayCells, formatCell, type TableDisplayOptions, type TableDisplayView } from "./table-text";
 export { unitLabel } from "./unit-label";
 export { Result, type ResultMeta } from "./result";

@@ -383,6 +383,18 @@ for (const [method, view] of [["toFrame", "frame"], ["toArrow", "io"], ["toParqu
 }
 
 /**
+ * Gives a table these units, in its schema (the one place a table holds units), and returns it: what
+ * `withUnits(table, units)` does. Tables derived from it before keep their own schema.
+ * @param table the table.
+ * @param units column name -> unit.
+ */
+export function withTableUnits<T extends Table<unknown>>(table: T, units: Readonly<Record<string, string>>): T {
+  const schema = schemaWithUnits(table.schema, units, table.isColumnar ? table.columns() : table.rows());
+  if (schema !== undefined) (table as { schema?: RecordSchema }).schema = schema;
+  return table;
+}
+
+/**
  * The schema that holds the table's units: a field named in `units` takes that unit. A unit for a column
  * the schema does not list adds every other column of the data to the schema too (after its fields, in
  * the data's order, typed from their values), so that `names` keeps its order. Without units, the schema
