@@ -3,7 +3,7 @@
  * show. The rows shown (head and tail of a long table), each column's type and unit, and every cell are
  * chosen here once; the HTML display (io/table-display.ts) lays out the same cells.
  */
-import { displayInstant, parseTimestampMs } from "./dates";
+import { displayInstant, isCalendarDate, parseTimestamp, parseTimestampMs } from "./dates";
 import type { FieldType } from "./schema";
 import { unitLabel } from "./unit-label";
 
@@ -137,7 +137,7 @@ function inferType(values: readonly unknown[]): FieldType {
     if (typeof v === "number" || typeof v === "bigint") kinds.add(Number.isInteger(Number(v)) ? "int" : "float");
     else if (typeof v === "boolean") kinds.add("bool");
     else if (v instanceof Date) kinds.add("timestamp");
-    else if (typeof v === "string") kinds.add(/^\d{4}-\d{2}-\d{2}$/.test(v) ? "date" : /^\d{4}-\d{2}-\d{2}T/.test(v) ? "timestamp" : "string");
+    else if (typeof v === "string") kinds.add(isCalendarDate(v) ? "date" : v.length > 10 && parseTimestamp(v) !== undefined ? "timestamp" : "string");
     else kinds.add("json");
   }
   if (kinds.size === 2 && kinds.has("int") && kinds.has("float")) return "float";

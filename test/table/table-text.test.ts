@@ -2,6 +2,7 @@
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Table, type RecordSchema } from "../../src/table";
+import { inferFieldType } from "../../src/table/normalise";
 
 const schema: RecordSchema = {
   name: "natgas.v3.example",
@@ -102,5 +103,16 @@ describe("a table as text", () => {
   it("prints an empty table as its shape", () => {
     expect(Table.fromRecords([]).toText()).toBe("(0 rows × 0 columns)");
     expect(Table.fromRecords([], { schema }).toText().split("\n").pop()).toBe("(natgas.v3.example: 0 rows × 4 columns)");
+  });
+
+  it("types a column without a schema field by the date codec: a date that is no calendar day is text", () => {
+    const types = (v: unknown) => Table.fromRecords([{ v }]).toText().split("\n")[1]!.trim();
+    expect(types("2024-02-29")).toBe("date");
+    expect(types("2023-02-29")).toBe("string");
+    expect(types("2024-05-01 12:30:05.123456+00")).toBe("timestamp");
+    expect(inferFieldType(["2023-02-29"])).toBe("string");
+    expect(inferFieldType(["2024-02-29", null])).toBe("date");
+    expect(inferFieldType(["2024-05-01T25:00:00Z"])).toBe("string");
+    expect(inferFieldType(["2024-05-01 12:30:05.123456+00"])).toBe("timestamp");
   });
 });
