@@ -31,8 +31,11 @@ export type { EndpointCallOptions, EndpointStreamOptions } from "./client";
 
 // Tables and results: records with their schema and units (a Result adds provenance).
 export { Table, Result, collectResult, type TableOptions, type SortOptions, type ResultMeta } from "./table";
-// Export to Arrow and Parquet (also `table.toArrow()` / `table.toParquet(path)`).
-export { writeParquet, type WriteParquetOptions, type ParquetWritten } from "./table";
+// Export to Arrow and Parquet (also `table.toArrow()` / `table.toParquet(path)`). Loading io/ and frame/
+// gives Table its view methods (toArrow, toParquet, the Jupyter display, toFrame): see docs/tables.md.
+export { writeParquet, toArrow, type WriteParquetOptions, type ParquetWritten } from "./io";
+import "./io";
+import "./frame/table-to-frame";
 export { syncDataset, openLake, readLakeManifest, verifyLake, lakeAxis, type Lake, type LakeDataset, type LakeQuery, type OpenLakeOptions, type SyncDatasetOptions, type SyncProgress, type SyncReport, type LakeManifest, type LakeVerification } from "./lake";
 export type { RecordSchema, FieldSpec, FieldType } from "./table";
 

@@ -2,7 +2,8 @@
  * Multi-column group keys on dictionary-coded columns: each row gets a dense group id, with the
  * distinct key tuples kept once. This is the engine under rollup and resampleFlows.
  */
-import { encodeColumn, type DictionaryCodes as CodedColumn } from "../table/typed-columns";
+import { encodeColumn } from "../table/typed-columns";
+import type { CodedColumn } from "../table/column-kinds";
 
 /** Dense group ids for rows, and each group's key values (one array per key column). */
 export interface GroupIndex {
@@ -26,7 +27,7 @@ export function groupCoded(coded: readonly CodedColumn[], length: number): Group
   const ids = new Int32Array(length);
   if (coded.length === 0) return { ids, groups: length === 0 ? 0 : 1, keys: [] };
   let radix = 1;
-  for (const c of coded) radix *= Math.max(1, c.values.length);
+  for (const c of coded) radix *= Math.max(1, c.dict.length);
   const keys: unknown[][] = coded.map(() => []);
   let groups = 0;
   if (radix <= 2 ** 31) {
@@ -35,13 +36,13 @@ export function groupCoded(coded: readonly CodedColumn[], length: number): Group
     const map = table === undefined ? new Map<number, number>() : undefined;
     for (let i = 0; i < length; i++) {
       let code = 0;
-      for (let c = 0; c < coded.length; c++) code = code * coded[c]!.values.length + coded[c]!.codes[i]!;
+      for (let c = 0; c < coded.length; c++) code = code * coded[c]!.dict.length + coded[c]!.codes[i]!;
       let g = table !== undefined ? table[code]! : (map!.get(code) ?? -1);
       if (g < 0) {
         g = groups++;
         if (table !== undefined) table[code] = g;
         else map!.set(code, g);
-        for (let c = 0; c < coded.length; c++) keys[c]!.push(coded[c]!.values[coded[c]!.codes[i]!]);
+        for (let c = 0; c < coded.length; c++) keys[c]!.push(coded[c]!.dict[coded[c]!.codes[i]!]);
       }
       ids[i] = g;
     }
@@ -55,7 +56,7 @@ export function groupCoded(coded: readonly CodedColumn[], length: number): Group
     if (g === undefined) {
       g = groups++;
       map.set(code, g);
-      for (let c = 0; c < coded.length; c++) keys[c]!.push(coded[c]!.values[coded[c]!.codes[i]!]);
+      for (let c = 0; c < coded.length; c++) keys[c]!.push(coded[c]!.dict[coded[c]!.codes[i]!]);
     }
     ids[i] = g;
   }

@@ -4,6 +4,7 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { attachNotes, notesOf } from "../frame/notes";
+import { tableToFrame } from "../frame/table-to-frame";
 import { withUnits } from "../frame/units";
 import { normaliseColumn } from "../table/normalise";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
@@ -27,7 +28,7 @@ export interface OutputColumn {
  */
 class NotedTable<R> extends Table<R> {
   override toFrame(): DataFrame {
-    return attachNotes(super.toFrame(), notesOf(this));
+    return attachNotes(tableToFrame(this), notesOf(this));
   }
 }
 

@@ -118,11 +118,11 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const vstd = t.numbers.get("volume_std")!;
   const cstd = t.numbers.get("count_std")!;
   const unitCoded = t.codes.get("volume_unit")!;
-  const unitCodes = sameUnitCodes(unitCoded.values, unitCoded.codes);
+  const unitCodes = sameUnitCodes(unitCoded.dict, unitCoded.codes);
   const groups = groupCoded(by.map((b) => t.codes.get(b)!), n);
   const valueAt = (column: string, row: number): unknown => {
     const c = t.codes.get(column)!;
-    return c.values[c.codes[row]!];
+    return c.dict[c.codes[row]!];
   };
 
   const [minDay, maxDay] = dayRange(days);
@@ -137,12 +137,12 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const stride = span + 31;
   const { table, rowBucket, bGroup, bStart } = assignBuckets(groups.ids, starts, minDay, stride, groups.groups);
   const m = bGroup.length;
-  const unitIsNull = Uint8Array.from(unitCoded.values, (v) => (v === null ? 1 : 0));
+  const unitIsNull = Uint8Array.from(unitCoded.dict, (v) => (v === null ? 1 : 0));
   const acc = accumulate(rowBucket, m, volume, count, vstd, cstd, unitCodes, unitIsNull);
   if (acc.mixed !== undefined) {
     const { bucket, a, b } = acc.mixed;
     throw new DataError(
-      `${fn}: the period starting ${isoFromDay(bStart[bucket]!)} mixes volume units ${JSON.stringify(unitCoded.values[a])} and ${JSON.stringify(unitCoded.values[b])}; convert them to one unit first (convertUnits)`,
+      `${fn}: the period starting ${isoFromDay(bStart[bucket]!)} mixes volume units ${JSON.stringify(unitCoded.dict[a])} and ${JSON.stringify(unitCoded.dict[b])}; convert them to one unit first (convertUnits)`,
     );
   }
 
@@ -152,7 +152,7 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
     keys: groups.keys,
     bGroup,
     bStart,
-    unitValues: unitCoded.values,
+    unitValues: unitCoded.dict,
     freq,
     withStd,
     withCount,

@@ -9,7 +9,7 @@
  * anything else goes the general way.
  */
 import { firstSighting } from "../table/typed-columns";
-import type { Codes } from "../table/column-kinds";
+import type { CodedColumn, Codes } from "../table/column-kinds";
 
 /** Groups found in one pass: key values per group (first-seen order), counts, and per measure its sums. */
 export interface GroupSums {
@@ -175,14 +175,14 @@ const codedKernels = new Map<string, CodedKernel>();
  * Undefined when it does not apply (other key counts, more than 65,536 key tuples).
  */
 export function codedGroupSums(
-  coded: readonly { readonly codes: Codes; readonly values: readonly unknown[] }[],
+  coded: readonly CodedColumn[],
   measures: readonly Float64Array[],
   length: number,
 ): Omit<GroupSums, "distinct"> | undefined {
   const k = coded.length;
   if (k < 1 || k > 2) return undefined;
   let radix = 1;
-  for (const c of coded) radix *= Math.max(1, c.values.length);
+  for (const c of coded) radix *= Math.max(1, c.dict.length);
   if (radix > CODED_RADIX_MAX) return undefined;
   const cap = Math.max(1, Math.min(radix, length));
   const table = new Int32Array(radix).fill(-1);
@@ -190,7 +190,7 @@ export function codedGroupSums(
   const sums = measures.map(() => new Float64Array(cap));
   const seen = measures.map(() => new Uint8Array(cap));
   const first = new Int32Array(cap);
-  const radix1 = k === 2 ? Math.max(1, coded[1]!.values.length) : 1;
+  const radix1 = k === 2 ? Math.max(1, coded[1]!.dict.length) : 1;
   const groups = codedKernel(k, measures.length, coded.map((c) => c.codes.BYTES_PER_ELEMENT).join())(
     coded.map((c) => c.codes),
     radix1,
@@ -202,7 +202,7 @@ export function codedGroupSums(
     seen,
     first,
   );
-  const keys = coded.map((c) => Array.from(first.subarray(0, groups), (i) => c.values[c.codes[i]!]));
+  const keys = coded.map((c) => Array.from(first.subarray(0, groups), (i) => c.dict[c.codes[i]!]));
   return { groups, keys, counts: counts.slice(0, groups), sums: sums.map((s) => s.slice(0, groups)), seen: seen.map((s) => s.slice(0, groups)) };
 }
 

@@ -5,11 +5,11 @@
 import { parseDateText, parseTimestampMs } from "../table/dates";
 import { normaliseColumn } from "../table/normalise";
 import { codesFor } from "../table/narrow-codes";
-import type { DictionaryCodes as CodedColumn } from "../table/typed-columns";
+import type { CodedColumn } from "../table/column-kinds";
 
 /** A date key's dictionary normalised to YYYY-MM-DD, merging spellings of one day (1/5/2024, 2024-01-05). */
 export function mergeDates(col: CodedColumn, name: string): CodedColumn {
-  const iso = normaliseColumn(name, col.values, "date");
+  const iso = normaliseColumn(name, col.dict, "date");
   const index = new Map<unknown, number>();
   const values: unknown[] = [];
   const remap = new Int32Array(iso.length);
@@ -23,10 +23,10 @@ export function mergeDates(col: CodedColumn, name: string): CodedColumn {
     remap[j] = c;
   });
   // Dates already in YYYY-MM-DD (the usual case) keep their codes: no pass over the rows.
-  if (values.length === col.values.length) return { codes: col.codes, values };
+  if (values.length === col.dict.length) return { kind: "coded", codes: col.codes, dict: values };
   const codes = codesFor(values.length, col.codes.length);
   for (let i = 0; i < codes.length; i++) codes[i] = remap[col.codes[i]!]!;
-  return { codes, values };
+  return { kind: "coded", codes, dict: values };
 }
 
 /** Dictionary-codes an integer column (period starts). */
@@ -43,7 +43,7 @@ export function encodeInts(col: Int32Array): CodedColumn {
     }
     codes[i] = c;
   }
-  return { codes, values };
+  return { kind: "coded", codes, dict: values };
 }
 
 /**

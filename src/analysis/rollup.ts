@@ -4,7 +4,8 @@
 import { InvalidParamsError } from "../errors";
 import { columnsOf, isDataFrame, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
 import { slowNumber } from "../table/read-records";
-import { allNumbers, type DictionaryCodes as CodedColumn } from "../table/typed-columns";
+import { allNumbers } from "../table/typed-columns";
+import type { CodedColumn } from "../table/column-kinds";
 import { isoFromDay, toDayNumber } from "../table/dates";
 import { normaliseColumn } from "../table/normalise";
 import { encodeInts, isDateLike, isTimeLike, mergeDates } from "./rollup-keys";
@@ -192,7 +193,7 @@ function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: re
   const coded = keys.map((k, c): CodedColumn => {
     if (typeof k === "string") {
       const col = t.codes.get(k)!;
-      return isDateLike(col.values) ? mergeDates(col, k) : col;
+      return isDateLike(col.dict) ? mergeDates(col, k) : col;
     }
     const freq: Freq = parseFreq(fn, k.freq, ["day", "week", "month"]);
     return encodeInts(periodStarts(t.days.get(keyNames[c]!)!, freq, parseWeekStart(fn, k.weekStart)));

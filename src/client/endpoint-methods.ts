@@ -10,6 +10,10 @@ import type { Result, ResultMeta } from "../table/result";
 import { endpointLabel } from "../validate/validate-params";
 import { snapshotCallOptions } from "../validate/snapshot-options";
 import { callEndpoint, streamEndpoint, type ResultMaker } from "./call-endpoint";
+// The Results a client returns have their view methods (toFrame; toArrow, toParquet and the notebook
+// display): the views give Table those methods when they load.
+import "../frame/table-to-frame";
+import "../io";
 import type { EndpointTransport } from "./endpoint-transport";
 import type { WarningSink } from "./warn-once";
 import type { NameChecker } from "../validate/names/name-checker";

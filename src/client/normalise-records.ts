@@ -141,5 +141,5 @@ export class RecordShaper {
 function distinctValues(columns: RecordColumns, name: string): Iterable<unknown> {
   if (!columns.names.includes(name)) return [];
   const coded = columns.coded(name);
-  return coded !== undefined ? coded.values : new Set(columns.values(name));
+  return coded !== undefined ? coded.dict : new Set(columns.values(name));
 }

@@ -1,11 +1,13 @@
 export * from "../table/schema";
-export * from "../table/to-frame";
+export * from "./to-frame";
 export { columnsOf, isDataFrame, requireColumns, type FrameInput } from "./columns";
-export { frameFromColumns, type FrameColumn } from "../table/frame-from-columns";
+export { frameFromColumns, type FrameColumn } from "./frame-from-columns";
 export { unitsOf, withUnits, unitForField, MIXED_UNITS } from "./units";
 export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "../table/volume-unit";
 export { notesOf } from "./notes";
 export * from "./convert-units";
 export { daysInMonth, isLeapYear } from "../table/dates";
-export { loadDanfo } from "../table/load-danfo";
+export { loadDanfo } from "./load-danfo";
+export { tableToFrame } from "./table-to-frame";
+export { columnsToFrame } from "./columns-to-frame";
 export { toPolars, loadPolars } from "./polars";

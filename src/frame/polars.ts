@@ -8,7 +8,7 @@ import type * as Arrow from "apache-arrow";
 import type * as Polars from "nodejs-polars";
 import { DataError } from "../errors";
 import { requireOptional } from "../errors/missing-dependency";
-import { loadArrow } from "../table/to-arrow";
+import { loadArrow } from "../io/to-arrow";
 import { Table } from "../table/table";
 
 type PolarsModule = typeof Polars;

@@ -14,7 +14,7 @@ import { columnNames, columnsOf, type FrameInput } from "./columns";
 import { Table } from "../table/table";
 import { distinctVolumeUnits } from "../table/volume-unit";
 import { isDailyRateUnit, MIXED_UNITS, unitForField } from "../table/units";
-import { registeredUnits, withUnits } from "../table/frame-units";
+import { registeredUnits, withUnits } from "./frame-units";
 
 export { isDailyRateUnit, MIXED_UNITS, unitForField, withUnits };
 

@@ -9,7 +9,7 @@ import type { EndpointSpec } from "../catalog/types";
 import type { RecordColumns } from "../table/record-columns";
 import type { Result } from "../table/result";
 import type { FieldSpec, RecordSchema } from "../table/schema";
-import { loadArrow, tableToArrow, type ArrowSource } from "../table/to-arrow";
+import { loadArrow, tableToArrow, type ArrowSource } from "../io/to-arrow";
 import type { LakeAxis } from "./lake-axis";
 
 /** Rows per row group of a month file: readers skip whole groups by their statistics. */
@@ -100,7 +100,7 @@ function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; d
     return { rank, distinct: distinctValues.length };
   }
   const coded = columns.coded(name);
-  const values = coded === undefined ? columns.valuesView(name) : coded.values;
+  const values = coded === undefined ? columns.valuesView(name) : coded.dict;
   const order = Array.from(values.keys()).sort((a, b) => compareValues(values[a], values[b]));
   const rankOf = new Int32Array(values.length);
   let r = 0;

@@ -245,7 +245,7 @@ function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; starte
     } else {
       const text = type === "timestamp" ? values.map(isoTimestamp) : values;
       const coded = encodeColumn(text);
-      column = { kind: "coded", codes: coded.codes, dict: coded.values };
+      column = { kind: "coded", codes: coded.codes, dict: coded.dict };
     }
     fields.push({ name, type });
     columns.set(name, column);

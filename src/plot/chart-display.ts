@@ -7,7 +7,7 @@
  * This file must not import spec.ts (which imports it): it reads a spec as plain JSON.
  */
 import { VEGA_LITE_MIME, type DisplayBundle } from "../display/display-bundle";
-import { JUPYTER_DISPLAY } from "../table/table-display";
+import { JUPYTER_DISPLAY } from "../io/table-display";
 import { renderSvg } from "./vega-runtime";
 
 /** A Vega-Lite spec as this file reads it. */

@@ -6,7 +6,7 @@
  */
 import { DataError, InvalidParamsError } from "../errors";
 import { columnsOf, type FrameInput } from "../frame/columns";
-import { registeredUnits } from "../table/frame-units";
+import { registeredUnits } from "../frame/frame-units";
 import type { RecordColumns } from "../table/record-columns";
 import { Table } from "../table/table";
 

@@ -3,7 +3,7 @@
  * which of them are partial (cut by the data's window, or holding both observed and forecast days).
  */
 import { canonicalUnit } from "../table/units";
-import { unitLabel } from "../table/table-display";
+import { unitLabel } from "../table/unit-label";
 
 const MS_PER_DAY = 86_400_000;
 

@@ -16,4 +16,4 @@ export { toPng, type PngOptions } from "./to-png";
 export { save } from "./save";
 export { show, displayBundle, VEGA_LITE_MIME, type DisplayBundle, type ShowOptions } from "./show";
 /** Options of a table's display (`show(table, { rows })`). */
-export type { TableDisplayOptions as FrameDisplayOptions } from "../table/table-display";
+export type { TableDisplayOptions as FrameDisplayOptions } from "../io/table-display";

@@ -2,7 +2,7 @@
  * The unit a gas measure is drawn in, and the words on its axis.
  */
 import { basisForField, canonicalUnit } from "../table/units";
-import { unitLabel } from "../table/table-display";
+import { unitLabel } from "../table/unit-label";
 import { convertUnits } from "../frame/convert-units";
 
 /** A gas measure's unit as drawn: the label and the factor that turns the data's values into it. */

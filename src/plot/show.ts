@@ -3,9 +3,9 @@ import { kernelChannel } from "../display/kernel-channel";
 import { VEGA_LITE_MIME, type DisplayBundle } from "../display/display-bundle";
 import { DataError } from "../errors";
 import { columnSourceOf, isDataFrame } from "../frame/columns";
-import { frameDisplay } from "../table/frame-display";
+import { frameDisplay } from "../frame/frame-display";
 import { Table } from "../table/table";
-import { JUPYTER_DISPLAY, type TableDisplayOptions } from "../table/table-display";
+import { JUPYTER_DISPLAY, type TableDisplayOptions } from "../io/table-display";
 import { chartBundle } from "./chart-display";
 import { isVegaLiteSpec } from "./spec";
 

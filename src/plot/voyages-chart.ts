@@ -3,7 +3,7 @@
  */
 import { DataError } from "../errors";
 import { chartData, optionError, requireColumns, type ChartInput } from "./chart-input";
-import { unitLabel } from "../table/table-display";
+import { unitLabel } from "../table/unit-label";
 import { baseSpec, PALETTE, utcTooltip, type ChartOptions, type VegaLiteSpec } from "./spec";
 import { isoUtc, keyText, numberAt, timeAt } from "./values";
 

@@ -16,7 +16,12 @@ export interface NumberColumn {
  */
 export type Codes = Uint8Array | Uint16Array | Int32Array;
 
-/** Dictionary-coded values: `dict[codes[i]]`. Strings, booleans, null, numbers and nested values. */
+/**
+ * Dictionary-coded values: `dict[codes[i]]` is row i's value. Strings, booleans, null, numbers and nested
+ * values. The one coded column of gasframes: what the builders hold, what `RecordColumns#coded` gives,
+ * and what the analysis engine groups on (`encodeColumn`), where each distinct value has one code (null
+ * included, once).
+ */
 export interface CodedColumn {
   readonly kind: "coded";
   readonly codes: Codes;
@@ -38,15 +43,6 @@ export type RecordColumn = (NumberColumn | CodedColumn | MixedColumn) & { readon
  * returns a {@link RecordColumns}.
  */
 export const COLUMN_SOURCE: unique symbol = Symbol.for("gasframes.columnSource") as never;
-
-/**
- * A dictionary-coded column as the engine reads it: `values[codes[i]]` is row i's value, each distinct
- * value has one code (null included, once).
- */
-export interface DictionaryCodes {
-  readonly codes: Codes;
-  readonly values: readonly unknown[];
-}
 
 /** Named columns of equal length: what `RecordColumns` holds, and what the accumulator appends. */
 export interface ColumnSet {

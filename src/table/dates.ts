@@ -330,3 +330,16 @@ export function tryParseServiceTimestamp(value: unknown): { value: unknown; ok: 
   const iso = preciseIsoTimestamp(value);
   return iso === undefined ? { value, ok: false } : { value: iso, ok: true };
 }
+
+/**
+ * An instant as people read it in a table (the display form of this codec): `2026-01-03` at midnight
+ * UTC (the services' days), else `2026-01-03 14:05Z`, with seconds (`14:05:30Z`) when they are not zero.
+ * Printed tables, notebook displays and published reports all use it.
+ * @param ms milliseconds since the epoch.
+ */
+export function displayInstant(ms: number): string {
+  const iso = isoFromMs(ms);
+  if (iso.endsWith("T00:00:00.000Z")) return iso.slice(0, 10);
+  const seconds = iso.slice(17, 23) === "00.000" ? "" : `:${iso.slice(17, 19)}`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${seconds}Z`;
+}

@@ -3,7 +3,7 @@
  */
 import { DataError } from "../errors";
 import type { FieldType } from "./schema";
-import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
+import { isCalendarDate, isoFromDay, parseTimestamp, toDayNumber, toIsoTimestamp } from "./dates";
 
 function bad(name: string, row: number, value: unknown, expected: string): DataError {
   let shown: string;
@@ -117,8 +117,6 @@ export function normaliseColumn(name: string, values: readonly unknown[], type: 
   }
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
 /**
  * The type a column's values suggest, for frames built without a schema: all numbers -> `int` or
@@ -145,8 +143,9 @@ export function inferFieldType(values: readonly unknown[]): FieldType {
     } else if (typeof v === "boolean") bools++;
     else if (typeof v === "string") {
       strings++;
-      if (v.length === 10 && DATE_RE.test(v)) dates++;
-      else if (v.length > 10 && TIMESTAMP_RE.test(v)) stamps++;
+      // Read by the date codec: a real calendar date `YYYY-MM-DD`, or an ISO 8601 date-time.
+      if (v.length === 10 && isCalendarDate(v)) dates++;
+      else if (v.length > 10 && v.charCodeAt(4) === 45 && parseTimestamp(v) !== undefined) stamps++;
     } else objects++;
   }
   if (present === 0) return "float";

@@ -4,10 +4,10 @@
  * objects; row objects are built only when someone asks for them.
  */
 import { ColumnAppender } from "./column-appender";
-import { cellOf, COLUMN_SOURCE, type ColumnSet, type DictionaryCodes, type RecordColumn } from "./column-kinds";
+import { cellOf, COLUMN_SOURCE, type CodedColumn, type ColumnSet, type RecordColumn } from "./column-kinds";
 import { codesFor } from "./narrow-codes";
 
-export { cellOf, COLUMN_SOURCE, type CodedColumn, type Codes, type DictionaryCodes, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
+export { cellOf, COLUMN_SOURCE, type CodedColumn, type Codes, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
 
 /** Records as named columns of equal length, in the records' first-seen field order. */
 export class RecordColumns implements ColumnSet {
@@ -46,12 +46,12 @@ export class RecordColumns implements ColumnSet {
   }
 
   /**
-   * A dictionary-coded column: `values[codes[i]]` is row i's value (null where null or absent); each
+   * A dictionary-coded column: `dict[codes[i]]` is row i's value (null where null or absent); each
    * distinct scalar value has one code. Undefined for columns that are not coded.
    */
-  coded(name: string): DictionaryCodes | undefined {
+  coded(name: string): CodedColumn | undefined {
     const col = this.columns.get(name);
-    return col?.kind === "coded" ? { codes: col.codes, values: col.dict } : undefined;
+    return col?.kind === "coded" ? col : undefined;
   }
 
   /** The values of one column as a plain array (null where null or absent). */

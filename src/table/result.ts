@@ -4,7 +4,6 @@
 import type { RecordColumns } from "./record-columns";
 import type { RecordSchema } from "./schema";
 import { Table, type TableOptions } from "./table";
-import type { ArrowSource } from "./to-arrow";
 
 import type { ResultMeta } from "./provenance";
 
@@ -49,10 +48,6 @@ export class Result<R = Record<string, unknown>> extends Table<R> {
   /** The records, in the service's order (pages in offset order): `rows()`. */
   get records(): R[] {
     return this.rows();
-  }
-
-  protected override arrowSource(): ArrowSource {
-    return super.arrowSource(this.meta);
   }
 
   /** JSON form: records and meta. */

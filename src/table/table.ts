@@ -1,18 +1,17 @@
 /**
- * The table every layer views: records with a schema and units, held as row objects or as columns.
- * Clients return it (as a `Result`), analysis functions compute on it and return it, and danfo
- * (`toFrame()`) and charts are views of it.
+ * The table every layer views: records with a schema (which holds the units), held as row objects or as
+ * columns. Clients return it (as a `Result`), analysis functions compute on it and return it. Its views
+ * stand above it and give it their methods when they load: frame/ (`toFrame()`), io/ (`toArrow()`,
+ * `toParquet()`, the notebook display); see docs/results-and-frames.md.
  */
-import type { DataFrame } from "danfojs-node";
-import { DataError } from "../errors";
+import { inspect } from "node:util";
+import { DataError, GasframesError } from "../errors";
 import { closeNames } from "../util/closest";
 import { columnsFromRecords } from "./columns-from-records";
+import { inferFieldType } from "./normalise";
 import { COLUMN_SOURCE, type RecordColumns } from "./record-columns";
 import type { FieldSpec, FieldType, RecordSchema } from "./schema";
-import { JUPYTER_DISPLAY, tableDisplay, type TableDisplayOptions } from "./table-display";
-import { tableToFrame } from "./table-to-frame";
-import { tableToArrow, type ArrowSource } from "./to-arrow";
-import { writeParquetFile, type ParquetWritten, type WriteParquetOptions } from "./to-parquet";
+import { tableText, type TableDisplayOptions, type TableDisplayView } from "./table-text";
 import { MIXED_UNITS, unitForField } from "./units";
 import { distinctVolumeUnits } from "./volume-unit";
 
@@ -22,7 +21,10 @@ export interface TableOptions {
   readonly schema?: RecordSchema;
   /**
    * Units of columns, which take precedence over the schema's and over the units known from field
-   * names (`gas_daily` is BCF/day). Default none.
+   * names (`gas_daily` is BCF/day). They are kept in the table's schema (the one place a table holds
+   * units): a field named here takes this unit, and a unit for a column the schema does not list adds
+   * the data's columns to the schema, typed from their values (a schema named `""` when none was
+   * given). Default none.
    */
   readonly units?: Readonly<Record<string, string>>;
 }
@@ -34,6 +36,9 @@ export interface SortOptions {
 }
 
 /** LNG columns measured in the row's `volume_unit` when no schema says otherwise. */
+/** The key of `Table#[DISPLAY_VIEW]()`, what the text and notebook displays read of a table. */
+export const DISPLAY_VIEW: unique symbol = Symbol("gasframes.tableDisplayView") as never;
+
 const VOLUME_COLUMNS: Readonly<Record<string, string | undefined>> = {
   volume: "volume_unit",
   volume_std: "volume_unit",
@@ -57,7 +62,6 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   readonly schema?: RecordSchema;
   private heldRows: R[] | undefined;
   private heldColumns: RecordColumns | undefined;
-  private readonly ownUnits: Readonly<Record<string, string>>;
 
   /**
    * @param data the records, or the records as columns.
@@ -66,8 +70,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   constructor(data: R[] | RecordColumns, options: TableOptions = {}) {
     if (Array.isArray(data)) this.heldRows = data;
     else this.heldColumns = data;
-    if (options.schema !== undefined) this.schema = options.schema;
-    this.ownUnits = { ...(options.units ?? {}) };
+    const schema = schemaWithUnits(options.schema, options.units ?? {}, data);
+    if (schema !== undefined) this.schema = schema;
   }
 
   /**
@@ -131,7 +135,7 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
     const present = new Set(names);
     for (const name of names) {
       const field = fields.get(name);
-      let unit: string | undefined = this.ownUnits[name] ?? field?.unit;
+      let unit: string | undefined = field?.unit;
       if (unit === undefined) {
         const from: string | undefined = field?.unitField ?? VOLUME_COLUMNS[name];
         if (from !== undefined && present.has(from)) unit = this.unitFromLabels(from);
@@ -275,38 +279,44 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
     return this.columns();
   }
 
-  /**
-   * A danfojs DataFrame of all the records (danfojs-node is loaded on first use): columns in `names`
-   * order, typed by the schema (numbers, YYYY-MM-DD dates, ISO 8601 UTC timestamps, booleans), units
-   * readable with `unitsOf(frame)`.
-   */
-  toFrame(): DataFrame {
-    return tableToFrame(this.heldRows as Record<string, unknown>[] | undefined, this.heldColumns, this.schema, this.ownUnits);
-  }
-
-  /**
-   * The table as a notebook display bundle: `text/html` and `text/plain` with the shape, each column's
-   * type and unit, and the rows (the first and last ones of a long table). Deno's Jupyter kernel shows it
-   * when a table is the last expression of a cell; `show(table)` sends it in tslab and Deno alike.
-   * @param options `rows` shown; default 10.
-   */
-  [JUPYTER_DISPLAY](options: TableDisplayOptions = {}): { "text/html": string; "text/plain": string } {
+  /** What the text and notebook displays read of the table (see `tableText`). */
+  [DISPLAY_VIEW](): TableDisplayView {
     const held = this.heldRows;
     const cols = held === undefined ? this.heldColumns! : undefined;
     const types = new Map<string, FieldType>();
     for (const f of this.schema?.fields ?? []) if (!types.has(f.name)) types.set(f.name, f.type);
-    const { html, text } = tableDisplay(
-      {
-        ...(this.schema === undefined ? {} : { title: this.schema.name }),
-        names: this.names,
-        length: this.length,
-        units: this.units,
-        types,
-        valueAt: (name, i) => (cols !== undefined ? cols.valueAt(name, i) : (held![i] as Record<string, unknown> | null)?.[name]),
-      },
-      options,
-    );
-    return { "text/html": html, "text/plain": text };
+    return {
+      ...(this.schema === undefined ? {} : { title: this.schema.name }),
+      names: this.names,
+      length: this.length,
+      units: this.units,
+      types,
+      valueAt: (name, i) => (cols !== undefined ? cols.valueAt(name, i) : (held![i] as Record<string, unknown> | null)?.[name]),
+    };
+  }
+
+  /**
+   * The table as aligned text: column names, a line of types and units, the first and last rows of a
+   * long table around a `…` row, columns in the middle of a wide table left out, and the shape
+   * `(rows × columns)`. Numbers are rounded for reading and instants shown as the date codec's display
+   * form; the data are not changed.
+   * @param options `rows` shown (default 10) and line `width` (default 120).
+   */
+  toText(options: TableDisplayOptions = {}): string {
+    return tableText(this[DISPLAY_VIEW](), options);
+  }
+
+  /**
+   * Prints the table to standard output as `toText` shows it.
+   * @param rows rows shown: all when the table has at most this many, else the first and last half; default 10.
+   */
+  print(rows = 10): void {
+    process.stdout.write(`${this.toText({ rows })}\n`);
+  }
+
+  /** `console.log(table)` and the Node REPL show the table as `toText()` does (ten rows at most). */
+  [inspect.custom](): string {
+    return this.toText();
   }
 
   /** JSON form: the records. */
@@ -314,38 +324,9 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
     return this.rows();
   }
 
-  /**
-   * An Apache Arrow table of all the records (apache-arrow is loaded on first use): columns in `names`
-   * order; ints as Int32 (Int64 where a value needs it), floats as Float64, dates as Date32, timestamps
-   * as microsecond UTC timestamps, repeated strings dictionary-encoded; missing values as nulls. Each
-   * field's unit, basis (dry/wet) and gasframes type are its metadata (`unit`, `basis`,
-   * `gasframes.type`); a Result's provenance is the schema's `gasframes.meta` (JSON, never the token).
-   */
-  toArrow(): import("apache-arrow").Table {
-    return tableToArrow(this.arrowSource());
-  }
-
-  /**
-   * Writes the records to a Parquet file (see `toArrow()` for the column types; Snappy-compressed, the
-   * Arrow schema with units kept in the file). The file appears whole or not at all: it is written
-   * under a temporary name and renamed into place.
-   * @param path the file to write; missing folders are created.
-   * @param options row group size; default 131,072 rows.
-   */
-  toParquet(path: string, options?: WriteParquetOptions): ParquetWritten {
-    return writeParquetFile(this.arrowSource(), path, options);
-  }
-
-  /** What the Arrow and Parquet writers read; a Result adds its provenance. */
-  protected arrowSource(meta?: object): ArrowSource {
-    const base = { names: this.names, units: this.units, fields: this.fieldMap(), columns: this.columns() };
-    const named = this.schema === undefined ? base : { ...base, schemaName: this.schema.name };
-    return meta === undefined ? named : { ...named, meta };
-  }
-
   /** A table of other records with this table's schema and units. */
   private derive(data: R[] | RecordColumns): Table<R> {
-    const options: TableOptions = this.schema === undefined ? { units: this.ownUnits } : { schema: this.schema, units: this.ownUnits };
+    const options: TableOptions = this.schema === undefined ? {} : { schema: this.schema };
     return new Table<R>(data, options);
   }
 
@@ -382,11 +363,70 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   private unitFromLabels(from: string): string | undefined {
     let labels: Iterable<unknown>;
     const coded = this.heldRows === undefined ? this.heldColumns!.coded(from) : undefined;
-    if (coded !== undefined) labels = coded.values;
+    if (coded !== undefined) labels = coded.dict;
     else labels = this.column(from as keyof R & string);
     const units = distinctVolumeUnits(labels);
     return units.length === 1 ? units[0] : units.length > 1 ? MIXED_UNITS : undefined;
   }
+}
+
+// The views' methods until the view's module loads (importing gasframes loads them all): code that
+// imports the table alone gets an error that says what to load, not "toFrame is not a function".
+for (const [method, view] of [["toFrame", "frame"], ["toArrow", "io"], ["toParquet", "io"]] as const) {
+  Object.defineProperty(Table.prototype, method, {
+    value(): never {
+      throw new GasframesError(`table.${method}() comes from gasframes' ${view} view, which is not loaded: import from "gasframes" (or load src/${view})`);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * Gives a table these units, in its schema (the one place a table holds units), and returns it: what
+ * `withUnits(table, units)` does. Tables derived from it before keep their own schema.
+ * @param table the table.
+ * @param units column name -> unit.
+ */
+export function withTableUnits<T extends Table<unknown>>(table: T, units: Readonly<Record<string, string>>): T {
+  const schema = schemaWithUnits(table.schema, units, table.isColumnar ? table.columns() : table.rows());
+  if (schema !== undefined) (table as { schema?: RecordSchema }).schema = schema;
+  return table;
+}
+
+/**
+ * The schema that holds the table's units: a field named in `units` takes that unit. A unit for a column
+ * the schema does not list adds every other column of the data to the schema too (after its fields, in
+ * the data's order, typed from their values), so that `names` keeps its order. Without units, the schema
+ * as given.
+ */
+function schemaWithUnits(schema: RecordSchema | undefined, units: Readonly<Record<string, string>>, data: readonly unknown[] | RecordColumns): RecordSchema | undefined {
+  const given = Object.keys(units);
+  if (given.length === 0) return schema;
+  const fields = (schema?.fields ?? []).map((f) => (Object.prototype.hasOwnProperty.call(units, f.name) ? { ...f, unit: units[f.name]! } : f));
+  const listed = new Set(fields.map((f) => f.name));
+  if (given.some((name) => !listed.has(name))) {
+    const columns = Array.isArray(data) ? columnsFromRecords(data as readonly Record<string, unknown>[]) : (data as RecordColumns);
+    for (const name of columns?.names ?? []) {
+      if (listed.has(name)) continue;
+      listed.add(name);
+      const type = fieldTypeOf(columns!.valuesView(name));
+      fields.push(Object.prototype.hasOwnProperty.call(units, name) ? { name, type, unit: units[name]! } : { name, type });
+    }
+  }
+  return { name: schema?.name ?? "", fields };
+}
+
+/** A column's type from its values (`inferFieldType`), with a column of Date objects as `timestamp`. */
+function fieldTypeOf(values: readonly unknown[]): FieldType {
+  let dates = 0;
+  let present = 0;
+  for (const v of values) {
+    if (isMissing(v)) continue;
+    present++;
+    if (v instanceof Date) dates++;
+  }
+  return present > 0 && dates === present ? "timestamp" : inferFieldType(values);
 }
 
 /** Missing: null, undefined or NaN. */

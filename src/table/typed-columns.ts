@@ -5,9 +5,7 @@
  * distinct value.
  */
 import { DataError } from "../errors";
-import type { DictionaryCodes } from "./column-kinds";
-
-export type { DictionaryCodes };
+import type { CodedColumn } from "./column-kinds";
 import { toDayNumber } from "./dates";
 import type { RecordColumns } from "./record-columns";
 
@@ -31,7 +29,7 @@ export interface TypedColumns {
   readonly values: Map<string, readonly unknown[]>;
   readonly numbers: Map<string, Float64Array>;
   readonly days: Map<string, Int32Array>;
-  readonly codes: Map<string, DictionaryCodes>;
+  readonly codes: Map<string, CodedColumn>;
 }
 
 /**
@@ -55,11 +53,11 @@ export function typedColumns(columns: RecordColumns, spec: TypedColumnSpec, toDa
 function dayColumnOf(columns: RecordColumns, name: string, toDay: (v: unknown) => number, fn?: string): Int32Array {
   const coded = columns.coded(name);
   if (coded === undefined) return dayNumbers(columns.valuesView(name), name, toDay, fn);
-  const dict = coded.values.map(toDay);
+  const dict = coded.dict.map(toDay);
   const out = new Int32Array(coded.codes.length);
   for (let i = 0; i < out.length; i++) {
     const d = dict[coded.codes[i]!]!;
-    if (Number.isNaN(d)) badDay(coded.values[coded.codes[i]!], name, i, fn);
+    if (Number.isNaN(d)) badDay(coded.dict[coded.codes[i]!], name, i, fn);
     out[i] = d;
   }
   return out;
@@ -132,12 +130,12 @@ export function firstSighting(index: Map<unknown, number>, values: unknown[], v:
 }
 
 /** Dictionary-codes a column by value identity (strings, numbers, booleans, null). */
-export function encodeColumn(col: readonly unknown[]): DictionaryCodes {
+export function encodeColumn(col: readonly unknown[]): CodedColumn {
   const codes = new Int32Array(col.length);
   const values: unknown[] = [];
   // Made before the loop: code that first runs after a long loop has no type feedback, and V8 throws
   // the loop's optimised code away when it gets there, so the next call would start slow again.
-  const out: DictionaryCodes = { codes, values };
+  const out: CodedColumn = { kind: "coded", codes, dict: values };
   // Raw values to codes: undefined and NaN are keys of their own here, sharing null's code.
   const index = new Map<unknown, number>();
   // Rows usually come sorted or grouped, so a value often repeats the previous row's: that check is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDailyRate, addMonthlyVolume } from "../../src/analysis/daily-rate";
 import { unitsOf } from "../../src/frame/units";
-import { toFrame } from "../../src/table/to-frame";
+import { toFrame } from "../../src/frame/to-frame";
 import { DataError } from "../../src/errors";
 import { frameColumns } from "../helpers/frame-columns";
 

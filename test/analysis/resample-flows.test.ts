@@ -131,7 +131,7 @@ describe("resampleFlows values", () => {
     expect(() => resampleFlows([{ time: "2024-01-01", volume: 1 }], { freq: "week" })).toThrow(/timestamp/);
   });
   it("accepts a frame as input", async () => {
-    const { toFrame } = await import("../../src/table/to-frame");
+    const { toFrame } = await import("../../src/frame/to-frame");
     const df = toFrame(daysFrom("2024-01-01", 14));
     const c = frameColumns(resampleFlows(df, { freq: "week" }).toFrame());
     expect(c.volume).toEqual([28, 77]);

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollup } from "../../src/analysis/rollup";
 import { InvalidParamsError } from "../../src/errors";
-import { frameFromColumns } from "../../src/table/frame-from-columns";
+import { frameFromColumns } from "../../src/frame/frame-from-columns";
 import { notesOf } from "../../src/frame/notes";
-import { toFrame } from "../../src/table/to-frame";
+import { toFrame } from "../../src/frame/to-frame";
 import { unitsOf, withUnits } from "../../src/frame/units";
 import { NatGasClient } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";

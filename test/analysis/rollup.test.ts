@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { rollup } from "../../src/analysis/rollup";
-import { toFrame } from "../../src/table/to-frame";
-import { frameFromColumns } from "../../src/table/frame-from-columns";
+import { toFrame } from "../../src/frame/to-frame";
+import { frameFromColumns } from "../../src/frame/frame-from-columns";
 import { unitsOf } from "../../src/frame/units";
 import { InvalidParamsError, DataError } from "../../src/errors";
 import { frameColumns } from "../helpers/frame-columns";

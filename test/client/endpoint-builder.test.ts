@@ -106,7 +106,7 @@ describe("a catalog entry is a client method", () => {
     expect(server.seen[0]).toMatchObject({ url: "/v1/berth_calls", json: { from_timestamp: "2024-05-01T00:00:00Z" } });
     expect(result.isColumnar).toBe(true);
     // The dictionary is mapped: each distinct timestamp is parsed once, not once per row.
-    expect(result.columns().coded("berthed_at")!.values).toEqual(["2024-05-01T06:00:00.123456Z", "soon"]);
+    expect(result.columns().coded("berthed_at")!.dict).toEqual(["2024-05-01T06:00:00.123456Z", "soon"]);
     expect(result.records.map((r) => r.berthed_at)).toEqual(["2024-05-01T06:00:00.123456Z", "2024-05-01T06:00:00.123456Z", "soon"]);
     expect(warnings).toEqual([
       'lng.v1.berthCalls: berthed_at = "soon" is not a timestamp; kept as sent',

@@ -55,7 +55,7 @@ describe("Transport.fetchColumns (records as columns)", () => {
     const columns = columnsOf(data);
     expect(columns.length).toBe(95);
     expect(meta).toMatchObject({ pages: 10, rows: 95, attempts: 10 });
-    expect(columns.coded("region")!.values).toEqual(["Permian", "Bakken", "Ünïcode ☃"]);
+    expect(columns.coded("region")!.dict).toEqual(["Permian", "Bakken", "Ünïcode ☃"]);
     expect(columns.toRecords()).toEqual(all(95));
     const viaRecords = await transport.fetchRecords(postRequest({ response: "envelope-paged" }));
     expect(viaRecords.records).toEqual(columns.toRecords());

@@ -37,7 +37,7 @@ describe("a paged download into narrow codes", () => {
     expect(cols.coded("small")!.codes).toBeInstanceOf(Uint8Array);
     expect(cols.coded("mid")!.codes).toBeInstanceOf(Uint16Array);
     expect(cols.coded("big")!.codes).toBeInstanceOf(Int32Array);
-    expect(cols.coded("big")!.values).toHaveLength(TOTAL);
+    expect(cols.coded("big")!.dict).toHaveLength(TOTAL);
     expect(cols.length).toBe(TOTAL);
     const records = cols.toRecords();
     for (let i = 0; i < TOTAL; i++) if (JSON.stringify(records[i]) !== JSON.stringify(row(i))) expect(records[i]).toEqual(row(i));

@@ -99,14 +99,14 @@ describe("byte parser into columns", () => {
     const rows = Array.from({ length: 5000 }, (_, i) => ({ well: `WELL ${i % 1500} ÄB`, op: `Op ${i % 7}`, v: i }));
     const cols = parseArrayColumns(Buffer.from(JSON.stringify(rows)));
     expect(cols.toRecords()).toEqual(rows);
-    expect(cols.coded("well")!.values).toHaveLength(1500);
+    expect(cols.coded("well")!.dict).toHaveLength(1500);
   });
 
   it("stores numbers in a Float64Array and repeated strings once", () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ region: ["Permian", "Haynesville", "Appalachia"][i % 3], gas: i / 10 }));
     const cols = parseArrayColumns(bytes(JSON.stringify(rows)));
     expect(cols.numbers("gas")).toBeInstanceOf(Float64Array);
-    expect(cols.coded("region")!.values).toEqual(["Permian", "Haynesville", "Appalachia"]);
+    expect(cols.coded("region")!.dict).toEqual(["Permian", "Haynesville", "Appalachia"]);
     expect(cols.values("gas")).toEqual(rows.map((r) => r.gas));
   });
 
@@ -150,6 +150,6 @@ describe("byte parser into columns", () => {
     p.parseArray(bytes('[{"r":"Bakken"}]'));
     const cols = p.finish();
     expect(cols.length).toBe(3);
-    expect(cols.coded("r")!.values).toEqual(["Permian", "Bakken"]);
+    expect(cols.coded("r")!.dict).toEqual(["Permian", "Bakken"]);
   });
 });

@@ -2,7 +2,7 @@
 // columns and once more for their units). Records whose fields count their reads show it.
 import { describe, expect, it } from "vitest";
 import { flowsChart, productionChart, voyagesChart } from "../../src/plot";
-import { withUnits } from "../../src/table/frame-units";
+import { withUnits } from "../../src/frame/frame-units";
 import * as d from "./support/sample-data";
 
 /** The records, each field a getter that counts its reads in `reads`. */

@@ -8,7 +8,7 @@ import { weeklyActivity } from "../../src/analysis";
 import { activityChart, flowsChart, forecastChart, productionChart, type VegaLiteSpec } from "../../src/plot";
 import { resampleFlows } from "../../src/analysis";
 import { InvalidParamsError } from "../../src/errors";
-import { unitLabel } from "../../src/table/table-display";
+import { unitLabel } from "../../src/table/unit-label";
 import * as d from "./support/sample-data";
 
 const values = (spec: VegaLiteSpec): Record<string, unknown>[] => spec.data.values as Record<string, unknown>[];

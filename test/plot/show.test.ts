@@ -96,12 +96,13 @@ describe("show in a tslab kernel", () => {
     const html = String(data["text/html"]);
     // The header, the first 3 rows, the gap, the last 2 rows.
     expect(html.match(/<tr>/g)).toHaveLength(1 + 3 + 1 + 2);
-    expect(html).toContain(`${records.length} rows x 5 columns (first 3 and last 2 shown)`);
+    expect(html).toContain(`${records.length} rows × 5 columns (first 3 and last 2 shown)`);
     expect(html).toContain("Bcf/d");
     expect(html).toContain("Permian");
     const text = String(data["text/plain"]);
-    expect(text.split("\n")[0]).toMatch(/^date\s+region\s+sub_region\s+county\s+gas_daily \[Bcf\/d\]$/);
-    expect(text).toContain("108 rows x 5 columns");
+    expect(text.split("\n")[0]).toMatch(/^date\s+region\s+sub_region\s+county\s+gas_daily$/);
+    expect(text.split("\n")[1]).toMatch(/\s+float \[Bcf\/d\]$/);
+    expect(text).toContain("108 rows × 5 columns");
   });
 });
 
@@ -136,7 +137,7 @@ describe("show outside a kernel", () => {
     expect(String(bundle["text/html"])).toContain("&lt;b&gt;A&amp;B&lt;/b&gt;");
     expect(String(bundle["text/html"])).not.toContain("<b>A");
     const empty = await displayBundle(toFrame([], { name: "t", fields: [{ name: "date", type: "date" }, { name: "gas_daily", type: "float", unit: "BCF/day" }] }));
-    expect(String(empty["text/plain"])).toContain("0 rows x 2 columns");
+    expect(String(empty["text/plain"])).toContain("0 rows × 2 columns");
   });
 
   it("refuses a value it cannot show with a DataError", async () => {

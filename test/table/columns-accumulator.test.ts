@@ -32,7 +32,7 @@ describe("ColumnsAccumulator", () => {
     all.append(columnsOf([{ r: "B", x: 2.5 }, { y: true }]));
     all.append(columnsOf([{ r: "Q", x: "text" }]));
     const out = all.finish();
-    expect(out.coded("r")!.values).toEqual(["P", "B", null, "Q"]);
+    expect(out.coded("r")!.dict).toEqual(["P", "B", null, "Q"]);
     expect(out.numbers("x")).toBeUndefined();
     expect(out.toRecords()).toEqual([{ r: "P", x: 1 }, { r: "B", x: null }, { r: "B", x: 2.5 }, { y: true }, { r: "Q", x: "text" }]);
     const numbers = new ColumnsAccumulator();

@@ -5,6 +5,8 @@ import { unitsOf } from "../../src/frame/units";
 import { parseArrayColumns } from "../../src/http/columnar/parse-columns";
 import { collectResult, columnsFromRecords, COLUMN_SOURCE, RecordColumns, Result, type ResultMeta } from "../../src/table";
 import { frameColumns } from "../helpers/frame-columns";
+// Table's view methods are installed by the modules that implement them (the root module loads them all).
+import "../../src/frame/table-to-frame";
 
 const meta: ResultMeta = {
   service: "natgas",
@@ -80,7 +82,7 @@ describe("Result backed by columns", () => {
   it("hands its columns to the frame functions through COLUMN_SOURCE", () => {
     const cols = columnar()[COLUMN_SOURCE]();
     expect(cols.numbers("gas_daily")).toEqual(new Float64Array([0.25, NaN, 0.5]));
-    expect(cols.coded("region")).toEqual({ codes: new Int32Array([0, 1, 0]), values: ["Permian", "Bakken"] });
+    expect(cols.coded("region")).toEqual({ kind: "coded", codes: new Int32Array([0, 1, 0]), dict: ["Permian", "Bakken"] });
     expect(new Result(structuredClone(rows), meta)[COLUMN_SOURCE]().values("extra")).toEqual(["a", "b", null]);
   });
 
@@ -103,7 +105,7 @@ describe("RecordColumns", () => {
     const c = columnsFromRecords([{ r: "Q", x: "text" }])!;
     const all = RecordColumns.concat([a, b, c]);
     expect(all.toRecords()).toEqual([{ r: "P", x: 1 }, { r: "B", x: 2 }, { r: "B", y: true }, { r: "Q", x: "text" }]);
-    expect(all.coded("r")!.values).toEqual(["P", "B", "Q"]);
+    expect(all.coded("r")!.dict).toEqual(["P", "B", "Q"]);
   });
 
   it("renames fields and maps a column's values once per distinct value", () => {

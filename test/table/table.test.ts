@@ -3,6 +3,8 @@ import { DataError } from "../../src/errors";
 import { unitsOf } from "../../src/frame/units";
 import { columnsFromRecords, COLUMN_SOURCE, Result, Table, type RecordSchema, type ResultMeta } from "../../src/table";
 import { frameColumns } from "../helpers/frame-columns";
+// Table's view methods are installed by the modules that implement them (the root module loads them all).
+import "../../src/frame/table-to-frame";
 
 interface Prod {
   date: string;

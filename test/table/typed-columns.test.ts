@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DataError } from "../../src/errors";
 import { columnsOf, toTypedColumns } from "../../src/frame/columns";
-import { toFrame } from "../../src/table/to-frame";
+import { toFrame } from "../../src/frame/to-frame";
 import { columnsFromRecords, RecordColumns, Table } from "../../src/table";
 import { readRecords } from "../../src/table/read-records";
 import { typedColumns } from "../../src/table/typed-columns";
@@ -23,7 +23,7 @@ function plain(input: Parameters<typeof toTypedColumns>[0]) {
     note: [...t.values.get("note")!],
     gas: [...t.numbers.get("gas")!],
     day: [...t.days.get("day")!],
-    region: Array.from(coded.codes, (c) => coded.values[c]),
+    region: Array.from(coded.codes, (c) => coded.dict[c]),
   };
 }
 
@@ -49,8 +49,8 @@ describe("one column model: records, danfo frames and tables become RecordColumn
     const c = columnsOf(records, { values: ["note"], numbers: ["gas"], codes: ["region", "day"] });
     expect(c).toBeInstanceOf(RecordColumns);
     expect(c.numbers("gas")).toBeInstanceOf(Float64Array);
-    expect(c.coded("region")!.values).toEqual(["Permian", "Bakken", null]);
-    expect(c.coded("day")!.values).toHaveLength(4);
+    expect(c.coded("region")!.dict).toEqual(["Permian", "Bakken", null]);
+    expect(c.coded("day")!.dict).toHaveLength(4);
     expect(c.values("note")).toEqual(["a", null, "c", "d"]);
   });
 
@@ -91,7 +91,7 @@ describe("RecordColumns.take", () => {
     const c = columnsFromRecords([{ a: 1, u: "bcf" }, { a: 2, u: "m3" }, { u: "bcf" }, { a: 4, u: "t" }])!;
     const t = c.take([3, 0, 2]);
     expect(t.toRecords()).toEqual([{ a: 4, u: "t" }, { a: 1, u: "bcf" }, { u: "bcf" }]);
-    expect(t.coded("u")!.values).toEqual(["t", "bcf"]);
+    expect(t.coded("u")!.dict).toEqual(["t", "bcf"]);
     expect(c.toRecords()).toHaveLength(4);
   });
 });

@@ -4,6 +4,7 @@
 import type { EndpointApi, EndpointCallOptions, EndpointMethod } from "../../client/endpoint-methods";
 import type { DataFrame } from "danfojs-node";
 import { attachNotes, notesOf } from "../../frame/notes";
+import { tableToFrame } from "../../frame/table-to-frame";
 import { aggregatedSchema } from "../../catalog/aggregated-schema";
 import type { RecordSchema } from "../../table/schema";
 import { Result } from "../../table/result";
@@ -144,7 +145,7 @@ export function asV3Notes(endpoint: MigratedEndpoint): Record<string, unknown> {
 /** An asV3 result: schema with the added fields, notes on the result and on every frame it makes. */
 class AsV3Result<R> extends Result<R> {
   override toFrame(): DataFrame {
-    return attachNotes(super.toFrame(), notesOf(this));
+    return attachNotes(tableToFrame(this), notesOf(this));
   }
 }
 

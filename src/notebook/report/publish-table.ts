@@ -1,8 +1,9 @@
-import { unitLabel } from "../../table/table-display";
+import { isoFromDay, isoFromMs, parseTimestampMs } from "../../table/dates";
+import { unitLabel } from "../../table/unit-label";
 import { escapeHtml } from "./escape-html";
 
 /**
- * Rewrites the `text/html` of a gasframes table display (src/table/table-display.ts) as a table to publish:
+ * Rewrites the `text/html` of a gasframes table display (src/io/table-display.ts) as a table to publish:
  * - units in the headers (`volume (Bcf)`), the notebook's column types dropped;
  * - identifier columns first (`wellpad_id`, `imo`, `operator_name`, `destination_country`, `region`), then
  *   dates, then the rest, each group in its own order;
@@ -69,7 +70,9 @@ export function publishTable(html: string): string | undefined {
 const IDENTIFIER = /(?:^|_)(?:id|imo|mmsi|code|fips|api|name|vessel|operator|country|region|terminal|state|state_ab|county|basin)$/i;
 /** Whole numbers read as digits, never grouped by thousands (the table display's own list). */
 const DIGITS = /(?:^|_)(?:id|imo|mmsi|year|code|fips|api|number)$/i;
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** Text that starts as an ISO date does (`2026-01-03`, `2026-01-03 14:05Z`), for the date codec to read. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
+const MS_PER_DAY = 86_400_000;
 
 interface Header {
   name: string;
@@ -90,13 +93,15 @@ function column(h: Header, values: string[]): Column {
   if ((h.type === "int" || h.type === "float") && present.every((v) => Number.isFinite(toNumber(v)))) {
     return { name: h.name, unit, kind: "number", values, cells: formatNumbers(h.name, values) };
   }
-  const stamps = present.map((v) => TIMESTAMP.exec(v));
-  if (present.length > 0 && stamps.every((m) => m !== null && (m[6] === undefined || m[6] === "Z" || /^[+-]00:?00$/.test(m[6])))) {
-    const midnight = stamps.every((m) => /^0*$/.test(`${m![2]}${m![3]}${m![4] ?? ""}${m![5] ?? ""}`));
+  // Read by the table's date codec: the display's `2026-01-03` and `2026-01-03 14:05Z`, and any ISO 8601
+  // text (an offset is converted to UTC).
+  const times = present.map((v) => (INSTANT.test(v) ? parseTimestampMs(v) : NaN));
+  if (present.length > 0 && times.every(Number.isFinite)) {
+    const midnight = times.every((ms) => ms % MS_PER_DAY === 0);
     const cells = values.map((v) => {
-      const m = TIMESTAMP.exec(v);
-      if (!m) return v;
-      return midnight ? m[1]! : `${m[1]} ${m[2]}:${m[3]}`;
+      const ms = v === "" ? NaN : parseTimestampMs(v);
+      if (!Number.isFinite(ms)) return v;
+      return midnight ? isoFromDay(Math.floor(ms / MS_PER_DAY)) : isoFromMs(ms).slice(0, 16).replace("T", " ");
     });
     return { name: h.name, unit: midnight ? unit : unit ? `${unit}, UTC` : "UTC", kind: "time", values, cells };
   }
@@ -144,7 +149,7 @@ function parseTableDisplay(html: string): { caption: string; header: Header[]; r
     rows.push(/text-align:center/.test(tr[1]!) && cells.every((c) => c === "…") ? GAP : cells);
   }
   const caption = unescapeHtml(m[1]!);
-  const total = /([\d,]+) rows? x/.exec(caption)?.[1];
+  const total = /([\d,]+) rows? [x×]/.exec(caption)?.[1];
   return { caption, header, rows, totalRows: total !== undefined ? Number(total.replace(/,/g, "")) : undefined };
 }
 

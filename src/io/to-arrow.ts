@@ -6,11 +6,11 @@
  */
 import type * as Arrow from "apache-arrow";
 import { DataError } from "../errors";
-import type { RecordColumns } from "./record-columns";
-import type { Codes } from "./column-kinds";
-import { parseTimestamp, toDayNumber } from "./dates";
-import { inferFieldType } from "./normalise";
-import type { FieldSpec, FieldType } from "./schema";
+import type { RecordColumns } from "../table/record-columns";
+import type { Codes } from "../table/column-kinds";
+import { parseTimestamp, toDayNumber } from "../table/dates";
+import { inferFieldType } from "../table/normalise";
+import type { FieldSpec, FieldType } from "../table/schema";
 
 /** What `tableToArrow` needs of a table: its columns, names, schema fields, units and provenance. */
 export interface ArrowSource {
@@ -168,7 +168,7 @@ function perValue<T>(columns: RecordColumns, name: string, convert: (v: unknown,
   if (coded !== undefined) {
     const firstRow = new Map<number, number>();
     for (let i = 0; i < coded.codes.length; i++) if (!firstRow.has(coded.codes[i]!)) firstRow.set(coded.codes[i]!, i);
-    const converted = coded.values.map((v, code) => convert(v, firstRow.get(code) ?? 0));
+    const converted = coded.dict.map((v, code) => convert(v, firstRow.get(code) ?? 0));
     for (let i = 0; i < coded.codes.length; i++) out.set(i, converted[coded.codes[i]!]!);
     return;
   }
@@ -258,7 +258,7 @@ function stringVector(A: typeof Arrow, columns: RecordColumns, name: string): Ar
   let dictValues: (string | null)[];
   if (coded !== undefined) {
     codes = coded.codes;
-    dictValues = coded.values.map(text);
+    dictValues = coded.dict.map(text);
   } else {
     const index = new Map<string | null, number>();
     dictValues = [];

@@ -14,6 +14,8 @@ import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbo
 import { Result } from "../../src/table/result";
 import type { RecordSchema } from "../../src/table/schema";
 import { Table } from "../../src/table/table";
+// Table's view methods are installed by the modules that implement them (the root module loads them all).
+import "../../src/io";
 
 const schema: RecordSchema = {
   name: "test.wells",
@@ -160,7 +162,7 @@ describe("toParquet", () => {
 
 describe("writeParquet", () => {
   it("is table.toParquet as a function, and refuses what is not a table before writing anything", async () => {
-    const { writeParquet } = await import("../../src/table/write-parquet");
+    const { writeParquet } = await import("../../src/io/write-parquet");
     const path = join(dir, "fn", "t.parquet");
     expect(writeParquet(Table.fromRecords([{ a: 1 }, { a: 2 }]), path).rows).toBe(2);
     expect((await readBack(path)).rows).toEqual([{ a: 1 }, { a: 2 }]);

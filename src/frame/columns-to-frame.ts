@@ -5,11 +5,11 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { frameFromColumnData, type DeferredFrameColumn } from "./frame-from-columns";
-import { inferFieldType, normaliseColumn } from "./normalise";
-import { schemaColumnOrder, type FieldType, type RecordSchema } from "./schema";
-import { unitForField } from "./units";
+import { inferFieldType, normaliseColumn } from "../table/normalise";
+import { schemaColumnOrder, type FieldType, type RecordSchema } from "../table/schema";
+import { unitForField } from "../table/units";
 import { arrayOfCodes } from "./plain-arrays";
-import type { RecordColumn, RecordColumns } from "./record-columns";
+import type { RecordColumn, RecordColumns } from "../table/record-columns";
 
 /**
  * The frame of these columns.

@@ -5,8 +5,8 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DataFrame } from "danfojs-node";
-import { frameWithRows, rowsPending } from "../../src/table/frame-over-columns";
-import { loadDanfo } from "../../src/table/load-danfo";
+import { frameWithRows, rowsPending } from "../../src/frame/frame-over-columns";
+import { loadDanfo } from "../../src/frame/load-danfo";
 import { columnsOf } from "../../src/frame/columns";
 import { unitsOf } from "../../src/frame/units";
 import { NatGasClient } from "../../src/natgas/natgas-client";

@@ -4,11 +4,11 @@
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
 import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
-import { inferFieldType, normaliseColumn } from "./normalise";
-import { describeValue, readRecords } from "./read-records";
-import { schemaColumnOrder, type RecordSchema } from "./schema";
+import { inferFieldType, normaliseColumn } from "../table/normalise";
+import { describeValue, readRecords } from "../table/read-records";
+import { schemaColumnOrder, type RecordSchema } from "../table/schema";
 import { schemaFrame } from "./schema-frame";
-import { unitForField } from "./units";
+import { unitForField } from "../table/units";
 
 /**
  * Builds a DataFrame from records.

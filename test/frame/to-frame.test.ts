@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { toFrame } from "../../src/table/to-frame";
+import { toFrame } from "../../src/frame/to-frame";
 import { unitsOf, withUnits, MIXED_UNITS } from "../../src/frame/units";
 import { columnsOf } from "../../src/frame/columns";
-import { frameFromColumns } from "../../src/table/frame-from-columns";
-import { loadDanfo } from "../../src/table/load-danfo";
+import { frameFromColumns } from "../../src/frame/frame-from-columns";
+import { loadDanfo } from "../../src/frame/load-danfo";
 import { Result } from "../../src/table/result";
 import type { RecordSchema } from "../../src/table/schema";
 import { DataError } from "../../src/errors";
 import { frameColumns } from "../helpers/frame-columns";
+// Table's view methods are installed by the modules that implement them (the root module loads them all).
+import "../../src/frame/table-to-frame";
 
 const rigSchema: RecordSchema = {
   name: "test.rigs",

@@ -7,12 +7,12 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
-import { isoFromDay, toDayNumber, toIsoTimestamp } from "./dates";
+import { isoFromDay, toDayNumber, toIsoTimestamp } from "../table/dates";
 import { danfoDtype } from "./frame-from-columns";
 import { frameOverColumns } from "./frame-over-columns";
-import type { FieldType, RecordSchema } from "./schema";
+import type { FieldType, RecordSchema } from "../table/schema";
 import { withUnits } from "./frame-units";
-import { unitForField } from "./units";
+import { unitForField } from "../table/units";
 
 interface Helpers {
   num(v: unknown, name: string, row: number): number;

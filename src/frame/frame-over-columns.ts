@@ -19,16 +19,16 @@ import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
 import { rowOfColumns, rowsOfColumns, type RowSource } from "./rows-of-columns";
-import type { Codes } from "./column-kinds";
+import type { CodedColumn } from "../table/column-kinds";
 import { FEW_ROWS, lazyRows } from "./lazy-rows";
 import { rowsAsked } from "./rows-asked";
-import { JUPYTER_DISPLAY } from "./table-display";
+import { JUPYTER_DISPLAY } from "../io/table-display";
 
 /**
  * A column: its plain array, or the numbers or dictionary codes its plain array is made from on first
  * read (the values already checked and converted).
  */
-export type FrameColumnData = unknown[] | Float64Array | { readonly codes: Codes; readonly dict: readonly unknown[] };
+export type FrameColumnData = unknown[] | Float64Array | Pick<CodedColumn, "codes" | "dict">;
 
 /** The plain array of a column. */
 function plain(c: FrameColumnData): unknown[] {

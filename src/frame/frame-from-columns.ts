@@ -2,7 +2,7 @@
  * Builds a danfojs DataFrame from typed column arrays, the fast way.
  */
 import type { DataFrame } from "danfojs-node";
-import type { FieldType } from "./schema";
+import type { FieldType } from "../table/schema";
 import { loadDanfo } from "./load-danfo";
 import { withUnits } from "./frame-units";
 import { frameOverColumns, type FrameColumnData } from "./frame-over-columns";

@@ -1,6 +1,6 @@
 /** An array of rows made as each is read, made whole when asked anything else. */
 import { describe, expect, it } from "vitest";
-import { lazyRows } from "../../src/table/lazy-rows";
+import { lazyRows } from "../../src/frame/lazy-rows";
 
 /** Rows of 10,000 x 2 with counters of what was made. */
 function counted(n = 10_000): { rows: unknown[]; made: number[]; wholes: () => number; whole: unknown[][] } {

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DataFrame } from "danfojs-node";
-import { frameOverColumns, frameWithRows, rowsPending } from "../../src/table/frame-over-columns";
-import { withUnits } from "../../src/table/frame-units";
-import { loadDanfo } from "../../src/table/load-danfo";
+import { frameOverColumns, frameWithRows, rowsPending } from "../../src/frame/frame-over-columns";
+import { withUnits } from "../../src/frame/frame-units";
+import { loadDanfo } from "../../src/frame/load-danfo";
 import { builders, danfoFrame, N, NAMES } from "./frame-over-columns-fixture";
 
 const DISPLAY = Symbol.for("Jupyter.display");

@@ -1,15 +1,15 @@
 /**
  * The row copy danfo keeps of a frame, made from its columns.
  */
-import type { Codes } from "./column-kinds";
+import type { CodedColumn } from "../table/column-kinds";
 
 /** A column as rows are read from it: values by index (a plain or typed array), or dictionary codes. */
-export type RowSource = ArrayLike<unknown> | { readonly codes: Codes; readonly dict: readonly unknown[] };
+export type RowSource = ArrayLike<unknown> | Pick<CodedColumn, "codes" | "dict">;
 
 type RowBuilder = (cols: readonly RowSource[], n: number) => unknown[][];
 const rowBuilders = new Map<string, RowBuilder>();
 
-function isCoded(c: RowSource): c is { readonly codes: Codes; readonly dict: readonly unknown[] } {
+function isCoded(c: RowSource): c is Pick<CodedColumn, "codes" | "dict"> {
   return !Array.isArray(c) && !ArrayBuffer.isView(c) && typeof (c as { codes?: unknown }).codes === "object";
 }
 

@@ -1,7 +1,7 @@
 /** How many rows danfo's iloc/loc arguments ask for, counted before the call. */
 import { describe, expect, it } from "vitest";
-import { rowsAsked } from "../../src/table/rows-asked";
-import { loadDanfo } from "../../src/table/load-danfo";
+import { rowsAsked } from "../../src/frame/rows-asked";
+import { loadDanfo } from "../../src/frame/load-danfo";
 
 describe("rowsAsked", () => {
   it("counts slices, positions and masks; all rows when none are given or they cannot be counted", () => {

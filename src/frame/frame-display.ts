@@ -4,9 +4,9 @@
  * a frame that ends a cell as a table with units, and `show(frame)` uses the same rendering.
  */
 import { registeredUnits } from "./frame-units";
-import { JUPYTER_DISPLAY, tableDisplay, type TableDisplayOptions } from "./table-display";
-import { MIXED_UNITS, unitForField } from "./units";
-import { distinctVolumeUnits } from "./volume-unit";
+import { JUPYTER_DISPLAY, tableDisplay, type TableDisplayOptions } from "../io/table-display";
+import { MIXED_UNITS, unitForField } from "../table/units";
+import { distinctVolumeUnits } from "../table/volume-unit";
 
 /** What is read of a danfo frame: its column names and rows, as danfo stores them. */
 interface DanfoFrameData {

@@ -1,6 +1,6 @@
 /** A table's notebook display: units in analysts' spelling, dates short, numbers rounded. */
 import { describe, expect, it } from "vitest";
-import { tableDisplay } from "../../src/table/table-display";
+import { tableDisplay } from "../../src/io/table-display";
 
 const view = (rows: Record<string, unknown>[], units: Record<string, string> = {}) => ({
   names: Object.keys(rows[0] ?? {}),
@@ -20,7 +20,7 @@ describe("tableDisplay", () => {
     expect(html).toContain("float, Bcf/d");
     expect(html).toContain("float, Bcf<");
     expect(html).not.toMatch(/BCF|gas_Bcf/);
-    expect(text.split("\n")[0]).toMatch(/gas_daily \[Bcf\/d\]\s+volume \[Bcf\]$/);
+    expect(text.split("\n")[1]).toMatch(/float \[Bcf\/d\]\s+float \[Bcf\]$/);
   });
 
   it("prints a UTC midnight as its day and other instants to the minute (seconds when set)", () => {

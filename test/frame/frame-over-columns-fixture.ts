@@ -3,11 +3,13 @@
  * frame by gasframes (rows deferred) and by danfo's own constructor.
  */
 import type { DataFrame } from "danfojs-node";
-import { toFrame } from "../../src/table/to-frame";
+import { toFrame } from "../../src/frame/to-frame";
 import { Result } from "../../src/table/result";
 import { columnsFromRecords } from "../../src/table/columns-from-records";
-import { loadDanfo } from "../../src/table/load-danfo";
+import { loadDanfo } from "../../src/frame/load-danfo";
 import type { RecordSchema } from "../../src/table/schema";
+// Table's view methods are installed by the modules that implement them (the root module loads them all).
+import "../../src/frame/table-to-frame";
 
 export const schema: RecordSchema = {
   name: "test.every-kind",
