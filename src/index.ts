@@ -32,7 +32,7 @@ export { resetWarnings, type WarningSink } from "./client";
 // the `transport` a client may be handed instead of building its own (LegacyLngClientOptions.transport).
 export type { TransportOptions, CacheOptions, ProgressSink, ProgressUpdate, TransportLogger } from "./http";
 export type { EndpointTransport, EndpointRequest } from "./client";
-export type { TransportRequest, ResponseKind } from "./http";
+export type { TransportRequest, ResponseKind } from "./decode";
 
 // Endpoint catalogs (typed parameters and records), their records' types, and the types derived from them.
 export { NATGAS_V3, NATGAS_V4, type NatGasV3Catalog, type NatGasV4Catalog } from "./natgas";

@@ -20,7 +20,8 @@ export interface RequestSpec {
   method: "GET" | "POST";
   url: string;
   body?: Record<string, unknown>;
-  ndjson: boolean;
+  /** The Accept header: what the decoder reads (`application/json`, `application/x-ndjson`). */
+  accept: string;
   narrowWith?: readonly string[];
 }
 
@@ -99,7 +100,7 @@ export async function openExchange(call: Call, spec: RequestSpec, signal: AbortS
   }
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
-    accept: spec.ndjson ? "application/x-ndjson" : "application/json",
+    accept: spec.accept,
   };
   if (spec.method === "POST") headers["content-type"] = "application/json";
   for (const [k, v] of Object.entries(config.headers)) headers[k.toLowerCase()] = v;

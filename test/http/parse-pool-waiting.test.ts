@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ParsePool } from "../../src/http/columnar/parse-pool";
+import type { ParsePool } from "../../src/decode/columnar/parse-pool";
 import type { RecordColumns } from "../../src/table/record-columns";
 
 const require = createRequire(__filename);
