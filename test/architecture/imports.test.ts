@@ -115,6 +115,10 @@ describe("the floor plan of src/", () => {
     expect(reachingOut("http", ["errors", "util", "table"]).filter((e) => !/-> table\/(columns|column|record-columns|columns-)/.test(e))).toEqual([]);
   });
 
+  it("http imports nothing from table or decode", () => {
+    expect(reachingOut("http", ["errors", "util"])).toEqual([]);
+  });
+
   it("keeps the sandbox free of the clients and the transport", () => {
     expect(reachingOut("sandbox", ["errors", "util", "places"])).toEqual([]);
   });

@@ -160,7 +160,7 @@ describe("values that are not records (#14 item 5)", () => {
   it("are refused on the worker-thread path of the built package (bodies over 256 KiB)", async () => {
     const require = createRequire(__filename);
     const dist = (...p: string[]) => join(__dirname, "..", "..", "dist", ...p);
-    const built = require(dist("http", "index.js")) as { Transport: new (o: TransportOptions, s: unknown) => Transport };
+    const built = require(dist("decode", "index.js")) as { Transport: new (o: TransportOptions, s: unknown) => Transport };
     const values = Array.from({ length: 120_000 }, (_, i) => i);
     const records = values.map((i) => ({ i }));
     expect(JSON.stringify(values).length).toBeGreaterThan(256 * 1024);

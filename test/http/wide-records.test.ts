@@ -23,11 +23,11 @@ import { startServer, type TestServer } from "./helpers/test-server";
 
 const require = createRequire(__filename);
 const dist = join(__dirname, "..", "..", "dist");
-const builtPool = require(join(dist, "http", "columnar", "parse-pool.js")) as {
+const builtPool = require(join(dist, "decode", "columnar", "parse-pool.js")) as {
   ParsePool: new (workers: number, options?: ParsePoolOptions) => ParsePool;
   sharedParsePool(): ParsePool;
 };
-const builtHttp = require(join(dist, "http", "index.js")) as {
+const builtHttp = require(join(dist, "decode", "index.js")) as {
   Transport: new (options: TransportOptions, service: { service: string; baseUrlEnv: string }) => Transport;
 };
 
