@@ -47,7 +47,7 @@ export const wideRecordScenario = {
       label: "gasframes Transport.fetchColumns (parse worker)",
       async setup() {
         const url = await serve(wideBody());
-        const Transport = internal("Transport", "http/index.js");
+        const Transport = internal("Transport", "decode/index.js");
         const transport = new Transport({ baseUrl: url, token: "bench-token", progress: false }, { service: "natgas", baseUrlEnv: "GASFRAMES_BENCH_UNSET_URL" });
         return { transport };
       },

@@ -5,6 +5,7 @@
  * parameter validation, the TypeScript types of params and records, the frame schema, and the tests.
  * Adding an endpoint to a client is adding an entry.
  */
+import type { ResponseKind } from "../decode/types";
 import type { RecordSchema } from "../table/schema";
 
 /** How a parameter is checked and sent. */
@@ -73,14 +74,16 @@ export interface RangeRule {
 }
 
 /**
- * How the response body is shaped:
- * - `envelope-paged`: v3 POST, `{data, pagination}`, all pages fetched.
+ * The decoder that turns the endpoint's response bodies into records (src/decode; see ResponseKind):
+ * - `envelope-paged`: v3 POST, offset pages `{data, pagination}`, all pages fetched.
  * - `envelope`: v3 GET, `{data: [...]}`.
  * - `array`: a JSON array of records (v4, LNG v1); NDJSON when streamed.
  * - `object`: a single JSON object (v4 shorttermforecasthistorydates), returned as a one-record list.
  * - `job`: a legacy job wrapper whose `meta.report_result` holds the records (src/client/job-response.ts).
  */
-export type ResponseShape = "envelope-paged" | "envelope" | "array" | "object" | "job";
+export type DecoderKind = ResponseKind;
+/** The former name of {@link DecoderKind}. */
+export type ResponseShape = DecoderKind;
 
 /**
  * Where an endpoint's entry comes from, so a reader can tell what is the spec, what the vendor's
@@ -124,7 +127,8 @@ export interface EndpointSpec {
   readonly path: string;
   readonly params: readonly ParamSpec[];
   readonly ranges?: readonly RangeRule[];
-  readonly response: ResponseShape;
+  /** The decoder of its response bodies (see {@link DecoderKind}). */
+  readonly decoder: DecoderKind;
   /** The record schema (fields in spec order). */
   readonly record: RecordSchema;
   /** The record schema when `aggregate_by` is set, where it differs. */

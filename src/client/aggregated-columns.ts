@@ -9,7 +9,7 @@ import type { EndpointSpec } from "../catalog/types";
 import { dimensionField } from "../catalog/aggregated-schema";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
 import { narrowedCodes } from "../table/narrow-codes";
-import type { RecordPart } from "../http/columnar/gathered-parts";
+import type { RecordPart } from "../decode/columnar/gathered-parts";
 
 const BY = "aggregate_by";
 const VALUE = "aggregate_by_filter_value";

@@ -8,7 +8,7 @@ import { tokenHeaderFor } from "../catalog/token-headers";
 import { aggregatedSchema } from "../catalog/aggregated-schema";
 import type { EndpointSpec } from "../catalog/types";
 import type { RecordSchema } from "../table/schema";
-import { rowsOf, type RecordPart } from "../http/columnar/gathered-parts";
+import { rowsOf, type RecordPart } from "../decode/columnar/gathered-parts";
 import type { TransportMeta } from "../http/types";
 import type { RecordColumns } from "../table/record-columns";
 import { Result, type ResultMeta } from "../table/result";
@@ -114,7 +114,7 @@ export async function callEndpoint<R = Record<string, unknown>>(
   }
   let data = fetched.data;
   let job: JobAnswer | undefined;
-  if (spec.response === "job") {
+  if (spec.decoder === "job") {
     const answer = jobAnswer(recordsOf(data), { endpoint: endpointLabel(spec), url: fetched.meta.url });
     ({ rows: data, ...job } = answer);
   }
@@ -149,7 +149,7 @@ export function streamEndpoint<R = Record<string, unknown>>(
   params?: unknown,
   opts: StreamOptions = {},
 ): AsyncGenerator<R[], ResultMeta, undefined> {
-  const { req, filters, schema, plan } = prepare(spec, params, opts, opts.ndjson ?? spec.response === "array");
+  const { req, filters, schema, plan } = prepare(spec, params, opts, opts.ndjson ?? spec.decoder === "array");
   const batchOpts = opts.batchSize === undefined ? undefined : { batchSize: opts.batchSize };
   return (async function* stream(): AsyncGenerator<R[], ResultMeta, undefined> {
     const names = opts.names ? await opts.names.check(spec, filters, opts) : undefined;
@@ -162,10 +162,10 @@ export function streamEndpoint<R = Record<string, unknown>>(
         const step = await inner.next();
         if (step.done) {
           if (watch) warnIfEmpty(spec, names!, watch.emptiness, opts.warn);
-          return resultMeta(spec, step.value, spec.response === "job" ? rows : step.value.rows);
+          return resultMeta(spec, step.value, spec.decoder === "job" ? rows : step.value.rows);
         }
         let batch = step.value;
-        if (spec.response === "job") batch = jobAnswer(batch, { endpoint: endpointLabel(spec) }).rows;
+        if (spec.decoder === "job") batch = jobAnswer(batch, { endpoint: endpointLabel(spec) }).rows;
         shaper.records(batch);
         if (isAggregated(spec, filters)) addGroupColumns(batch, spec);
         for (const w of shaper.warnings("stream")) warnOnce(`records:${w}`, w, opts.warn);
@@ -250,13 +250,13 @@ function prepare(spec: EndpointSpec, params: unknown, opts: CallOptions, ndjson:
     endpoint: spec.method,
     httpMethod: spec.httpMethod,
     path: spec.path,
-    response: spec.response,
+    response: spec.decoder,
     params: body,
     tokenHeader: tokenHeaderFor(spec.service, spec.version),
   };
   if (spec.httpMethod === "POST") req.body = body;
   else if (Object.keys(body).length > 0) req.query = toQueryString(body);
-  if (ndjson && spec.response === "array") req.ndjson = true;
+  if (ndjson && spec.decoder === "array") req.ndjson = true;
   if (opts.signal) req.signal = opts.signal;
   if (spec.rowLimit !== undefined) req.narrowWith = filterNames(spec);
   if (spec.bareValuesAs !== undefined) req.bareValuesAs = spec.bareValuesAs;

@@ -4,8 +4,9 @@
  * a test can hand it a small transport of its own.
  */
 import type { EndpointSpec } from "../catalog/types";
-import type { RecordPart } from "../http/columnar/gathered-parts";
-import type { TransportMeta, TransportRequest } from "../http/types";
+import type { RecordPart } from "../decode/columnar/gathered-parts";
+import type { TransportMeta } from "../http/types";
+import type { TransportRequest } from "../decode/types";
 
 /** One request as the caller hands it to the transport. */
 export interface EndpointRequest extends TransportRequest {

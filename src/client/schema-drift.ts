@@ -4,7 +4,7 @@
  * added as nulls, with a warning once per endpoint, so code reading it gets null rather than undefined
  * and the user learns the service changed. `gasframes doctor` makes the same comparison on purpose.
  */
-import type { RecordPart } from "../http/columnar/gathered-parts";
+import type { RecordPart } from "../decode/columnar/gathered-parts";
 import { RecordColumns, type RecordColumn } from "../table/record-columns";
 import type { RecordSchema } from "../table/schema";
 

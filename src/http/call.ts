@@ -6,13 +6,13 @@ import { setMaxListeners } from "node:events";
 import { AbortError, GasframesError, TimeoutError, redact, redactValue } from "../errors";
 import type { ResolvedConfig } from "./config";
 import { connectionErrorOf } from "./http-errors";
-import { ProgressTracker, chooseProgressSink } from "./progress";
-import type { TransportMeta, TransportRequest } from "./types";
+import { ProgressTracker, chooseProgressSink, type ProgressEnvironment } from "./progress";
+import type { HttpRequest, TransportMeta } from "./types";
 
 /** Marks an abort caused by this library (a sibling page failed), not by the user. */
 class InternalCancel extends Error {}
 
-export class Call {
+export class Call<R extends HttpRequest = HttpRequest> {
   /** Fires on user abort, deadline, or internal cancel. */
   readonly signal: AbortSignal;
   readonly startedAt: number;
@@ -33,7 +33,7 @@ export class Call {
 
   constructor(
     readonly config: ResolvedConfig,
-    readonly req: TransportRequest,
+    readonly req: R,
     readonly url: string,
   ) {
     this.startedAt = config.clock();
@@ -47,7 +47,7 @@ export class Call {
       this.deadlineAt = this.startedAt + config.deadlineMs;
       this.deadlineTimer = setTimeout(() => this.deadlineController.abort(new Error("deadline")), config.deadlineMs);
     }
-    this.progress = new ProgressTracker(req.endpoint, config.clock, this.startedAt, chooseProgressSink(config.progress));
+    this.progress = new ProgressTracker(req.endpoint, config.clock, this.startedAt, chooseProgressSink(config.progress, progressEnvironment(config)));
   }
 
   /** Stops every attempt of this call still running (a sibling page failed). */
@@ -138,4 +138,13 @@ export class Call {
     if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
     this.progress.done();
   }
+}
+
+/** Where the automatic progress display goes: the notebook's in-place output (the hook, asked only when progress may show), else stderr. */
+function progressEnvironment(config: ResolvedConfig): ProgressEnvironment {
+  const env: ProgressEnvironment = { env: process.env, stderr: process.stderr };
+  if (config.progress === false || typeof config.progress === "object" || config.inPlaceDisplay === undefined) return env;
+  const newDisplay = config.inPlaceDisplay();
+  if (newDisplay !== undefined) env.newDisplay = newDisplay;
+  return env;
 }

@@ -5,7 +5,7 @@ import { redact, registerSecret } from "../errors";
 import { ConfigurationError } from "./configuration-error";
 import { RatePacer } from "./rate-pacer";
 import { defaultSleep } from "./sleep";
-import type { CacheOptions, ProgressSink, TransportLogger, TransportOptions, TransportRequest, TransportService } from "./types";
+import type { CacheOptions, InPlaceDisplay, ProgressSink, TransportLogger, TransportOptions, HttpRequest, TransportService } from "./types";
 import type { Dispatcher } from "undici";
 
 /** Environment variable of the token shared by every service. */
@@ -48,6 +48,7 @@ export interface ResolvedConfig {
   deadlineMs?: number;
   concurrency: number;
   progress?: boolean | ProgressSink;
+  inPlaceDisplay?: () => (() => InPlaceDisplay) | undefined;
   cache: Required<CacheOptions>;
   clock: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -119,6 +120,7 @@ export function resolveConfig(
   if (service.tokenHeaderFor !== undefined) config.tokenHeaderFor = service.tokenHeaderFor;
   if (options.dispatcher !== undefined) config.dispatcher = options.dispatcher;
   if (options.progress !== undefined) config.progress = options.progress;
+  if (options.inPlaceDisplay !== undefined) config.inPlaceDisplay = options.inPlaceDisplay;
   if (options.deadlineMs !== undefined) config.deadlineMs = positive("deadlineMs", options.deadlineMs, 0);
   return config;
 }
@@ -127,7 +129,7 @@ export function resolveConfig(
  * The header a request carries the token in: the user's `tokenHeader` option, else the one the
  * request names (its API's), else the service's for its path, else `access_key`.
  */
-export function tokenHeaderOf(config: ResolvedConfig, req: Pick<TransportRequest, "path" | "tokenHeader">): string {
+export function tokenHeaderOf(config: ResolvedConfig, req: Pick<HttpRequest, "path" | "tokenHeader">): string {
   const named = config.tokenHeader ?? req.tokenHeader ?? config.tokenHeaderFor?.(req.path) ?? DEFAULT_TOKEN_HEADER;
   // A request's or a service's name is code, not user input, but a bad one must not reach the socket.
   if (!HEADER_NAME.test(named)) throw new ConfigurationError(`token header "${named}" is not a valid HTTP header name`);

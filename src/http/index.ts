@@ -1,14 +1,12 @@
-export { Transport, DEFAULT_BATCH_SIZE } from "./transport";
-export type { RecordPart } from "./columnar/gathered-parts";
+export { HttpTransport, type BodyConsumer } from "./transport";
 export type {
   CacheOptions,
+  HttpRequest,
   ProgressSink,
   ProgressUpdate,
-  ResponseKind,
   TransportLogger,
   TransportMeta,
   TransportOptions,
-  TransportRequest,
   TransportService,
 } from "./types";
 export { ConfigurationError } from "./configuration-error";

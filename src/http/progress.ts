@@ -5,7 +5,6 @@
  * stderr is not a TTY, under `CI`, or with `progress: false`.
  */
 import { describeRateLimit, type RateLimit } from "./rate-pacer";
-import { findKernelNewDisplay } from "./kernel-display";
 import type { ProgressSink, ProgressUpdate } from "./types";
 
 /** Automatic displays wait this long before showing anything, so quick calls stay quiet. */
@@ -135,7 +134,7 @@ export function chooseProgressSink(
 ): { sink: ProgressSink; automatic: boolean } | undefined {
   if (option === false) return undefined;
   if (typeof option === "object" && option !== null) return { sink: option, automatic: false };
-  const newDisplay = environment.newDisplay ?? findKernelNewDisplay();
+  const newDisplay = environment.newDisplay;
   if (option === undefined) {
     if (isCi(environment.env)) return undefined;
     if (newDisplay !== undefined) return { sink: notebookSink(newDisplay), automatic: true };

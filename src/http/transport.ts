@@ -1,31 +1,25 @@
 /**
- * The one HTTP transport every endpoint uses: configuration, retries, time-outs, cancelling,
- * streaming body parsing, v3 pagination, progress, and the record/replay cache.
+ * The HTTP transport: configuration, and one request function wrapped in its layers (see layers in
+ * with-retries.ts and exchange.ts: retry, pacing, cache, watchdog, decompression, progress). It knows
+ * bytes and requests, never what a body means: the caller hands each request a `consume` function (a
+ * decoder from src/decode) that reads the body of the attempt that succeeded.
  */
-import { ResponseParseError } from "../errors";
 import { ConfigurationError } from "./configuration-error";
-import { checkRecords, isRecord, jsonArrayBatches, jsonTypeOf, ndjsonBatches, readJsonBody, recordsOfDocument, serviceErrorOf, sniffRecords } from "./body-reader";
-import { isServiceErrorBody } from "./http-errors";
 import { Call } from "./call";
 import { resolveConfig, type ResolvedConfig } from "./config";
 import type { Exchange, RequestSpec } from "./exchange";
 import { joinUrl } from "./join-url";
-import { paginate, type Page } from "./paginate";
-import { arrayColumns, contextOf, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./column-pages";
-import type { ParsePool } from "./columnar/parse-pool";
 import { NetworkSlots } from "./network-slots";
-import { GatheredParts } from "./columnar/gathered-parts";
-import type { RecordColumns } from "../table/record-columns";
-import type { TransportMeta, TransportOptions, TransportRequest, TransportService } from "./types";
+import type { HttpRequest, TransportOptions, TransportService } from "./types";
 import type { AttemptHooks } from "./with-retries";
 
 /** What `compression: true` asks for: the codings every HTTP stack can send (br is decoded too, if sent). */
 export const ACCEPT_ENCODING = "gzip, deflate";
 
-/** Default records per batch of `streamRecords` for NDJSON and JSON arrays. */
-export const DEFAULT_BATCH_SIZE = 10_000;
+/** Reads the body of one successful attempt; what it yields is handed to the caller. */
+export type BodyConsumer<T> = (exchange: Exchange, hooks: AttemptHooks) => AsyncGenerator<T, void, undefined>;
 
-export class Transport {
+export class HttpTransport {
   /** The resolved base URL, without a trailing slash. */
   readonly baseUrl: string;
   // An ES private field: util.inspect and JSON.stringify never show it, so a notebook cell that prints a
@@ -46,309 +40,47 @@ export class Transport {
   }
 
   /** The full URL of a request (base URL joined with one slash, plus the query string). */
-  urlOf(req: Pick<TransportRequest, "path" | "query">): string {
+  urlOf(req: Pick<HttpRequest, "path" | "query">): string {
     return joinUrl(this.baseUrl, req.path, req.query);
   }
 
-  /**
-   * All records of a request: every page for `envelope-paged`, `data` for `envelope`, the array
-   * for `array` (JSON or NDJSON), `[body]` for `object` and `job`. Never a partial result: any
-   * failure throws.
-   */
-  async fetchRecords<R>(req: TransportRequest): Promise<{ records: R[]; meta: TransportMeta }> {
-    const call = this.startCall(req);
-    try {
-      const records: R[] = [];
-      for await (const batch of this.batches(call, req, DEFAULT_BATCH_SIZE, true)) {
-        for (const r of batch) records.push(r as R);
-      }
-      return { records, meta: call.meta() };
-    } finally {
-      call.close();
-    }
+  /** Pages fetched at the same time (the `concurrency` option, at least 1). */
+  get concurrency(): number {
+    return Math.max(1, Math.floor(this.#config.concurrency));
   }
 
-  /**
-   * Record batches as they arrive: v3 pages in offset order, or NDJSON / JSON-array batches of at
-   * most `batchSize` (default 10 000) records, holding only about one batch in memory. Returns the
-   * meta when done. A failure after a batch was handed out is thrown, not retried, so what was
-   * received is never silently topped up or repeated.
-   */
-  async *streamRecords<R>(req: TransportRequest, opts: { batchSize?: number } = {}): AsyncGenerator<R[], TransportMeta, undefined> {
-    const batchSize = Math.max(1, Math.floor(opts.batchSize ?? DEFAULT_BATCH_SIZE));
-    const call = this.startCall(req);
-    try {
-      for await (const batch of this.batches(call, req, batchSize, false)) yield batch as R[];
-      return call.meta();
-    } finally {
-      call.close();
-    }
-  }
-
-  /**
-   * All records of a request as columns: the fast path for big answers. Bodies are parsed straight
-   * into columns (on worker threads, in parallel with the download and with each other), so no row
-   * object is ever built. Same records, order, checks, retries and errors as {@link fetchRecords} (a
-   * record that is not a JSON object is a ResponseParseError). `data` is the records as one set of
-   * columns; it is the records themselves when some part had none (an `object` or `job` body, read
-   * as one JSON document, or records that are not all plain objects).
-   */
-  async fetchColumns(req: TransportRequest): Promise<{ data: RecordPart; meta: TransportMeta }> {
-    if (req.response === "object" || req.response === "job") {
-      const { records, meta } = await this.fetchRecords<unknown>(req);
-      return { data: records, meta };
-    }
-    const call = this.startCall(req);
-    try {
-      const pool = await sharedParsePool();
-      // A part copied into the whole answer gives its memory back for the next pages' columns.
-      const gathered = new GatheredParts((part) => pool.recycle(part));
-      // v3 pages: the first page tells the total, so every page goes straight into place.
-      try {
-        for await (const part of this.columnParts(call, req, true)) gathered.add(part, call.progress.totalRows);
-      } finally {
-        pool.releaseIdle();
-      }
-      const meta = call.meta();
-      return { data: gathered.result(), meta };
-    } finally {
-      call.close();
-    }
-  }
-
-  /**
-   * Records as column batches as they arrive: v3 pages in offset order, NDJSON in pieces of about
-   * 8 MB parsed while the next bytes download. Returns the meta when done. As with
-   * {@link streamRecords}, a failure after a batch was handed out is thrown, not retried. A record
-   * that is not a JSON object is a ResponseParseError.
-   */
-  async *streamColumns(req: TransportRequest): AsyncGenerator<RecordColumns, TransportMeta, undefined> {
-    const call = this.startCall(req);
-    try {
-      for await (const part of this.columnParts(call, req, false)) {
-        if (Array.isArray(part)) {
-          throw new ResponseParseError(`${req.endpoint}: the records are not all JSON objects, so they have no columns; use streamRecords`, { url: call.url });
-        }
-        yield part as RecordColumns;
-      }
-      return call.meta();
-    } finally {
-      call.close();
-      (await sharedParsePool()).releaseIdle();
-    }
-  }
-
-  /** Record parts (columns, or records that have none) of a paged, envelope or array response. */
-  private async *columnParts(call: Call, req: TransportRequest, whole: boolean): AsyncGenerator<RecordPart, void, undefined> {
-    const count = (part: RecordPart): RecordPart => {
-      const n = rowsOf(part);
-      call.pages++;
-      call.rows += n;
-      call.progress.addPage(n);
-      return part;
-    };
-    const pool = await sharedParsePool();
-    if (req.response === "envelope-paged" || req.response === "envelope") {
-      const { fetchPage, options } = this.columnPages(call, req, pool);
-      if (req.response === "envelope") {
-        yield count((await fetchPage(0)).data);
-        return;
-      }
-      for await (const part of paginate(fetchPage, options)) yield count(part);
-      return;
-    }
-    if (req.response !== "array") throw new ResponseParseError(`${req.endpoint}: no columns for response kind ${JSON.stringify(req.response)}`);
-    const spec = this.specOf(req, req.body);
-    const read = (ex: Exchange) => arrayColumns(ex, call, pool, spec.ndjson, whole);
-    // A whole result reads the body inside the attempt, so a failure mid-body is retried.
-    const consume = whole ? (ex: Exchange) => collectParts(read(ex)) : read;
-    for await (const part of withRetries(call, spec, consume)) yield count(part);
-  }
-
-  /**
-   * The page fetcher of the column fast path, and its pagination options. At most `concurrency`
-   * requests are on the wire (fewer while the service answers 429: the transport's slots adapt); a
-   * page frees its slot once its bytes are in, and up to three times as many pages may be parsing or
-   * waiting to be handed out, so downloading and parsing overlap.
-   */
-  private columnPages(call: Call, req: TransportRequest, pool: ParsePool) {
-    const concurrency = Math.max(1, Math.floor(this.#config.concurrency));
-    const slots = this.#slots;
-    call.progress.concurrencyNow = () => slots.limit;
-    const fetchPage = async (start: number): Promise<Page<RecordPart>> => {
-      const body = req.response === "envelope-paged" ? { ...(req.body ?? {}), pagination: { start } } : req.body;
-      let page: ColumnPage | undefined;
-      const consume = (ex: Exchange, hooks: AttemptHooks) => envelopeColumns(ex, call, pool, hooks.bodyRead);
-      for await (const p of withRetries(call, this.specOf(req, body), consume, slots)) page = p;
-      return page as ColumnPage;
-    };
-    return { fetchPage, options: { ...this.paginateOptions(call, req), concurrency: concurrency + 2 } };
-  }
-
-  private paginateOptions(call: Call, req: TransportRequest) {
-    return {
-      concurrency: Math.max(1, Math.floor(this.#config.concurrency)),
-      url: call.url,
-      endpoint: req.endpoint,
-      cancel: () => call.cancel(),
-      onTotals: (rows: number, pages: number) => {
-        call.progress.totalRows = rows;
-        call.progress.totalPages = pages;
-      },
-    };
-  }
-
-  /** The whole JSON body of one request (for `envelope-paged`, of its first page). */
-  async fetchJson(req: TransportRequest): Promise<{ body: unknown; meta: TransportMeta }> {
-    const call = this.startCall(req);
-    try {
-      let body: unknown;
-      const spec = { ...this.specOf(req, req.body), ndjson: false };
-      for await (const b of withRetries(call, spec, (ex) => wholeJson(ex, call))) body = b;
-      call.pages = 1;
-      call.rows = Array.isArray(body) ? body.length : 1;
-      call.progress.addPage(call.rows);
-      return { body, meta: call.meta() };
-    } finally {
-      call.close();
-    }
-  }
-
-  private startCall(req: TransportRequest): Call {
+  /** Starts one logical call (its signals, deadline, counters and progress display); `close()` it when done. */
+  protected startCall<R extends HttpRequest>(req: R): Call<R> {
     return new Call(this.#config, req, this.urlOf(req));
   }
 
-  private specOf(req: TransportRequest, body: Record<string, unknown> | undefined): RequestSpec {
-    const spec: RequestSpec = { method: req.httpMethod, url: this.urlOf(req), ndjson: req.response === "array" && req.ndjson === true };
+  /**
+   * The request of one attempt loop.
+   * @param accept the Accept header, what the decoder reads.
+   */
+  protected specOf(req: HttpRequest, body: Record<string, unknown> | undefined, accept: string): RequestSpec {
+    const spec: RequestSpec = { method: req.httpMethod, url: this.urlOf(req), accept };
     if (req.httpMethod === "POST") spec.body = body ?? {};
     const narrowWith = req.narrowWith ?? unusedFilters(req.body);
     if (narrowWith.length > 0) spec.narrowWith = narrowWith;
     return spec;
   }
 
-  /** Record batches of any response kind, counted into the call's meta and progress. */
-  private async *batches(call: Call, req: TransportRequest, batchSize: number, whole: boolean): AsyncGenerator<unknown[], void, undefined> {
-    const count = (batch: unknown[]): unknown[] => {
-      call.pages++;
-      call.rows += batch.length;
-      call.progress.addPage(batch.length);
-      return batch;
-    };
-    switch (req.response) {
-      // Fast path (see columnar/parse-columns.ts): whole bodies are parsed into columns (on worker
-      // threads, pages in parallel) and the row objects built from them, which is quicker than
-      // JSON.parse on this thread and gives the same records.
-      case "envelope-paged":
-      case "envelope": {
-        const { fetchPage, options } = this.columnPages(call, req, await sharedParsePool());
-        if (req.response === "envelope") {
-          yield count(recordsOf((await fetchPage(0)).data));
-          return;
-        }
-        for await (const page of paginate(fetchPage, options)) yield count(recordsOf(page));
-        return;
-      }
-      case "object":
-      case "job": {
-        for await (const body of withRetries(call, this.specOf(req, req.body), (ex) => wholeRecords(ex, call, req.response === "object"))) {
-          yield count(body);
-        }
-        return;
-      }
-      case "array": {
-        const spec = this.specOf(req, req.body);
-        const read = (ex: Exchange) => streamedRecords(ex, call, spec.ndjson, batchSize);
-        if (whole) {
-          // fetchRecords reads the whole body inside the attempt, so a failure mid-body is retried;
-          // it is parsed by the fast path, as pages are.
-          const pool = await sharedParsePool();
-          const consume = (ex: Exchange) => collectRecords(arrayColumns(ex, call, pool, spec.ndjson));
-          for await (const batch of withRetries(call, spec, consume)) yield count(batch);
-          return;
-        }
-        for await (const batch of withRetries(call, spec, read)) yield count(batch);
-        return;
-      }
-      default:
-        throw new ResponseParseError(`${req.endpoint}: unknown response kind ${JSON.stringify(req.response)}`);
+  /**
+   * Sends `spec` through every layer and yields what `consume` yields from the body of the attempt that
+   * succeeded.
+   * @param paged take one of the transport's adaptive network slots per attempt (pages of one download
+   *   share the service's allowance, and the progress display shows it); default false.
+   */
+  protected async *send<T>(call: Call, spec: RequestSpec, consume: BodyConsumer<T>, paged = false): AsyncGenerator<T, void, undefined> {
+    let slots: NetworkSlots | undefined;
+    if (paged) {
+      slots = this.#slots;
+      call.progress.concurrencyNow = () => this.#slots.limit;
     }
+    // Loaded on first use, not by require("gasframes"): with-retries reaches undici (through exchange.ts).
+    yield* (await import("./with-retries")).withRetries(call, spec, consume, slots);
   }
-}
-
-// Loaded on first use, not by require("gasframes"): with-retries reaches undici (through exchange.ts),
-// the parse pool node:worker_threads.
-async function* withRetries<T>(
-  call: Call,
-  spec: RequestSpec,
-  consume: (exchange: Exchange, hooks: AttemptHooks) => AsyncGenerator<T, void, undefined>,
-  slots?: NetworkSlots,
-): AsyncGenerator<T, void, undefined> {
-  yield* (await import("./with-retries")).withRetries(call, spec, consume, slots);
-}
-
-async function sharedParsePool(): Promise<ParsePool> {
-  return (await import("./columnar/parse-pool")).sharedParsePool();
-}
-
-async function* wholeJson(ex: Exchange, call: Call): AsyncGenerator<unknown, void, undefined> {
-  yield await readJsonBody(ex.chunks, contextOf(ex, call));
-}
-
-/**
- * The record(s) of an `object` or `job` body: one JSON object, or (for `object`, where an endpoint
- * documented as answering one object may answer a list of them) a list of objects. The service's
- * `{"error": ...}` is its typed error.
- */
-async function* wholeRecords(ex: Exchange, call: Call, listAllowed: boolean): AsyncGenerator<unknown[], void, undefined> {
-  const ctx = contextOf(ex, call);
-  const body = await readJsonBody(ex.chunks, ctx);
-  if (listAllowed && Array.isArray(body)) {
-    yield checkRecords(body, ctx, "element");
-    return;
-  }
-  if (!isRecord(body)) {
-    throw new ResponseParseError(`${ctx.method} ${ctx.url}: the ${ctx.status} response body is ${jsonTypeOf(body)} where a JSON object was expected`, {
-      status: ctx.status,
-      url: ctx.url,
-    });
-  }
-  if (isServiceErrorBody(body, true)) throw serviceErrorOf(ctx, body);
-  yield [body];
-}
-
-/** Record batches of a JSON-array or NDJSON body, read as what arrived (see sniffRecords). */
-async function* streamedRecords(ex: Exchange, call: Call, ndjson: boolean, batchSize: number): AsyncGenerator<unknown[], void, undefined> {
-  const ctx = contextOf(ex, call);
-  const { format, chunks } = await sniffRecords(ex.chunks, ndjson, ctx);
-  if (format === "lines") yield* ndjsonBatches(chunks, batchSize, ctx);
-  else if (format === "array") yield* jsonArrayBatches(chunks, batchSize, ctx);
-  else {
-    const records = recordsOfDocument(await readJsonBody(chunks, ctx), ctx);
-    for (let i = 0; i < records.length; i += batchSize) yield records.slice(i, i + batchSize);
-  }
-}
-
-async function* collectParts(parts: AsyncGenerator<RecordPart, void, undefined>): AsyncGenerator<RecordPart, void, undefined> {
-  const all: RecordPart[] = [];
-  for await (const part of parts) all.push(part);
-  yield* all;
-}
-
-async function* collectRecords(parts: AsyncGenerator<RecordPart, void, undefined>): AsyncGenerator<unknown[], void, undefined> {
-  const all: RecordPart[] = [];
-  for await (const part of parts) all.push(part);
-  if (all.length === 1) {
-    yield recordsOf(all[0]!);
-    return;
-  }
-  const records: unknown[] = [];
-  for (const part of all) for (const r of recordsOf(part)) records.push(r);
-  yield records;
-}
-
-/** The records of a part: as they came, or built from its columns. */
-function recordsOf(part: RecordPart): unknown[] {
-  return Array.isArray(part) ? part : (part as RecordColumns).toRecords();
 }
 
 /** Body fields left null or empty: the filters a too-large query could use. */

@@ -2,7 +2,6 @@
  * Public option and request types of the HTTP transport.
  */
 import type { Dispatcher } from "undici";
-import type { FetchMeta } from "../table/provenance";
 
 /** One progress report of a running download. */
 export interface ProgressUpdate {
@@ -41,7 +40,7 @@ export interface ProgressUpdate {
     /** Time spent waiting because of 429s, in milliseconds (overlapping waits counted once). */
     waitedMs: number;
   };
-  /** Present while the call waits for the endpoint's documented rate limit (see `TransportRequest.rateLimit`). */
+  /** Present while the call waits for the endpoint's documented rate limit (see `HttpRequest.rateLimit`). */
   pacing?: {
     /** The documented limit: at most `requests` per `perMs` milliseconds. */
     requests: number;
@@ -57,6 +56,11 @@ export interface ProgressSink {
   update(progress: ProgressUpdate): void;
   /** Called once when the call ends, whether it succeeded or failed. */
   done(): void;
+}
+
+/** A notebook output updated in place: each text replaces the one before. */
+export interface InPlaceDisplay {
+  text(s: string): void;
 }
 
 /** Record/replay cache settings. */
@@ -85,7 +89,7 @@ export interface TransportOptions {
   token?: string;
   /**
    * Header carrying the token, for every request. Default: the header the API documents, which each
-   * request names (`TransportRequest.tokenHeader`; the clients send `access_key` to natural gas v3 and
+   * request names (`HttpRequest.tokenHeader`; the clients send `access_key` to natural gas v3 and
    * the old LNG API, `Access-Key` to natural gas v4 and LNG v1), else `access_key`.
    */
   tokenHeader?: string;
@@ -118,6 +122,13 @@ export interface TransportOptions {
   concurrency?: number;
   /** `false`: silent. `true`: always show. A sink: yours. Default auto: a tslab display in a notebook, a stderr line on a TTY, silent when not a TTY or under `CI`. */
   progress?: boolean | ProgressSink;
+  /**
+   * The progress hook of a notebook: called once per call when `progress` is `true` or automatic, it
+   * returns a maker of in-place outputs, or undefined outside a notebook (then progress is a terminal
+   * line). The clients pass the notebook layer's (src/display/kernel-display.ts: tslab, or Deno's
+   * Jupyter kernel). Default none.
+   */
+  inPlaceDisplay?: () => (() => InPlaceDisplay) | undefined;
   /** Record/replay cache. Default `{ mode: "off" }`. */
   cache?: CacheOptions;
   /** Clock in epoch milliseconds. Default `Date.now`. */
@@ -162,17 +173,17 @@ export interface TransportService {
    */
   liveBaseUrl?: string;
   /**
-   * The token header of a request that names none (`TransportRequest.tokenHeader`), from its path.
+   * The token header of a request that names none (`HttpRequest.tokenHeader`), from its path.
    * Default: none (then `access_key`).
    */
   tokenHeaderFor?(path: string): string;
 }
 
-/** How the body of a successful response is read. */
-export type ResponseKind = "envelope-paged" | "envelope" | "array" | "object" | "job";
-
-/** One logical call: a request, or for `envelope-paged` every page of it. */
-export interface TransportRequest {
+/**
+ * One logical call as the transport sees it: where it goes and what it sends. How its body becomes
+ * records is the decoder's business (src/decode: `TransportRequest` adds the decoder's fields).
+ */
+export interface HttpRequest {
   /** How messages and the progress display name the call (the client passes its method name). */
   endpoint: string;
   httpMethod: "GET" | "POST";
@@ -182,27 +193,12 @@ export interface TransportRequest {
   body?: Record<string, unknown>;
   /** Query string parameters. */
   query?: Record<string, string>;
-  response: ResponseKind;
-  /** For `array`: ask for NDJSON (`Accept: application/x-ndjson`) and parse it line by line. */
-  ndjson?: boolean;
   /** What goes into `meta.params` (masked). Default: the body (or the query for a GET). */
   params?: Record<string, unknown>;
   /** Cancels the call at once, also while waiting between retries. */
   signal?: AbortSignal;
   /** Filters that narrow a refused too-large query, for `QueryTooLargeError`. Default: the body's fields left null. */
   narrowWith?: readonly string[];
-  /**
-   * For `array`: the field that a bare string or number in the answer becomes a record of
-   * (`"x"` -> `{ [bareValuesAs]: "x" }`), for an endpoint whose answer may be a plain list of values.
-   * Default: none, and any record that is not a JSON object is a ResponseParseError.
-   */
-  bareValuesAs?: string;
-  /**
-   * The rows' fields are the caller's (a SQL query's columns), so a row may be `{"error": "..."}`: such an
-   * NDJSON line is then a row, never taken for the service's error (which must come as a non-2xx status).
-   * Default false.
-   */
-  rowsMayLookLikeErrors?: boolean;
   /**
    * The header carrying the token, as this endpoint's API documents it (`Access-Key`, `access_key`).
    * The `tokenHeader` option overrides it. Default: the service's `tokenHeaderFor(path)`, else `access_key`.
@@ -218,8 +214,33 @@ export interface TransportRequest {
 }
 
 /**
- * What the transport tells about a finished call: the request as sent and what it took (see
- * `FetchMeta`). Never holds the access token (a token pasted into a parameter is masked in `url` and
- * `params`).
+ * What the transport tells about a finished call: the request as sent and what it took. Never holds
+ * the access token (a token pasted into a parameter is masked in `url` and `params`). The same fields
+ * as the table's `FetchMeta` (src/table/provenance.ts), which a Result carries.
  */
-export type TransportMeta = FetchMeta;
+export interface TransportMeta {
+  /** HTTP method. */
+  method: string;
+  /** The request URL (no token: the token travels in a header). */
+  url: string;
+  /** The parameters as sent on the wire, after normalisation. */
+  params: Record<string, unknown>;
+  /** ISO 8601 UTC time the first request was sent. */
+  fetchedAt: string;
+  /** Pages fetched (1 for unpaginated endpoints). */
+  pages: number;
+  /** Records in the result. */
+  rows: number;
+  /** Response bytes read (after decompression). */
+  bytes: number;
+  /** HTTP attempts made, retries included. */
+  attempts: number;
+  /** Wall time of the whole call, in milliseconds. */
+  durationMs: number;
+  /** Whether every page came from the on-disk cache. */
+  fromCache: boolean;
+  /** Whether any page is synthetic data. */
+  synthetic: boolean;
+  /** Request ids the service sent back, in the order the answers arrived. */
+  requestIds: string[];
+}

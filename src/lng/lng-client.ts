@@ -5,7 +5,7 @@
 import { buildEndpointMethods, type EndpointApi, type EndpointCallOptions, type EndpointStreamOptions } from "../client/endpoint-methods";
 import type { EndpointTransport } from "../client/endpoint-transport";
 import { LNG_SERVICE } from "../client/services";
-import { Transport } from "../http/transport";
+import { serviceTransport } from "../client/service-transport";
 import type { WarningSink } from "../client/warn-once";
 import type { TransportOptions } from "../http/types";
 import { NameChecker } from "../validate/names/name-checker";
@@ -79,7 +79,7 @@ export class LngClient {
    */
   constructor(options: LngClientOptions = {}) {
     const { warn, transport, checkNames = true, ...transportOptions } = options;
-    this.transport = transport ?? new Transport(transportOptions, LNG_SERVICE);
+    this.transport = transport ?? serviceTransport(transportOptions, LNG_SERVICE);
     Object.assign(
       this,
       buildEndpointMethods(this.transport, LNG_V1, {

@@ -4,7 +4,7 @@
 import { buildEndpointMethods, type EndpointApi } from "../client/endpoint-methods";
 import type { EndpointTransport } from "../client/endpoint-transport";
 import { NATGAS_SERVICE } from "../client/services";
-import { Transport } from "../http/transport";
+import { serviceTransport } from "../client/service-transport";
 import type { WarningSink } from "../client/warn-once";
 import { NameChecker } from "../validate/names/name-checker";
 import type { TransportOptions } from "../http/types";
@@ -70,7 +70,7 @@ export class NatGasClient {
   constructor(options: NatGasClientOptions = {}) {
     const { transport, warn, checkNames = true, today, ...transportOptions } = options;
     const clock = today ?? transportOptions.clock;
-    this.transport = transport ?? new Transport(transportOptions, NATGAS_SERVICE);
+    this.transport = transport ?? serviceTransport(transportOptions, NATGAS_SERVICE);
     // One checker for v3 and v4: both take the same names, so the service's list is fetched once per client.
     const methodOptions = {
       ...(warn ? { warn } : {}),

@@ -125,6 +125,10 @@ describe("the floor plan of src/", () => {
     expect([...edges].some(([file, deps]) => file.startsWith("plot/") && deps.some((d) => d.startsWith("table/")))).toBe(true);
   });
 
+  it("http imports nothing from table or decode", () => {
+    expect(reachingOut("http", ["errors", "util"])).toEqual([]);
+  });
+
   it("keeps the sandbox free of the clients and the transport", () => {
     expect(reachingOut("sandbox", ["errors", "util", "places"])).toEqual([]);
   });

@@ -84,7 +84,7 @@ afterAll(async () => {
  * the one v4 endpoint that answers a single object.
  */
 function wire(spec: EndpointSpec, records: unknown[]): unknown {
-  switch (spec.response) {
+  switch (spec.decoder) {
     case "envelope-paged":
       return { data: records, pagination: { start: 0, page_size: Math.max(records.length, 1), total_count: records.length } };
     case "envelope":

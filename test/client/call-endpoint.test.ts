@@ -14,7 +14,7 @@ const rigs = {
   method: "rigs",
   httpMethod: "POST",
   path: "/v3/rigs",
-  response: "envelope",
+  decoder: "envelope",
   params: [
     { name: "aggregate_by", type: { kind: "strArr", values: ["county", "date"] } },
     { name: "region", type: { kind: "strArr" } },
@@ -170,7 +170,7 @@ describe("callEndpoint on a GET endpoint", () => {
     method: "runs",
     httpMethod: "GET",
     path: "/v1/runs",
-    response: "array",
+    decoder: "array",
     params: [
       { name: "from_timestamp", type: { kind: "timestamp" } },
       { name: "imos", type: { kind: "intArr" } },
@@ -179,7 +179,7 @@ describe("callEndpoint on a GET endpoint", () => {
   } as const satisfies EndpointSpec;
 
   it("sends the validated parameters in the query string, not silently dropped", async () => {
-    const { Transport } = await import("../../src/http");
+    const { Transport } = await import("../../src/decode");
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const real = new Transport({ baseUrl: base, token: "t0ken-get", progress: false }, { service: "lng", baseUrlEnv: "UNUSED_ENV" });
     await callEndpoint(real, runs, { from_timestamp: "2024-01-02", imos: [9321483, 9321495] }, { warn: () => {} }).catch(() => undefined);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EndpointSpec } from "../../src/catalog/types";
 import { buildEndpointMethods } from "../../src/client/endpoint-methods";
 import { resetWarnings } from "../../src/client/warn-once";
-import { Transport } from "../../src/http";
+import { Transport } from "../../src/decode";
 import { LegacyLngClient, LEGACY_API, LegacyResult, LngClient, LNG_V1 } from "../../src/lng";
 import { NatGasClient, NATGAS_V3, NATGAS_V4 } from "../../src/natgas";
 import { v4Datalinks } from "../../src/natgas/catalog";
@@ -32,7 +32,7 @@ const added = {
     method: "wellCounts",
     httpMethod: "POST",
     path: "/v3/wellcounts",
-    response: "envelope-paged",
+    decoder: "envelope-paged",
     params: [{ name: "region", type: { kind: "strArr" } }],
     record: { name: "natgas.v3.wellCounts", fields: [{ name: "date", type: "date" }, { name: "state_code", type: "string" }, { name: "wells", type: "int" }] },
     fieldAliases: { state_ab: "state_code" },
@@ -43,7 +43,7 @@ const added = {
     method: "berthCalls",
     httpMethod: "POST",
     path: "/v1/berth_calls",
-    response: "array",
+    decoder: "array",
     params: [{ name: "from_timestamp", type: { kind: "timestamp" } }],
     record: {
       name: "lng.v1.berthCalls",
@@ -60,7 +60,7 @@ const added = {
     method: "cargoes",
     httpMethod: "POST",
     path: "/api/v2/analysis_report",
-    response: "job",
+    decoder: "job",
     fixedParams: { req_report: "cargoes" },
     legacySource: "overview",
     params: [{ name: "imos", type: { kind: "intArr", check: "imo" } }],

@@ -13,7 +13,8 @@ import type { EndpointSpec, RateLimitSpec } from "../../src/catalog/types";
 import { buildEndpointMethods } from "../../src/client/endpoint-methods";
 import { resetWarnings } from "../../src/client/warn-once";
 import { AbortError, TimeoutError } from "../../src/errors";
-import { formatProgress, Transport, type ProgressUpdate, type TransportOptions } from "../../src/http";
+import { formatProgress, type ProgressUpdate, type TransportOptions } from "../../src/http";
+import { Transport } from "../../src/decode";
 import { sendJson, startServer, type TestServer } from "../http/helpers/test-server";
 
 const TOKEN = "pacer-test-token-5b1e";
@@ -119,7 +120,7 @@ function spec(method: string, path: string, rateLimit: RateLimitSpec, paged = fa
     method,
     httpMethod: "POST",
     path,
-    response: paged ? "envelope-paged" : "array",
+    decoder: paged ? "envelope-paged" : "array",
     params: [{ name: "region", type: { kind: "strArr" } }],
     record: { name: `test.${method}`, fields: [{ name: "n", type: "int" }] },
     rateLimit,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_KEY_HEADER, LEGACY_ACCESS_KEY_HEADER, tokenHeaderFor, tokenHeaderForPath } from "../../src/catalog/token-headers";
 import { NATGAS_SERVICE } from "../../src/client/services";
 import { AuthenticationError } from "../../src/errors";
-import { Transport } from "../../src/http";
+import { Transport } from "../../src/decode";
 import { LegacyLngClient, LngClient } from "../../src/lng";
 import { NatGasClient } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, QueryTooLargeError, ResponseParseError } from "../../src/errors";
-import type { Transport, TransportOptions, TransportRequest } from "../../src/http";
+import type { TransportOptions } from "../../src/http";
+import type { Transport, TransportRequest } from "../../src/decode";
 import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";
 import { TOKEN, expectNoToken, rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";
@@ -159,7 +160,7 @@ describe("values that are not records (#14 item 5)", () => {
   it("are refused on the worker-thread path of the built package (bodies over 256 KiB)", async () => {
     const require = createRequire(__filename);
     const dist = (...p: string[]) => join(__dirname, "..", "..", "dist", ...p);
-    const built = require(dist("http", "index.js")) as { Transport: new (o: TransportOptions, s: unknown) => Transport };
+    const built = require(dist("decode", "index.js")) as { Transport: new (o: TransportOptions, s: unknown) => Transport };
     const values = Array.from({ length: 120_000 }, (_, i) => i);
     const records = values.map((i) => ({ i }));
     expect(JSON.stringify(values).length).toBeGreaterThan(256 * 1024);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CacheCorruptError, CacheMissError } from "../../src/errors";
-import { Transport, type TransportRequest } from "../../src/http";
+import { Transport, type TransportRequest } from "../../src/decode";
 import { CACHE_FORMAT, requestDigest, targetOf } from "../../src/http/response-cache";
 import { NatGasClient } from "../../src/natgas";
 import { startSandbox } from "../../src/sandbox";

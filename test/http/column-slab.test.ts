@@ -2,8 +2,8 @@
 // fresh arrays give, whatever the slab held before, whether it is big enough or not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ColumnSlab } from "../../src/http/columnar/column-slab";
-import { parseHere } from "../../src/http/columnar/parse-pool";
+import { ColumnSlab } from "../../src/decode/columnar/column-slab";
+import { parseHere } from "../../src/decode/columnar/parse-pool";
 import type { RecordColumns } from "../../src/table/record-columns";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -6,7 +6,8 @@ import { createDeflate, createGzip, type Deflate, type Gzip } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSharedSandbox, connect } from "../../src/connect";
-import { ConfigurationError, type ProgressUpdate, type TransportRequest } from "../../src/http";
+import { ConfigurationError, type ProgressUpdate } from "../../src/http";
+import { type TransportRequest } from "../../src/decode";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { startServer, type TestServer } from "./helpers/test-server";
 

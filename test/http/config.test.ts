@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "undici";
 import { AuthenticationError } from "../../src/errors";
-import { ConfigurationError, Transport, joinUrl } from "../../src/http";
+import { ConfigurationError, joinUrl } from "../../src/http";
+import { Transport } from "../../src/decode";
 import { postRequest } from "./helpers/make-transport";
 import { TOKEN, captureLogs, expectNoToken, rejectionOf } from "./helpers/secrets";
 import { sendJson, startServer, type TestServer } from "./helpers/test-server";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { brotliCompressSync, createGzip, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadRequestError, ConnectionError, ResponseParseError } from "../../src/errors";
-import type { TransportRequest } from "../../src/http";
+import type { TransportRequest } from "../../src/decode";
 import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";

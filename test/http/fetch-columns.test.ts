@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaginationError, ResponseParseError } from "../../src/errors";
-import { ndjsonColumns } from "../../src/http/body-columns";
-import { ParsePool } from "../../src/http/columnar/parse-pool";
+import { ndjsonColumns } from "../../src/decode/body-columns";
+import { ParsePool } from "../../src/decode/columnar/parse-pool";
 import type { TransportMeta } from "../../src/http";
 import { RecordColumns } from "../../src/table/record-columns";
 import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";

@@ -1,7 +1,7 @@
 /**
- * The transport knows bytes, requests, retries and pages: it imports nothing of the services, their
- * clients, schemas, the Result or the sandbox (only the errors, the column model its parser
- * writes into, and the notebook kernel's display for progress), and names no service.
+ * The transport knows bytes, requests and retries: it imports nothing of the services, their clients,
+ * schemas, the Result, the sandbox, the column model or the decoders (src/decode reads its bodies), nor
+ * the notebook's display (the clients hand it in as the `inPlaceDisplay` hook), and names no service.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -36,12 +36,10 @@ describe("src/http", () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it("imports only itself, the errors and the column model", () => {
+  it("imports only itself, the errors and the synthetic-data header's name", () => {
     const outside = files.flatMap((f) => importsOf(f).filter((p) => !p.startsWith("http/")).map((p) => `${relative(SRC, f)} -> ${p}`));
-    // The column model (and the provenance fields a fetch reports) live in src/table; the progress
-    // display reaches Deno's notebook kernel through util/deno-jupyter (no service there either); the name of
-    // the header that marks synthetic answers is util/synthetic-data's.
-    const allowed = /-> (errors(\/index)?|table\/(record-columns|column-builder|columns-accumulator|columns-from-records|narrow-codes|provenance)|util\/deno-jupyter|util\/synthetic-data)$/;
+    // The name of the header that marks synthetic answers is util/synthetic-data's.
+    const allowed = /-> (errors(\/index)?|util\/synthetic-data)$/;
     expect(outside.filter((line) => !allowed.test(line))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LinesInPlace } from "../../src/http/columnar/lines-in-place";
-import { ColumnParseError, parseLineColumns } from "../../src/http/columnar/parse-columns";
+import { LinesInPlace } from "../../src/decode/columnar/lines-in-place";
+import { ColumnParseError, parseLineColumns } from "../../src/decode/columnar/parse-columns";
 
 const enc = new TextEncoder();
 

@@ -2,7 +2,7 @@
 // cores, chosen here by GASFRAMES_NDJSON_IN_PLACE=0 (this file's shared parse pool is made after it is set).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 process.env.GASFRAMES_NDJSON_IN_PLACE = "0";
-import { sharedParsePool } from "../../src/http/columnar/parse-pool";
+import { sharedParsePool } from "../../src/decode/columnar/parse-pool";
 import { ResponseParseError } from "../../src/errors";
 import { RecordColumns } from "../../src/table/record-columns";
 import { makeTransport, postRequest } from "./helpers/make-transport";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Transport } from "../../src/http";
+import { Transport } from "../../src/decode";
 import { listenLocal } from "../helpers/listen-local";
 
 // An endpoint documented as answering one object (v4 shorttermforecasthistorydates) may answer a list.

@@ -1,7 +1,7 @@
 // The reusable body buffers of the parse pool: taken, given back, reused, bounded, and let go once no
 // body is on its way (a finished download pins nothing).
 import { describe, expect, it } from "vitest";
-import { PageBuffers } from "../../src/http/columnar/page-buffers";
+import { PageBuffers } from "../../src/decode/columnar/page-buffers";
 
 describe("PageBuffers", () => {
   it("hands a given-back buffer out again for a body that fits, and a fresh one for a bigger body", () => {

@@ -2,8 +2,8 @@
 // and none is pinned once the download is done, and a slow consumer never has more than
 // `concurrency + 2` pages requested ahead of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharedParsePool } from "../../src/http/columnar/parse-pool";
-import type { TransportRequest } from "../../src/http";
+import { sharedParsePool } from "../../src/decode/columnar/parse-pool";
+import type { TransportRequest } from "../../src/decode";
 import { RecordColumns } from "../../src/table/record-columns";
 import { makeTransport } from "./helpers/make-transport";
 import { sendJson, startServer, type SeenRequest, type TestServer } from "./helpers/test-server";

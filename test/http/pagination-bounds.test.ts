@@ -71,7 +71,7 @@ describe("absurd pagination from the service", () => {
     claim({ start: 0, page_size: 10, total_count: 1e12 });
     // A child process with a small heap: planning every offset up front would kill it (a V8 fatal
     // error, exit code 134 or a signal), which no try/catch in a notebook can stop.
-    const dist = pathToFileURL(join(__dirname, "../../dist/http/index.js")).href;
+    const dist = pathToFileURL(join(__dirname, "../../dist/decode/index.js")).href;
     const script = `
       const { Transport } = await import(${JSON.stringify(dist)});
       const t = new Transport({ baseUrl: process.env.URL, token: process.env.TOK, progress: false }, { service: "natgas", baseUrlEnv: "UNSET_URL" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ColumnParseError, parseArrayColumns, parseEnvelopeColumns } from "../../src/http/columnar/parse-columns";
+import { ColumnParseError, parseArrayColumns, parseEnvelopeColumns } from "../../src/decode/columnar/parse-columns";
 
 // The byte parser gives exactly what JSON.parse gives, or throws ColumnParseError / NotColumnarError:
 // single cases a review found breaking that (each failed before its fix).

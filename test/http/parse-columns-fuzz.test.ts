@@ -4,7 +4,7 @@
 // here keys are written into the text raw, where UTF-8 cannot hold a lone surrogate).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ColumnParseError, ColumnParser, NotColumnarError } from "../../src/http/columnar/parse-columns";
+import { ColumnParseError, ColumnParser, NotColumnarError } from "../../src/decode/columnar/parse-columns";
 
 const enc = (t: string) => Buffer.from(t, "utf8");
 const dec = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

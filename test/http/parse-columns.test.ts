@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ColumnParseError, ColumnParser, parseArrayColumns, parseEnvelopeColumns, parseLineColumns } from "../../src/http/columnar/parse-columns";
-import { parseHere } from "../../src/http/columnar/parse-pool";
+import { ColumnParseError, ColumnParser, parseArrayColumns, parseEnvelopeColumns, parseLineColumns } from "../../src/decode/columnar/parse-columns";
+import { parseHere } from "../../src/decode/columnar/parse-pool";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

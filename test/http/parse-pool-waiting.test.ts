@@ -4,11 +4,11 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ParsePool } from "../../src/http/columnar/parse-pool";
+import type { ParsePool } from "../../src/decode/columnar/parse-pool";
 import type { RecordColumns } from "../../src/table/record-columns";
 
 const require = createRequire(__filename);
-const built = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-pool.js")) as {
+const built = require(join(__dirname, "..", "..", "dist", "decode", "columnar", "parse-pool.js")) as {
   ParsePool: new (workers: number, options?: { maxWaiting?: number }) => ParsePool;
 };
 const pool = new built.ParsePool(1, { maxWaiting: 1 });

@@ -7,20 +7,21 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GasframesError } from "../../src/errors";
-import type { Transport, TransportOptions } from "../../src/http";
-import type { ParsePool, ParsePoolOptions } from "../../src/http/columnar/parse-pool";
+import type { TransportOptions } from "../../src/http";
+import type { Transport } from "../../src/decode";
+import type { ParsePool, ParsePoolOptions } from "../../src/decode/columnar/parse-pool";
 import { TOKEN, rejectionOf } from "./helpers/secrets";
 import { postRequest } from "./helpers/make-transport";
 import { startServer, type TestServer } from "./helpers/test-server";
 
 const require = createRequire(__filename);
 const dist = join(__dirname, "..", "..", "dist");
-const builtPool = require(join(dist, "http", "columnar", "parse-pool.js")) as {
+const builtPool = require(join(dist, "decode", "columnar", "parse-pool.js")) as {
   ParsePool: new (workers: number, options?: ParsePoolOptions) => ParsePool;
   sharedParsePool(): ParsePool;
 };
-const { MAX_JSON_DEPTH } = require(join(dist, "http", "columnar", "parse-columns.js")) as { MAX_JSON_DEPTH: number };
-const builtHttp = require(join(dist, "http", "index.js")) as {
+const { MAX_JSON_DEPTH } = require(join(dist, "decode", "columnar", "parse-columns.js")) as { MAX_JSON_DEPTH: number };
+const builtHttp = require(join(dist, "decode", "index.js")) as {
   Transport: new (options: TransportOptions, service: { service: string; baseUrlEnv: string }) => Transport;
 };
 

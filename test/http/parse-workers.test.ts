@@ -4,13 +4,13 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ParsePool } from "../../src/http/columnar/parse-pool";
+import type { ParsePool } from "../../src/decode/columnar/parse-pool";
 import type { RecordColumns } from "../../src/table/record-columns";
 
 const require = createRequire(__filename);
-const built = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-pool.js")) as { ParsePool: new (workers: number) => ParsePool };
+const built = require(join(__dirname, "..", "..", "dist", "decode", "columnar", "parse-pool.js")) as { ParsePool: new (workers: number) => ParsePool };
 const pool = new built.ParsePool(2);
-const { ColumnParseError } = require(join(__dirname, "..", "..", "dist", "http", "columnar", "parse-columns.js")) as { ColumnParseError: new () => Error };
+const { ColumnParseError } = require(join(__dirname, "..", "..", "dist", "decode", "columnar", "parse-columns.js")) as { ColumnParseError: new () => Error };
 afterAll(() => pool.close());
 
 const regions = ["Permian", "Bakken", "Ünïcode ☃", 'q"uote', "back\\slash", "tab\there"];

@@ -1,8 +1,8 @@
 // A body read into one buffer: straight into a buffer of the stated size as chunks arrive, and still
 // whole when the stated size is wrong (more or fewer bytes than Content-Length said).
 import { describe, expect, it } from "vitest";
-import { readBytes } from "../../src/http/body-columns";
-import { PageBuffers } from "../../src/http/columnar/page-buffers";
+import { readBytes } from "../../src/decode/body-columns";
+import { PageBuffers } from "../../src/decode/columnar/page-buffers";
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array> {
   const bytes = new TextEncoder().encode(text);

@@ -3,9 +3,9 @@
 // page's columns need, in every slab). The hint only sizes memory: the records are the same with it,
 // without it, and with a hint that is wrong or absurd.
 import { describe, expect, it } from "vitest";
-import { ColumnSlab } from "../../src/http/columnar/column-slab";
-import { ColumnParser } from "../../src/http/columnar/parse-columns";
-import { parseHere } from "../../src/http/columnar/parse-pool";
+import { ColumnSlab } from "../../src/decode/columnar/column-slab";
+import { ColumnParser } from "../../src/decode/columnar/parse-columns";
+import { parseHere } from "../../src/decode/columnar/parse-pool";
 import type { RecordColumns } from "../../src/table/record-columns";
 
 const encode = (text: string) => new TextEncoder().encode(text);

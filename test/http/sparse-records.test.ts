@@ -5,9 +5,9 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseParseError } from "../../src/errors";
-import { LinesInPlace } from "../../src/http/columnar/lines-in-place";
-import { TooSparseError } from "../../src/http/columnar/parse-columns";
-import { parseHere } from "../../src/http/columnar/parse-pool";
+import { LinesInPlace } from "../../src/decode/columnar/lines-in-place";
+import { TooSparseError } from "../../src/decode/columnar/parse-columns";
+import { parseHere } from "../../src/decode/columnar/parse-pool";
 import { makeTransport, postRequest, recordsOfPart } from "./helpers/make-transport";
 import { expectNoToken, rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";

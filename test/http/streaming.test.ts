@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseParseError } from "../../src/errors";
-import { jsonArrayBatches, ndjsonBatches, type ReaderStats } from "../../src/http/body-reader";
+import { jsonArrayBatches, ndjsonBatches, type ReaderStats } from "../../src/decode/body-reader";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";

@@ -8,8 +8,8 @@ import { formatProgress } from "../../src/http/progress";
 import { defaultSleep } from "../../src/http/sleep";
 import { NetworkSlots } from "../../src/http/network-slots";
 import { Call } from "../../src/http/call";
-import { envelopeColumns } from "../../src/http/column-pages";
-import { ParsePool } from "../../src/http/columnar/parse-pool";
+import { envelopeColumns } from "../../src/decode/column-pages";
+import { ParsePool } from "../../src/decode/columnar/parse-pool";
 import { resolveConfig } from "../../src/http/config";
 import { withRetries } from "../../src/http/with-retries";
 import { TOKEN } from "./helpers/secrets";
@@ -242,7 +242,7 @@ describe("withRetries and the adaptive limit", () => {
     const call = new Call(config, req, `${server.url}/v3/rigs`);
     const pool = new ParsePool(1);
     try {
-      const spec = { method: "POST" as const, url: `${server.url}/v3/rigs`, body: { pagination: { start: 0 } }, ndjson: false };
+      const spec = { method: "POST" as const, url: `${server.url}/v3/rigs`, body: { pagination: { start: 0 } }, accept: "application/json" };
       for await (const _ of withRetries(call, spec, (ex, hooks) => envelopeColumns(ex, call, pool, hooks.bodyRead), slots)) void _;
       return undefined;
     } catch (err) {

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../../src/connect";
 import { GasframesError } from "../../src/errors";
-import { ConfigurationError, Transport } from "../../src/http";
+import { ConfigurationError } from "../../src/http";
+import { Transport } from "../../src/decode";
 import { LegacyLngClient, LngClient } from "../../src/lng";
 import { NatGasClient } from "../../src/natgas";
 import { postRequest } from "./helpers/make-transport";

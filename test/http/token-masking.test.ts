@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CacheMissError, ResponseParseError } from "../../src/errors";
-import { Transport, type TransportOptions, type TransportRequest } from "../../src/http";
+import { type TransportOptions } from "../../src/http";
+import { Transport, type TransportRequest } from "../../src/decode";
 import { postRequest } from "./helpers/make-transport";
 import { rejectionOf } from "./helpers/secrets";
 import { startServer, type TestServer } from "./helpers/test-server";
@@ -99,8 +100,8 @@ describe("no piece of the token survives a cut", () => {
     // bodies of at least 256 KiB: the padding goes first, so the token stays where V8 points. The
     // padding is a bare string element, so the worker's column parser gives up on the shape and hands
     // the whole body to JSON.parse on the worker, whose message quotes a snippet of the body.
-    const builtPool = require(join(dist, "http", "columnar", "parse-pool.js")) as { sharedParsePool(): { size: number; close(): Promise<void> } };
-    const built = require(join(dist, "http", "index.js")) as { Transport: new (o: TransportOptions, s: typeof natgas) => BuiltTransport };
+    const builtPool = require(join(dist, "decode", "columnar", "parse-pool.js")) as { sharedParsePool(): { size: number; close(): Promise<void> } };
+    const built = require(join(dist, "decode", "index.js")) as { Transport: new (o: TransportOptions, s: typeof natgas) => BuiltTransport };
     const t = new built.Transport({ baseUrl: server.url, token: TOKEN, progress: false, maxRetries: 0, logger: {} }, natgas);
     const pad = `"${filler(300 * 1024)}", `;
     const bodies: string[] = [];

@@ -10,11 +10,12 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseParseError, TimeoutError, type GasframesError } from "../../src/errors";
-import type { Transport, TransportOptions } from "../../src/http";
-import type { ParsePool, ParsePoolOptions } from "../../src/http/columnar/parse-pool";
-import { TooManyFieldsError } from "../../src/http/columnar/parse-columns";
-import { parseHere } from "../../src/http/columnar/parse-pool";
-import { MAX_TRANSFERRED_BUFFERS, columnsMessage } from "../../src/http/columnar/wire";
+import type { TransportOptions } from "../../src/http";
+import type { Transport } from "../../src/decode";
+import type { ParsePool, ParsePoolOptions } from "../../src/decode/columnar/parse-pool";
+import { TooManyFieldsError } from "../../src/decode/columnar/parse-columns";
+import { parseHere } from "../../src/decode/columnar/parse-pool";
+import { MAX_TRANSFERRED_BUFFERS, columnsMessage } from "../../src/decode/columnar/wire";
 import { MAX_FIELD_NAMES, columnsFromRecords, tooSparseForColumns } from "../../src/table/columns-from-records";
 import { makeTransport, postRequest } from "./helpers/make-transport";
 import { TOKEN, expectNoToken, rejectionOf } from "./helpers/secrets";
@@ -22,11 +23,11 @@ import { startServer, type TestServer } from "./helpers/test-server";
 
 const require = createRequire(__filename);
 const dist = join(__dirname, "..", "..", "dist");
-const builtPool = require(join(dist, "http", "columnar", "parse-pool.js")) as {
+const builtPool = require(join(dist, "decode", "columnar", "parse-pool.js")) as {
   ParsePool: new (workers: number, options?: ParsePoolOptions) => ParsePool;
   sharedParsePool(): ParsePool;
 };
-const builtHttp = require(join(dist, "http", "index.js")) as {
+const builtHttp = require(join(dist, "decode", "index.js")) as {
   Transport: new (options: TransportOptions, service: { service: string; baseUrlEnv: string }) => Transport;
 };
 

@@ -50,7 +50,7 @@ describe("LNG v1 catalog", () => {
     for (const spec of Object.values(LNG_V1)) {
       if (spec.httpMethod === "GET") continue;
       expect(spec.httpMethod, spec.method).toBe("POST");
-      expect(spec.response, spec.method).toBe("array");
+      expect(spec.decoder, spec.method).toBe("array");
       expect(spec.method in LNG_V1).toBe(true);
     }
   });
@@ -77,7 +77,7 @@ describe("LNG v1 catalog", () => {
     };
     const catalog = Object.fromEntries(Object.values(LNG_V1).map((e) => [`${e.httpMethod} ${e.path}`, e.method]));
     expect(catalog).toEqual(OPENAPI);
-    expect(LNG_V1.healthcheck.response).toBe("object");
+    expect(LNG_V1.healthcheck.decoder).toBe("object");
   });
 
   it("marks what neither a page nor the vendor's code confirms in source.unverified (read by a doctor)", () => {

@@ -98,7 +98,7 @@ describe("notebooks under Deno's Jupyter kernel", () => {
   it("updates a progress display in place under Deno (one output, its last text)", async () => {
     // The display download progress uses, driven directly: a quick call never shows progress (it waits a second).
     const code = [
-      'import { findKernelNewDisplay } from "../dist/http/kernel-display.js";',
+      'import { findKernelNewDisplay } from "../dist/display/kernel-display.js";',
       "const make = findKernelNewDisplay();",
       'if (make === undefined) throw new Error("no in-place display found in the Deno kernel");',
       "const progress = make();",

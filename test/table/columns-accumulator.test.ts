@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { GatheredParts } from "../../src/http/columnar/gathered-parts";
+import { GatheredParts } from "../../src/decode/columnar/gathered-parts";
 import { ColumnsAccumulator } from "../../src/table/columns-accumulator";
 import { columnsFromRecords } from "../../src/table/columns-from-records";
 import type { RecordColumns } from "../../src/table/record-columns";

@@ -4,8 +4,8 @@
 // rows before it kept whatever the memory held (a reused slab's numbers from the last page).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ColumnSlab } from "../../src/http/columnar/column-slab";
-import { parseHere } from "../../src/http/columnar/parse-pool";
+import { ColumnSlab } from "../../src/decode/columnar/column-slab";
+import { parseHere } from "../../src/decode/columnar/parse-pool";
 import { columnsFromRecords } from "../../src/table/columns-from-records";
 
 const encode = (text: string) => new TextEncoder().encode(text);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DataError } from "../../src/errors";
 import type { RecordSchema } from "../../src/table/schema";
 import { unitsOf } from "../../src/frame/units";
-import { parseArrayColumns } from "../../src/http/columnar/parse-columns";
+import { parseArrayColumns } from "../../src/decode/columnar/parse-columns";
 import { collectResult, columnsFromRecords, COLUMN_SOURCE, RecordColumns, Result, type ResultMeta } from "../../src/table";
 import { frameColumns } from "../helpers/frame-columns";
 // Table's view methods are installed by the modules that implement them (the root module loads them all).

@@ -7,7 +7,7 @@ export const everyKind = {
   method: "everyKind",
   httpMethod: "POST",
   path: "/v1/every_kind",
-  response: "array",
+  decoder: "array",
   params: [
     { name: "aggregate_by", type: { kind: "strArr", values: ["county", "date", "operator", "sub_region"] } },
     { name: "county", type: { kind: "strArr" } },
@@ -39,7 +39,7 @@ export const needsRun = {
   method: "details",
   httpMethod: "POST",
   path: "/v1/details",
-  response: "array",
+  decoder: "array",
   params: [
     { name: "forecast_run_at", type: { kind: "timestamp" }, required: true, requiredHint: "get one from client.forecastRunAtTimestamps()" },
     { name: "imos", type: { kind: "intArr", check: "imo" } },

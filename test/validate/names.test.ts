@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InvalidParamsError } from "../../src/errors";
 import { buildEndpointMethods } from "../../src/client/endpoint-methods";
 import { resetWarnings } from "../../src/client/warn-once";
-import { Transport } from "../../src/http";
+import { Transport } from "../../src/decode";
 import { LngClient } from "../../src/lng/lng-client";
 import { NatGasClient } from "../../src/natgas/natgas-client";
 import { v3 } from "../../src/natgas/catalog/v3";

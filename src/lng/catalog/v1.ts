@@ -53,7 +53,7 @@ import {
   VOLUME_FLOW_RECORD,
 } from "./records";
 
-const base = { service: "lng", version: "v1", response: "array" } as const;
+const base = { service: "lng", version: "v1", decoder: "array" } as const;
 
 /**
  * What the vendor's OpenAPI document says of the transaction records that the catalog (the spec's
@@ -321,7 +321,7 @@ export const LNG_V1 = {
     httpMethod: "GET",
     path: "/v1/healthcheck",
     params: [],
-    response: "object",
+    decoder: "object",
     record: HEALTHCHECK_RECORD,
     description: "The health of the API: one record, status \"healthy\" when it is.",
     source: { code: [openapiShows("GET /healthcheck -> { status: \"healthy\" }, no security scheme"), CODE_CLIENT_TYPES] },

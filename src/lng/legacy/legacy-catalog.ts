@@ -26,7 +26,7 @@ function guide(choice: string): EndpointSource {
   return { docs: [DOC_MIGRATION_GUIDE], spec: "lng-service.md#versioning", choice };
 }
 
-const report = { service: "legacy", version: "legacy", response: "job", httpMethod: "POST", path: "/api/v2/analysis_report" } as const;
+const report = { service: "legacy", version: "legacy", decoder: "job", httpMethod: "POST", path: "/api/v2/analysis_report" } as const;
 
 const imos = { name: "imos", type: { kind: "intArr", check: "imo" }, description: "IMO numbers" } as const;
 const startDate = { name: "start_date", type: { kind: "date" }, description: "first day, inclusive" } as const;
@@ -81,7 +81,7 @@ export const LEGACY_API = {
   targetd_query: {
     service: "legacy",
     version: "legacy",
-    response: "job",
+    decoder: "job",
     method: "targetdQuery",
     legacySource: "targetd_query",
     httpMethod: "POST",
@@ -101,7 +101,7 @@ export const LEGACY_API = {
   queryAIS: {
     service: "legacy",
     version: "legacy",
-    response: "job",
+    decoder: "job",
     method: "queryAis",
     legacySource: "queryAIS",
     httpMethod: "GET",
@@ -119,7 +119,7 @@ export const LEGACY_API = {
   live_status_endpoint: {
     service: "legacy",
     version: "legacy",
-    response: "job",
+    decoder: "job",
     method: "liveStatus",
     legacySource: "live_status",
     httpMethod: "GET",

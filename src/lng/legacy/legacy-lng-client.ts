@@ -6,7 +6,7 @@ import type { ParamsOf } from "../../catalog/derive-types";
 import { buildEndpointMethods, endpointCaller, type EndpointArgs, type EndpointCallOptions, type MethodName } from "../../client/endpoint-methods";
 import type { EndpointAnswer } from "../../client/call-endpoint";
 import type { EndpointTransport } from "../../client/endpoint-transport";
-import { Transport } from "../../http/transport";
+import { serviceTransport } from "../../client/service-transport";
 import type { WarningSink } from "../../client/warn-once";
 import { InvalidParamsError } from "../../errors";
 import type { TransportOptions } from "../../http/types";
@@ -80,7 +80,7 @@ export class LegacyLngClient {
     const { warn, transport, ...rest } = options;
     const baseUrl = resolveLegacyBaseUrl(rest.baseUrl);
     const transportOptions = baseUrl === undefined ? rest : { ...rest, baseUrl };
-    this.transport = transport ?? new Transport(transportOptions, LEGACY_LNG_SERVICE);
+    this.transport = transport ?? serviceTransport(transportOptions, LEGACY_LNG_SERVICE);
     const methodOptions = { ...(warn ? { warn } : {}), result: legacyResult, streams: false, optionsOnlyWithoutParams: true };
     this.#reports = endpointCaller(this.transport, methodOptions);
     Object.assign(this, buildEndpointMethods(this.transport, LEGACY_API, methodOptions));

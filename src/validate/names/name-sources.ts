@@ -2,7 +2,7 @@
  * Where each service publishes its names, fetched through the client's own transport (so the token
  * stays in its header, and retries, time-outs, the cache and the token masking all apply).
  */
-import type { TransportRequest } from "../../http/types";
+import type { TransportRequest } from "../../decode/types";
 import type { NameKind, NameService } from "./name-kinds";
 import type { NameLists } from "./known-names";
 

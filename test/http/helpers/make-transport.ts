@@ -1,8 +1,9 @@
 /**
  * A transport wired for tests: token set, progress off, sleeps recorded instead of waited.
  */
-import { Transport } from "../../../src/http";
-import type { RecordPart, TransportOptions, TransportRequest } from "../../../src/http";
+import { Transport } from "../../../src/decode";
+import type { TransportOptions } from "../../../src/http";
+import type { RecordPart, TransportRequest } from "../../../src/decode";
 import type { RecordColumns } from "../../../src/table/record-columns";
 import { TOKEN, captureLogs } from "./secrets";
 

@@ -16,7 +16,7 @@ export interface EmptyService {
 
 /** Starts the server; `catalog` gives each path's response shape (`/lng` and `/legacy` prefixes are stripped). */
 export async function startEmptyService(catalog: readonly EndpointSpec[]): Promise<EmptyService> {
-  const shapes = new Map(catalog.map((spec) => [spec.path.toLowerCase(), spec.response]));
+  const shapes = new Map(catalog.map((spec) => [spec.path.toLowerCase(), spec.decoder]));
   let count = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -50,7 +50,7 @@ export async function startEmptyService(catalog: readonly EndpointSpec[]): Promi
   };
 }
 
-function answerFor(shape: EndpointSpec["response"] | undefined, requestBody: string, ndjson: boolean): string | undefined {
+function answerFor(shape: EndpointSpec["decoder"] | undefined, requestBody: string, ndjson: boolean): string | undefined {
   switch (shape) {
     case "envelope-paged": {
       let start = 0;

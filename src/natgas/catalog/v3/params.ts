@@ -31,8 +31,8 @@ export const aggregateBy = <V extends readonly string[]>(values: V) => ({ name: 
  */
 export const oilOrGasList = { kind: "strArr", values: ["oil", "gas"] } as const;
 
-export const post = { service: "natgas", version: "v3", httpMethod: "POST", response: "envelope-paged" } as const;
-export const get = { service: "natgas", version: "v3", httpMethod: "GET", response: "envelope", params: [] } as const;
+export const post = { service: "natgas", version: "v3", httpMethod: "POST", decoder: "envelope-paged" } as const;
+export const get = { service: "natgas", version: "v3", httpMethod: "GET", decoder: "envelope", params: [] } as const;
 
 /** A documented limit of `n` requests a minute. */
 export function perMinute(n: number): RateLimitSpec {

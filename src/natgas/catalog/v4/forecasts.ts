@@ -137,7 +137,7 @@ export const v4Forecasts = {
   shortTermForecastHistoryDates: {
     ...get,
     // The spec says "object with date_forecast_run"; the transport takes one object or a list of them.
-    response: "object",
+    decoder: "object",
     method: "shortTermForecastHistoryDates",
     path: "/v4/shorttermforecasthistorydates",
     record: { name: "natgas.v4.shortTermForecastHistoryDates", fields: [F.date_forecast_run] },

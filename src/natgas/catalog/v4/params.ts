@@ -17,8 +17,8 @@ export const sub_region_natgas = strArr("sub_region_natgas");
 export const state_code = strArr("state_code");
 export const well_id = { name: "well_id", type: { kind: "idArr", width: 10 }, description: "well identifiers (v3 api numbers), sent as 10-digit strings" } as const;
 
-export const post = { service: "natgas", version: "v4", httpMethod: "POST", response: "array" } as const;
-export const get = { service: "natgas", version: "v4", httpMethod: "GET", response: "array", params: [] } as const;
+export const post = { service: "natgas", version: "v4", httpMethod: "POST", decoder: "array" } as const;
+export const get = { service: "natgas", version: "v4", httpMethod: "GET", decoder: "array", params: [] } as const;
 export const ROW_LIMIT = 1_000_000;
 
 /** The spec section every v4 entry it describes follows. */

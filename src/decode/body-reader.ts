@@ -6,9 +6,9 @@
  * to classify.
  */
 import { ResponseParseError } from "../errors";
-import { isServiceErrorBody } from "./http-errors";
+import { isServiceErrorBody } from "../http/http-errors";
 import { ArraySyntaxError, JsonArraySplitter } from "./json-array-splitter";
-import { firstNonBlankByte, peekChunks } from "./peek-chunks";
+import { firstNonBlankByte, peekChunks } from "../http/peek-chunks";
 
 /** Where a body came from, for error messages. */
 export interface BodyContext {

@@ -4,9 +4,10 @@
  */
 import { columnsFromRecords, tooSparseForColumns } from "../table/columns-from-records";
 import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyContext } from "./body-reader";
-import type { Call } from "./call";
+import type { Call } from "../http/call";
+import type { TransportRequest } from "./types";
 import { parseEnvelope, type Pagination } from "./envelope";
-import type { Exchange } from "./exchange";
+import type { Exchange } from "../http/exchange";
 import { ndjsonColumns, parseBody, parseErrorOf, readBytes } from "./body-columns";
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 import { GatheredParts, rowsOf, type RecordPart } from "./columnar/gathered-parts";
@@ -21,7 +22,7 @@ export interface ColumnPage {
   pagination?: Pagination;
 }
 
-export function contextOf(ex: Exchange, call: Call): BodyContext {
+export function contextOf(ex: Exchange, call: Call<TransportRequest>): BodyContext {
   return {
     status: ex.status,
     method: call.req.httpMethod,
@@ -39,7 +40,7 @@ export function contextOf(ex: Exchange, call: Call): BodyContext {
  * Reads and parses one envelope body (a v3 page).
  * @param bodyRead called once the bytes are in, before parsing (frees the page's network slot).
  */
-export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
+export async function* envelopeColumns(ex: Exchange, call: Call<TransportRequest>, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
   const ctx = contextOf(ex, call);
   pool.prepare(ex.bodyBytes);
   const bytes = await readBytes(ex.chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers });
@@ -62,7 +63,7 @@ export async function* envelopeColumns(ex: Exchange, call: Call, pool: ParsePool
  * @param whole gather NDJSON pieces into one part (sized from the body's length when the server
  *   gave it) instead of handing them out one by one.
  */
-export async function* arrayColumns(ex: Exchange, call: Call, pool: ParsePool, ndjson: boolean, whole = false): AsyncGenerator<RecordPart, void, undefined> {
+export async function* arrayColumns(ex: Exchange, call: Call<TransportRequest>, pool: ParsePool, ndjson: boolean, whole = false): AsyncGenerator<RecordPart, void, undefined> {
   const ctx = contextOf(ex, call);
   const { format, chunks } = await sniffRecords(ex.chunks, ndjson, ctx);
   if (format === "document") {

@@ -3,7 +3,7 @@
  */
 import { ResponseParseError } from "../errors";
 import { checkRecords, serviceErrorOf, type BodyContext } from "./body-reader";
-import { isServiceErrorBody } from "./http-errors";
+import { isServiceErrorBody } from "../http/http-errors";
 
 export interface Pagination {
   start: number;
