@@ -14,6 +14,7 @@ import { dayWindow, DRIFT_PROBES, HEALTH_PROBES, type Probe } from "./probes";
 import { v3, v4 } from "../natgas/catalog";
 import { LNG_V1 } from "../lng/catalog/v1";
 import type { EndpointSpec } from "../catalog/types";
+import { isCalendarDate, parseTimestampMs } from "../table/dates";
 
 /** Options of {@link doctor}: those of `connect()`, plus these. */
 export interface DoctorOptions extends ConnectOptions {
@@ -217,9 +218,9 @@ function fits(type: FieldType, v: unknown): boolean {
     case "bool":
       return typeof v === "boolean";
     case "date":
-      return typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
+      return typeof v === "string" && isCalendarDate(v);
     case "timestamp":
-      return typeof v === "string" && !Number.isNaN(Date.parse(v));
+      return typeof v === "string" && !Number.isNaN(parseTimestampMs(v));
     case "string":
       return typeof v === "string";
     case "json":

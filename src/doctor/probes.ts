@@ -6,6 +6,7 @@
 import type { Connection } from "../connect/connect";
 import type { Result } from "../table/result";
 import type { ServiceName } from "../connect/connect";
+import { toTimeMs } from "../table/dates";
 
 /** One call of the doctor. */
 export interface Probe {
@@ -36,7 +37,7 @@ export interface DayWindow {
  * months back (monthly data, settled), and the month after it (forecasts).
  */
 export function dayWindow(today: string): DayWindow {
-  const t = Date.parse(`${today}T00:00:00Z`);
+  const t = toTimeMs(today);
   const day = (n: number) => new Date(t - n * 86_400_000).toISOString().slice(0, 10);
   const month = new Date(t);
   month.setUTCDate(1);

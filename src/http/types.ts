@@ -2,6 +2,7 @@
  * Public option and request types of the HTTP transport.
  */
 import type { Dispatcher } from "undici";
+import type { FetchMeta } from "../util/fetch-meta";
 
 /** One progress report of a running download. */
 export interface ProgressUpdate {
@@ -215,32 +216,7 @@ export interface HttpRequest {
 
 /**
  * What the transport tells about a finished call: the request as sent and what it took. Never holds
- * the access token (a token pasted into a parameter is masked in `url` and `params`). The same fields
- * as the table's `FetchMeta` (src/table/provenance.ts), which a Result carries.
+ * the access token (a token pasted into a parameter is masked in `url` and `params`). The table's
+ * `FetchMeta`, which a Result carries, is the same type.
  */
-export interface TransportMeta {
-  /** HTTP method. */
-  method: string;
-  /** The request URL (no token: the token travels in a header). */
-  url: string;
-  /** The parameters as sent on the wire, after normalisation. */
-  params: Record<string, unknown>;
-  /** ISO 8601 UTC time the first request was sent. */
-  fetchedAt: string;
-  /** Pages fetched (1 for unpaginated endpoints). */
-  pages: number;
-  /** Records in the result. */
-  rows: number;
-  /** Response bytes read (after decompression). */
-  bytes: number;
-  /** HTTP attempts made, retries included. */
-  attempts: number;
-  /** Wall time of the whole call, in milliseconds. */
-  durationMs: number;
-  /** Whether every page came from the on-disk cache. */
-  fromCache: boolean;
-  /** Whether any page is synthetic data. */
-  synthetic: boolean;
-  /** Request ids the service sent back, in the order the answers arrived. */
-  requestIds: string[];
-}
+export type TransportMeta = FetchMeta;

@@ -6,6 +6,7 @@ import { InvalidParamsError, type ParamIssue } from "../errors";
 import { isCalendarDate } from "../table/dates";
 import { isMonthKey, monthOf, type MonthKey } from "./lake-months";
 import type { SyncDatasetOptions } from "./sync-types";
+import { toTimeMs } from "../table/dates";
 
 /** The options with their defaults filled in. */
 export interface CheckedSyncOptions {
@@ -39,7 +40,7 @@ export function checkSyncOptions(endpoint: EndpointSpec, params: unknown, option
   }
   const from = options.from;
   if (!isMonthKey(from)) issues.push({ param: "from", value: from, expected: "the first month, YYYY-MM", ...monthHint(from) });
-  const to = options.to ?? (typeof asOf === "string" && isCalendarDate(asOf) ? monthOf(Date.parse(`${asOf}T00:00:00Z`)) : undefined);
+  const to = options.to ?? (typeof asOf === "string" && isCalendarDate(asOf) ? monthOf(toTimeMs(asOf)) : undefined);
   if (options.to !== undefined && !isMonthKey(options.to)) issues.push({ param: "to", value: options.to, expected: "the last month, YYYY-MM", ...monthHint(options.to) });
   else if (isMonthKey(from) && isMonthKey(to) && to < from) issues.push({ param: "to", value: to, expected: `a month at or after from (${from})`, suggestion: from });
   const reviseDays = options.reviseDays ?? 60;

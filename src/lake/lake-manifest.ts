@@ -12,6 +12,7 @@ import { isCalendarDate } from "../table/dates";
 import type { LakeAxis } from "./lake-axis";
 import { isMonthKey, type MonthKey } from "./lake-months";
 import { localLakeStorage, type LakeStorage } from "./lake-storage";
+import { toTimeMs } from "../table/dates";
 
 /** The copy of the latest snapshot (a leading `_` keeps Spark, Hive and Polars readers off it). */
 export const MANIFEST_FILE = "_manifest.json";
@@ -129,10 +130,10 @@ export function readSnapshot(storage: LakeStorage, choice: SnapshotChoice = {}):
     return readCommit(storage, choice.version);
   }
   if (choice.asOf !== undefined) {
-    const limit = typeof choice.asOf === "number" ? choice.asOf : Date.parse(choice.asOf);
+    const limit = typeof choice.asOf === "number" ? choice.asOf : toTimeMs(choice.asOf);
     for (const v of [...versions].reverse()) {
       const m = readCommit(storage, v);
-      if (Date.parse(m.committedAt ?? "") <= limit) return m;
+      if (toTimeMs(m.committedAt ?? "") <= limit) return m;
     }
     return undefined;
   }

@@ -20,6 +20,7 @@ import { integrityError, verifySnapshot, type LakeVerification } from "./lake-ve
 import { quoteIdent, type LakeColumn, type LakeSource } from "./lake-source";
 import { pruneQuery, scanSelect, type ScanDataset } from "./plan-scan";
 import { scanDatasetOf } from "./scan-dataset";
+import { toIsoTimestamp, toTimeMs } from "../table/dates";
 
 /** One dataset of the lake: its view name, its folder, and the snapshot the view reads. */
 export interface LakeDataset {
@@ -194,7 +195,7 @@ export { globLiteral } from "./plan-scan";
 function snapshotChoice(options: OpenLakeOptions): SnapshotChoice {
   const issues = [];
   if (options.version !== undefined && (!Number.isInteger(options.version) || options.version < 0)) issues.push({ param: "version", value: options.version, expected: "a snapshot number, 0 or more" });
-  if (options.asOf !== undefined && (typeof options.asOf === "number" ? !Number.isFinite(options.asOf) : typeof options.asOf !== "string" || Number.isNaN(Date.parse(options.asOf)))) {
+  if (options.asOf !== undefined && (typeof options.asOf === "number" ? !Number.isFinite(options.asOf) : typeof options.asOf !== "string" || Number.isNaN(toTimeMs(options.asOf)))) {
     issues.push({ param: "asOf", value: options.asOf, expected: "an instant: ISO 8601 (2026-11-27T12:00:00Z) or epoch milliseconds" });
   }
   if (options.version !== undefined && options.asOf !== undefined) issues.push({ param: "asOf", value: options.asOf, expected: "either version or asOf, not both" });
@@ -305,11 +306,7 @@ function exactNumbers(duckType: string, values: readonly unknown[], length: numb
 /** DuckDB's JSON form of a timestamp (`2024-05-01 06:00:00+00`, `2024-05-01 06:00:00`) as ISO 8601 UTC. */
 function isoTimestamp(v: unknown): unknown {
   if (typeof v !== "string") return v;
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:([+-]\d{2})(?::?(\d{2}))?|Z)?$/.exec(v);
-  if (m === null) return v;
-  const offset = m[3] === undefined ? "Z" : `${m[3]}:${m[4] ?? "00"}`;
-  const ms = Date.parse(`${m[1]}T${m[2]}${offset}`);
-  return Number.isNaN(ms) ? v : new Date(ms).toISOString();
+  return toIsoTimestamp(v) ?? v;
 }
 
 function messageOf(error: unknown): string {

@@ -122,7 +122,7 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
     if (entry === undefined) return true;
     // A damaged entry, or a file that is not the one recorded (truncated, flipped, replaced, a folder): fetched again.
     if (fileProblems(storage, month, entry).length > 0) return true;
-    return Date.parse(`${entry.asOf}T00:00:00Z`) < monthEndMs(month) + checked.reviseDays * DAY_MS;
+    return toTimeMs(entry.asOf) < monthEndMs(month) + checked.reviseDays * DAY_MS;
   });
 
   const startedAt = checked.clock();
@@ -274,7 +274,7 @@ function vacuum(storage: LakeStorage, now: number, retainMs: number): void {
   const snapshots = versions.map((v) => readCommit(storage, v));
   const kept: LakeManifest[] = [];
   snapshots.forEach((s, i) => {
-    const supersededAt = i + 1 < snapshots.length ? Date.parse(snapshots[i + 1]!.committedAt ?? "") : Infinity;
+    const supersededAt = i + 1 < snapshots.length ? toTimeMs(snapshots[i + 1]!.committedAt ?? "") : Infinity;
     if (!(supersededAt < now - retainMs)) kept.push(s);
     else storage.delete(commitKey(versions[i]!));
   });

@@ -12,6 +12,7 @@ import { v3, type V3Catalog } from "./catalog/v3";
 import { v4, type V4Catalog } from "./catalog/v4";
 import { buildAsV3, type AsV3Api } from "./migrate/as-v3";
 import { queryDatalinksMethod, type QueryDatalinksMethod } from "./datalinks/query-datalinks";
+import { toTimeMs } from "../table/dates";
 
 /** Options of {@link NatGasClient}: every transport option (retries, time-outs, cache, progress...) plus these. */
 export interface NatGasClientOptions extends TransportOptions {
@@ -92,7 +93,7 @@ export class NatGasClient {
    * unless `today` is given: its data end there, whatever the real date.
    */
   static forSandbox(sandbox: { natgasUrl: string; asOf?: string }, options: NatGasClientOptions = {}): NatGasClient {
-    const asOf = sandbox.asOf === undefined ? undefined : Date.parse(`${sandbox.asOf}T12:00:00Z`);
+    const asOf = sandbox.asOf === undefined ? undefined : toTimeMs(sandbox.asOf) + 12 * 3_600_000;
     const today = asOf === undefined || Number.isNaN(asOf) ? {} : { today: () => asOf };
     return new NatGasClient({ token: "gasframes-sandbox-token", pacing: false, compression: false, ...today, ...options, baseUrl: sandbox.natgasUrl });
   }

@@ -44,50 +44,13 @@ export function normaliseColumn(name: string, values: readonly unknown[], type: 
         }
       }
       return out;
-    case "date": {
-      const cache = new Map<string, string>();
-      for (let i = 0; i < n; i++) {
-        const v = values[i];
-        if (isMissing(v) || v === "") {
-          out[i] = null;
-          continue;
-        }
-        if (typeof v === "string") {
-          let s = cache.get(v);
-          if (s === undefined) {
-            const d = toDayNumber(v);
-            if (Number.isNaN(d)) throw bad(name, i, v, "a date (YYYY-MM-DD, M/D/YYYY or a timestamp)");
-            s = isoFromDay(d);
-            cache.set(v, s);
-          }
-          out[i] = s;
-        } else {
-          const d = toDayNumber(v);
-          if (Number.isNaN(d)) throw bad(name, i, v, "a date");
-          out[i] = isoFromDay(d);
-        }
-      }
-      return out;
-    }
-    case "timestamp": {
-      const cache = new Map<string, string>();
-      for (let i = 0; i < n; i++) {
-        const v = values[i];
-        if (isMissing(v) || v === "") {
-          out[i] = null;
-          continue;
-        }
-        const key = typeof v === "string" ? v : undefined;
-        let s = key === undefined ? undefined : cache.get(key);
-        if (s === undefined) {
-          s = toIsoTimestamp(v);
-          if (s === undefined) throw bad(name, i, v, "a timestamp");
-          if (key !== undefined && cache.size < 100_000) cache.set(key, s);
-        }
-        out[i] = s;
-      }
-      return out;
-    }
+    case "date":
+      return textThroughCache(values, out, (v) => {
+        const d = toDayNumber(v);
+        return Number.isNaN(d) ? undefined : isoFromDay(d);
+      }, (i, v) => bad(name, i, v, typeof v === "string" ? "a date (YYYY-MM-DD, M/D/YYYY or a timestamp)" : "a date"));
+    case "timestamp":
+      return textThroughCache(values, out, toIsoTimestamp, (i, v) => bad(name, i, v, "a timestamp"));
     case "bool":
       for (let i = 0; i < n; i++) {
         const v = values[i];
@@ -157,4 +120,29 @@ export function inferFieldType(values: readonly unknown[]): FieldType {
     if (stamps === present) return "timestamp";
   }
   return "string";
+}
+
+/**
+ * Each value through `convert` (missing and "" become null), a text's answer remembered for its repeats
+ * (dates and timestamps repeat across rows; at most 100,000 texts are kept); a value `convert` refuses
+ * (undefined) is the error `fail` makes.
+ */
+function textThroughCache(values: ArrayLike<unknown>, out: unknown[], convert: (v: unknown) => string | undefined, fail: (i: number, v: unknown) => Error): unknown[] {
+  const cache = new Map<string, string>();
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (isMissing(v) || v === "") {
+      out[i] = null;
+      continue;
+    }
+    const key = typeof v === "string" ? v : undefined;
+    let s = key === undefined ? undefined : cache.get(key);
+    if (s === undefined) {
+      s = convert(v);
+      if (s === undefined) throw fail(i, v);
+      if (key !== undefined && cache.size < 100_000) cache.set(key, s);
+    }
+    out[i] = s;
+  }
+  return out;
 }

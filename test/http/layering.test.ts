@@ -36,10 +36,11 @@ describe("src/http", () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it("imports only itself, the errors and the synthetic-data header's name", () => {
+  it("imports only itself, the errors, the synthetic-data header's name and the provenance type it fills", () => {
     const outside = files.flatMap((f) => importsOf(f).filter((p) => !p.startsWith("http/")).map((p) => `${relative(SRC, f)} -> ${p}`));
     // The name of the header that marks synthetic answers is util/synthetic-data's.
-    const allowed = /-> (errors(\/index)?|util\/synthetic-data)$/;
+    // FetchMeta (util/fetch-meta) is the type the transport fills and a Result carries.
+    const allowed = /-> (errors(\/index)?|util\/synthetic-data|util\/fetch-meta)$/;
     expect(outside.filter((line) => !allowed.test(line))).toEqual([]);
   });
 

@@ -89,7 +89,7 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     }
     for (const table of tables) {
       expect(Object.keys(table).sort()).toEqual(["text/html", "text/plain"]);
-      expect(joinLines(table["text/html"] as string[])).toMatch(/\d+ rows? x \d+ columns?/);
+      expect(joinLines(table["text/html"] as string[])).toMatch(/\d+ rows? [x×] \d+ columns?/);
     }
     expect(rich.some((d) => "application/vnd.dataresource+json" in d)).toBe(false);
     expect(markdownOf(nb).length).toBeGreaterThan(0);
