@@ -278,7 +278,8 @@ function vacuum(storage: LakeStorage, now: number, retainMs: number): void {
   const kept: LakeManifest[] = [];
   snapshots.forEach((s, i) => {
     const supersededAt = i + 1 < snapshots.length ? Date.parse(snapshots[i + 1]!.committedAt ?? "") : Infinity;
-    if (!(supersededAt < now - retainMs)) kept.push(s);
+    // `<=`: with retainDays 0 the snapshot superseded by this very commit goes too, even within the same millisecond.
+    if (!(supersededAt <= now - retainMs)) kept.push(s);
     else storage.delete(commitKey(versions[i]!));
   });
   const listed = new Set(kept.flatMap((s) => Object.values(s.partitions).flatMap((p) => p.files)));

@@ -132,4 +132,27 @@ describe("month files", () => {
     expect(frame.height).toBe(Object.values(manifest.partitions).reduce((s, p) => s + p.rows, 0));
     expect(frame.getColumn("month").unique().sort().toArray().map(String)).toEqual(["2025-01", "2025-02", "2025-03"]);
   });
+
+  it("after a revision, a polars read of the folder holds the superseded file too within retention, and exactly the current rows with retainDays 0", async () => {
+    const pl = (await import("nodejs-polars")).default;
+    // The month as an earlier run saw it (a sandbox five days behind), then revised by a full one.
+    const partial = await startSandbox({ asOf: "2025-06-10" });
+    try {
+      const early = NatGasClient.forSandbox(partial, { progress: false });
+      const full = NatGasClient.forSandbox(sandbox, { progress: false });
+      const heights: Record<string, number> = {};
+      for (const retainDays of [7, 0]) {
+        const dir = join(root, `revised-${retainDays}`);
+        const options = { dir, from: "2025-06", to: "2025-06", asOf: AS_OF, retainDays };
+        const first = await syncDataset(early, NATGAS_V4.dailyProduction, null, options);
+        const revised = await syncDataset(full, NATGAS_V4.dailyProduction, null, options);
+        expect(revised.manifest.partitions["2025-06"]!.files).not.toEqual(first.manifest.partitions["2025-06"]!.files);
+        const current = revised.manifest.partitions["2025-06"]!.rows;
+        heights[retainDays] = pl.scanParquet(revised.datasetDir).collectSync().height;
+        expect(heights[retainDays], `retainDays ${retainDays}`).toBe(retainDays === 0 ? current : current + first.manifest.partitions["2025-06"]!.rows);
+      }
+    } finally {
+      await partial.close();
+    }
+  });
 });
