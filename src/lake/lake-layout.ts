@@ -43,7 +43,8 @@ export function adoptEarlierLayout(storage: LakeStorage, label: string, now: () 
       const key = `${STAGING_DIR}/${name}`;
       if (!name.endsWith(".tmp") && inside.stat(key)?.kind === "file" && storage.stat(key) === undefined) renameInto(inside.pathOf(key), storage.pathOf(key));
     }
-    for (const name of [LOG_DIR, MANIFEST_FILE, STAGING_DIR]) inside.delete(name);
+    // A takeover guard left by a writer killed mid-takeover: while this run holds `_lock`, any other taker backs off anyway.
+    for (const name of [LOG_DIR, MANIFEST_FILE, STAGING_DIR, "_lock.takeover"]) inside.delete(name);
   } finally {
     lock.release();
   }

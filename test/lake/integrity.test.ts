@@ -210,6 +210,22 @@ describe("a lake written before the log", () => {
     expect(verifyLake(dir).ok).toBe(true);
   });
 
+  it("finishes a move killed after the log was renamed into the metadata root", async () => {
+    const dir = join(root, "half-moved");
+    const first = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01", asOf: "2025-08-01" }));
+    // Killed between the rename of `_log/` and the rest: the old files still inside, no manifest in the metadata root yet.
+    mkdirSync(join(first.datasetDir, "_log"));
+    copyFileSync(join(dpMeta(dir), "_log", `${"1".padStart(20, "0")}.json`), join(first.datasetDir, "_log", `${"1".padStart(20, "0")}.json`));
+    renameSync(join(dpMeta(dir), "_manifest.json"), join(first.datasetDir, "_manifest.json"));
+    writeFileSync(join(first.datasetDir, "_lock.takeover"), "{}");
+    expect(readLakeManifest(first.datasetDir)!.snapshot).toBe(1);
+    const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-02", asOf: "2025-08-01" }));
+    expect(next.snapshot).toBe(2);
+    expect(allFiles(first.datasetDir).every((f) => f.startsWith("month="))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dpMeta(dir), "_manifest.json"), "utf8")).snapshot).toBe(2);
+    expect(verifyLake(dir).ok).toBe(true);
+  });
+
   it("never takes the metadata folder for a dataset", async () => {
     const dir = join(root, "meta-not-dataset");
     await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01" }));
@@ -270,6 +286,17 @@ describe("verified files", () => {
     expect((refused as LakeIntegrityError).reason).toBe("symlink");
     expect(readdirSync(outside)).toEqual([]);
     rmSync(join(run.datasetDir, "month=2025-01"));
+
+    // Nor through a symlinked metadata folder (`<dir>/_gasframes`): the log, lock and staging stay inside the lake.
+    const dirMeta = join(root, "linked-meta");
+    const elsewhere = join(root, "elsewhere-meta");
+    mkdirSync(elsewhere);
+    mkdirSync(dirMeta);
+    symlinkSync(elsewhere, join(dirMeta, "_gasframes"));
+    const metaRefused = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dirMeta, { to: "2025-01" })));
+    expect(metaRefused).toBeInstanceOf(LakeIntegrityError);
+    expect((metaRefused as LakeIntegrityError).reason).toBe("symlink");
+    expect(readdirSync(elsewhere)).toEqual([]);
 
     const dir2 = join(root, "garbage-asof");
     const first = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir2, { to: "2025-01", asOf: "2025-08-01" }));
