@@ -143,7 +143,8 @@ describe("month files", () => {
       const heights: Record<string, number> = {};
       for (const retainDays of [7, 0]) {
         const dir = join(root, `revised-${retainDays}`);
-        const options = { dir, from: "2025-06", to: "2025-06", asOf: AS_OF, retainDays };
+        // One fixed instant for both commits and the vacuum: retainDays 0 must drop the superseded snapshot even then.
+        const options = { dir, from: "2025-06", to: "2025-06", asOf: AS_OF, retainDays, clock: () => Date.parse("2025-06-15T12:00:00Z") };
         const first = await syncDataset(early, NATGAS_V4.dailyProduction, null, options);
         const revised = await syncDataset(full, NATGAS_V4.dailyProduction, null, options);
         expect(revised.manifest.partitions["2025-06"]!.files).not.toEqual(first.manifest.partitions["2025-06"]!.files);
