@@ -38,7 +38,8 @@ export function adoptEarlierLayout(storage: LakeStorage, label: string, now: () 
       const bytes = latest === undefined ? inside.read(MANIFEST_FILE) : storage.read(commitKey(latest));
       if (bytes !== undefined) storage.replace(MANIFEST_FILE, bytes);
     }
-    // A killed run's staged months and journal, so the next run resumes them; a waiting writer's lock file (`.tmp`) stays its own.
+    // A killed run's staged months and journal, so the next run resumes them. A `.tmp` is a lock file another writer is staging:
+    // not moved (that writer finds the lock held and backs off; its staging may fail as `_tmp/` goes, which it reports).
     for (const name of inside.list(STAGING_DIR)) {
       const key = `${STAGING_DIR}/${name}`;
       if (!name.endsWith(".tmp") && inside.stat(key)?.kind === "file" && storage.stat(key) === undefined) renameInto(inside.pathOf(key), storage.pathOf(key));
