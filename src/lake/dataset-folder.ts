@@ -5,7 +5,7 @@ import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { EndpointSpec } from "../catalog/types";
 import { DataError } from "../errors";
-import { fsCall } from "./lake-storage";
+import { fsCall, isMetadataRoot, metadataRootOf } from "./lake-storage";
 
 /**
  * `<dir>/<service>/<version>/<endpoint>`: the endpoint is its path after the version, `/` as `_`
@@ -26,10 +26,11 @@ export interface FoundDataset {
 
 /**
  * The datasets of a lake folder: `<service>/<version>/<endpoint>` folders with a log (`_log/`) or a
- * manifest. `root` may also be one dataset's folder.
+ * manifest in their metadata root (`<dir>/_gasframes/<service>/<version>/<endpoint>`) or, for lakes of the
+ * earlier layout, inside them. `root` may also be one dataset's folder; a metadata root is never a dataset.
  */
 export function findLakeDatasets(root: string): FoundDataset[] {
-  const isDataset = (p: string): boolean => ["_log", "_manifest.json"].some((n) => exists(join(p, n)));
+  const isDataset = (p: string): boolean => !isMetadataRoot(p) && [metadataRootOf(p), p].some((d) => ["_log", "_manifest.json"].some((n) => exists(join(d, n))));
   if (!exists(root)) throw new DataError(`lake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
   if (isDataset(root)) return [{ view: viewName(root.split(/[\\/]/).slice(-3)), dir: root }];
   const out: FoundDataset[] = [];

@@ -1,5 +1,5 @@
 /**
- * One writer per dataset: `<dataset>/_lock`, created exclusively, holding the writer's pid, host and
+ * One writer per dataset: `_lock` in the dataset's metadata root (`<dir>/_gasframes/<service>/<version>/<endpoint>/_lock`), created exclusively, holding the writer's pid, host and
  * start time. A second writer gets a LakeLockedError naming the holder. A lock whose holder is a dead
  * process on this host is stale and is taken over; the takeover itself is guarded by a second
  * exclusive file (`_lock.takeover`), so two writers finding one stale lock cannot both win.

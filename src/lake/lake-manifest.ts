@@ -1,5 +1,5 @@
 /**
- * A dataset's log of snapshots (`<dataset>/_log/<version>.json`), modelled on Delta Lake's: each sync
+ * A dataset's log of snapshots (`_log/<version>.json` in its metadata root, `<dir>/_gasframes/<service>/<version>/<endpoint>/`), modelled on Delta Lake's: each sync
  * commits one numbered file, created exclusively (two writers cannot both commit a version), holding
  * the whole snapshot: what was asked, and per month the query sent, when, how many rows, the hash of
  * the rows' content, and each file with its size and SHA-256. Data files are immutable and named by

@@ -4,14 +4,57 @@
  * storage, whose conditional PUT is write-if-absent) can be added without touching the protocol. The
  * local backend writes every file through the staging folder `_tmp/`, flushes it, renames or links it
  * into place and flushes the folder, and turns file-system failures into LakeIoError.
+ *
+ * Two roots: the month partitions (`month=…` keys) live in the dataset folder
+ * `<dir>/<service>/<version>/<endpoint>`, which then holds Parquet files only (so a reader of the
+ * folder, nodejs-polars included, sees nothing else); the protocol's own files (`_log/`,
+ * `_manifest.json`, `_lock`, `_tmp/`) live in its metadata root `<dir>/_gasframes/<service>/<version>/<endpoint>`,
+ * under the same `<dir>`, so a staged file's rename into a month folder stays on one file system.
+ * Lakes written before (metadata inside the dataset folder) are read where they are; a sync moves them.
  */
 import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { GasframesError, LakeIntegrityError, LakeIoError } from "../errors";
 
 /** The staging folder of a dataset: temporary files, the journal of a sync in progress. */
 export const STAGING_DIR = "_tmp";
+
+/** The folder under the lake folder that holds every dataset's protocol files (a leading `_` keeps Spark, Hive and Polars walks of `<dir>` off it). */
+export const META_DIR = "_gasframes";
+
+/** The first segments of the keys that belong to the protocol (in the metadata root), not to the data. */
+export const PROTOCOL_NAMES: readonly string[] = ["_log", "_manifest.json", "_lock", "_lock.takeover", STAGING_DIR];
+
+/** Whether `key` is one of the protocol's (metadata root), not a month partition's (dataset folder). */
+export function isProtocolKey(key: string): boolean {
+  return PROTOCOL_NAMES.includes(key.split("/")[0]!);
+}
+
+/** `<dir>/_gasframes/<service>/<version>/<endpoint>`: the metadata root of the dataset folder `<dir>/<service>/<version>/<endpoint>`. */
+export function metadataRootOf(datasetDir: string): string {
+  const endpoint = resolve(datasetDir);
+  const version = dirname(endpoint);
+  const service = dirname(version);
+  return join(dirname(service), META_DIR, basename(service), basename(version), basename(endpoint));
+}
+
+/** Whether `dir` is a metadata root itself (`…/_gasframes/<service>/<version>/<endpoint>`), which is never a dataset. */
+export function isMetadataRoot(dir: string): boolean {
+  return basename(dirname(dirname(dirname(resolve(dir))))) === META_DIR;
+}
+
+/**
+ * Where a dataset's protocol files are: `"split"` (the metadata root; every lake written now) or
+ * `"inside"` (the dataset folder, as gasframes wrote lakes before 2026-11-28): `"inside"` only when
+ * the metadata root holds no log and no manifest and the dataset folder does.
+ */
+export function lakeLayoutOf(datasetDir: string): "split" | "inside" {
+  const meta = metadataRootOf(datasetDir);
+  const has = (dir: string) => ["_log", "_manifest.json"].some((n) => statOf(join(dir, n)) !== undefined);
+  if (has(meta)) return "split";
+  return has(datasetDir) ? "inside" : "split";
+}
 
 /** What a stored entry is. */
 export interface LakeEntry {
@@ -20,10 +63,15 @@ export interface LakeEntry {
   readonly mtimeMs: number;
 }
 
-/** A dataset's storage; keys are `/`-separated paths relative to the dataset folder. */
+/**
+ * A dataset's storage; keys are `/`-separated paths relative to the dataset folder (`month=…`) or,
+ * for the protocol's keys (`_log/…`, `_manifest.json`, `_lock`, `_tmp/…`), to its metadata root.
+ */
 export interface LakeStorage {
-  /** Where the dataset is (a folder, or an `s3://` prefix). */
+  /** Where the dataset's data is (a folder, or an `s3://` prefix). */
   readonly root: string;
+  /** Where its protocol files are (`<dir>/_gasframes/…`, or `root` for a lake of the earlier layout). */
+  readonly metaRoot: string;
   /** The names directly under `key` (none when it does not exist). */
   list(key: string): string[];
   /** The bytes at `key`, or undefined when there is none. */
@@ -74,14 +122,29 @@ const HINT: Readonly<Record<string, string>> = {
   ELOOP: "too many symbolic links",
 };
 
-/** The local-disk backend rooted at `root` (created, with its staging folder, when missing). */
-export function localLakeStorage(root: string, options: { create?: boolean } = {}): LakeStorage {
-  const pathOf = (key: string): string => join(root, ...key.split("/"));
+/**
+ * The local-disk backend of the dataset folder `root` (created, with its metadata root and staging
+ * folder, when `create`). `layout`: where the protocol files are; default as found (lakeLayoutOf).
+ */
+export function localLakeStorage(root: string, options: { create?: boolean; layout?: "split" | "inside" } = {}): LakeStorage {
+  const metaRoot = (options.layout ?? lakeLayoutOf(root)) === "inside" ? root : metadataRootOf(root);
+  const pathOf = (key: string): string => join(isProtocolKey(key) ? metaRoot : root, ...key.split("/"));
   if (options.create === true) {
     fsCall("create the folder", root, () => mkdirSync(root, { recursive: true }));
+    if (metaRoot !== root) {
+      // `<dir>/_gasframes/<service>/<version>/<endpoint>`, none of them a link (it could point outside the lake).
+      let at = dirname(dirname(dirname(resolve(root))));
+      for (const part of [META_DIR, ...metaRoot.split(/[\\/]/).slice(-3)]) {
+        at = join(at, part);
+        const p = at;
+        const entry = statOf(p);
+        if (entry === undefined) fsCall("create the folder", p, () => mkdirSync(p));
+        else if (entry.kind === "link") throw refusedLink(p);
+      }
+    }
     fsCall("create the folder", pathOf(STAGING_DIR), () => mkdirSync(pathOf(STAGING_DIR), { recursive: true }));
   }
-  /** Creates the folders between the dataset folder and `key`, refusing any that is a link. */
+  /** Creates the folders between the dataset folder (or metadata root) and `key`, refusing any that is a link. */
   const ensureParent = (key: string): void => {
     const parts = key.split("/").slice(0, -1);
     for (let i = 1; i <= parts.length; i++) {
@@ -89,11 +152,12 @@ export function localLakeStorage(root: string, options: { create?: boolean } = {
       const p = pathOf(sub);
       const entry = statOf(p);
       if (entry === undefined) fsCall("create the folder", p, () => mkdirSync(p));
-      else if (entry.kind === "link") throw new LakeIntegrityError(`lake: ${p} is a symbolic link; a sync never writes through one (it could point outside the lake). Remove it and sync again`, { reason: "symlink", file: p });
+      else if (entry.kind === "link") throw refusedLink(p);
     }
   };
   const stage = (bytes: Uint8Array): string => {
     const name = `${STAGING_DIR}/${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    ensureParent(name);
     const p = pathOf(name);
     fsCall("write", p, () => {
       const fd = openSync(p, "wx");
@@ -109,6 +173,7 @@ export function localLakeStorage(root: string, options: { create?: boolean } = {
   };
   return {
     root,
+    metaRoot,
     pathOf,
     list(key) {
       const p = pathOf(key);
@@ -164,6 +229,16 @@ export function localLakeStorage(root: string, options: { create?: boolean } = {
       fsCall("delete", p, () => rmSync(p, { force: true, recursive: statOf(p)?.kind === "dir" }));
     },
   };
+}
+
+function refusedLink(p: string): LakeIntegrityError {
+  return new LakeIntegrityError(`lake: ${p} is a symbolic link; a sync never writes through one (it could point outside the lake). Remove it and sync again`, { reason: "symlink", file: p });
+}
+
+/** Renames the file or folder `from` to `to` (absent), flushing the parent: the whole of it appears at once. */
+export function renameInto(from: string, to: string): void {
+  fsCall("move a folder into", to, () => renameSync(from, to));
+  syncFolder(dirname(to));
 }
 
 function statOf(p: string): LakeEntry | undefined {

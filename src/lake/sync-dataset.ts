@@ -1,7 +1,8 @@
 /**
  * `syncDataset`: an endpoint's data downloaded into a local Parquet lake, one hive partition per
  * month (`<dir>/<service>/<version>/<endpoint>/month=YYYY-MM/part-<hash>.parquet`), incrementally,
- * under a one-writer lock, each run one atomic commit to the dataset's log. See docs/lake.md.
+ * under a one-writer lock, each run one atomic commit to the dataset's log (kept in the metadata root
+ * `<dir>/_gasframes/<service>/<version>/<endpoint>`, so the dataset folder holds Parquet only). See docs/lake.md.
  */
 import { createHash } from "node:crypto";
 import { aggregatedSchema } from "../catalog/aggregated-schema";
@@ -16,6 +17,7 @@ import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-mo
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder } from "./dataset-folder";
 import { acquireLakeLock } from "./lake-lock";
+import { adoptEarlierLayout } from "./lake-layout";
 import { asLakeError, localLakeStorage, STAGING_DIR, type LakeStorage } from "./lake-storage";
 import { fileProblems, sha256OfFile } from "./lake-verify";
 import { streamOf, type SyncClient } from "./stream-of";
@@ -78,9 +80,10 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
   const datasetDir = datasetFolder(options.dir, endpoint);
   // A token pasted into a filter is stored masked, as the query is.
   const storedParams = redactValue(userParams) as Record<string, unknown>;
-  const storage = localLakeStorage(datasetDir, { create: true });
+  const storage = localLakeStorage(datasetDir, { create: true, layout: "split" });
   const lock = acquireLakeLock(storage, label, checked.clock);
   try {
+    adoptEarlierLayout(storage, label, checked.clock);
     return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream });
   } catch (error) {
     throw asLakeError(error, "sync into", datasetDir);
@@ -275,7 +278,8 @@ function vacuum(storage: LakeStorage, now: number, retainMs: number): void {
   const kept: LakeManifest[] = [];
   snapshots.forEach((s, i) => {
     const supersededAt = i + 1 < snapshots.length ? toTimeMs(snapshots[i + 1]!.committedAt ?? "") : Infinity;
-    if (!(supersededAt < now - retainMs)) kept.push(s);
+    // `<=`: with retainDays 0 the snapshot superseded by this very commit goes too, even within the same millisecond.
+    if (!(supersededAt <= now - retainMs)) kept.push(s);
     else storage.delete(commitKey(versions[i]!));
   });
   const listed = new Set(kept.flatMap((s) => Object.values(s.partitions).flatMap((p) => p.files)));

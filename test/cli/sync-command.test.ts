@@ -40,8 +40,11 @@ describe("gasframes sync", () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/synced natgas.v4.rigs from the sandbox into .*rigs: 3 month\(s\) fetched, 0 kept, [\d,]+ rows/);
     const dataset = join(dir, "natgas", "v4", "rigs");
-    expect(allFiles(dataset).map((f) => f.replace(/part-[0-9a-f]{20}/, "part-<hash>"))).toEqual(["_log/00000000000000000001.json", "_manifest.json", "month=2026-06/part-<hash>.parquet", "month=2026-07/part-<hash>.parquet", "month=2026-08/part-<hash>.parquet"]);
-    const manifest = JSON.parse(readFileSync(join(dataset, "_manifest.json"), "utf8")) as { partitions: Record<string, { rows: number }> };
+    // The dataset folder holds the month files only; the protocol's files are under <dir>/_gasframes/.
+    expect(allFiles(dataset).map((f) => f.replace(/part-[0-9a-f]{20}/, "part-<hash>"))).toEqual(["month=2026-06/part-<hash>.parquet", "month=2026-07/part-<hash>.parquet", "month=2026-08/part-<hash>.parquet"]);
+    const meta = join(dir, "_gasframes", "natgas", "v4", "rigs");
+    expect(allFiles(meta)).toEqual(["_log/00000000000000000001.json", "_manifest.json"]);
+    const manifest = JSON.parse(readFileSync(join(meta, "_manifest.json"), "utf8")) as { partitions: Record<string, { rows: number }> };
     const rows = Object.values(manifest.partitions).reduce((s, p) => s + p.rows, 0);
     expect(first.stdout).toContain(`${rows.toLocaleString("en-US")} rows`);
     const again = await runNode([...args, "--revise-days", "0"], { cwd: root });

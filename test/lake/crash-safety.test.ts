@@ -119,7 +119,7 @@ describe("syncDataset crash safety", () => {
     expect(last.code, last.stderr).toBe(0);
     expect(monthTotals(await readSnapshotLake(datasetDir), "prod_dry_gas_bcf_day")).toEqual(expected);
     expect(verifyLake(dir).ok).toBe(true);
-    expect(allFiles(dir).filter((f) => f.endsWith(".tmp") || f.startsWith("natgas/v4/dailyproduction/_tmp/") || f.endsWith("_lock"))).toEqual([]);
+    expect(allFiles(dir).filter((f) => f.endsWith(".tmp") || f.startsWith("_gasframes/natgas/v4/dailyproduction/_tmp/") || f.startsWith("natgas/v4/dailyproduction/_") || f.endsWith("_lock"))).toEqual([]);
     const manifest = readLakeManifest(datasetDir)!;
     expect(Object.fromEntries(Object.entries(manifest.partitions).map(([m, p]) => [m, p.rows]))).toEqual(Object.fromEntries(Object.entries(expected).map(([m, t]) => [m, t.rows])));
   });

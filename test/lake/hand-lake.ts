@@ -5,8 +5,9 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { metadataRootOf } from "../../src/lake/lake-storage";
 
-/** Writes `_log/…1.json` listing every `month=*\/*.parquet` of `datasetDir`, with sizes and SHA-256. */
+/** Writes `_log/…1.json` (in the metadata root, `<dir>/_gasframes/…`) listing every `month=*\/*.parquet` of `datasetDir`, with sizes and SHA-256. */
 export function commitHandLake(datasetDir: string): void {
   const partitions: Record<string, unknown> = {};
   for (const folder of readdirSync(datasetDir).filter((n) => n.startsWith("month=")).sort()) {
@@ -17,6 +18,7 @@ export function commitHandLake(datasetDir: string): void {
     }
   }
   const snapshot = { format: 2, snapshot: 1, committedAt: new Date().toISOString(), service: "x", version: "v1", endpoint: "x", path: "/x", axis: { field: "date", minParam: "a", maxParam: "b", kind: "date" }, params: {}, partitions };
-  mkdirSync(join(datasetDir, "_log"), { recursive: true });
-  writeFileSync(join(datasetDir, "_log", `${"1".padStart(20, "0")}.json`), JSON.stringify(snapshot));
+  const log = join(metadataRootOf(datasetDir), "_log");
+  mkdirSync(log, { recursive: true });
+  writeFileSync(join(log, `${"1".padStart(20, "0")}.json`), JSON.stringify(snapshot));
 }

@@ -36,6 +36,8 @@ afterAll(async () => {
 const attempt = (f: () => Promise<unknown>) => f().then(() => undefined, (e: unknown) => e);
 const dp = (dir: string, extra: object = {}) => ({ dir, from: "2025-01", to: "2025-03", asOf: AS_OF, ...extra });
 const dpDir = (dir: string) => join(dir, "natgas", "v4", "dailyproduction");
+/** The dataset's metadata root: its log, manifest, lock and staging folder. */
+const dpMeta = (dir: string) => join(dir, "_gasframes", "natgas", "v4", "dailyproduction");
 const rowsOf = async (lakeDir: string, view = "natgas_v4_dailyproduction", options = {}) => {
   const lake = await openLake(lakeDir, options);
   try {
@@ -60,7 +62,7 @@ describe("one writer", () => {
     expect(error.message).toMatch(new RegExp(`process ${process.pid}`));
     expect(readLakeManifest(dpDir(dir))!.params).toEqual({ region_natgas: ["west"] });
     expect(verifyLake(dir).ok).toBe(true);
-    expect(existsSync(join(dpDir(dir), "_lock"))).toBe(false);
+    expect(existsSync(join(dpMeta(dir), "_lock"))).toBe(false);
   });
 
   it("takes over a stale lock left by a dead process on this host, and refuses one held on another host", async () => {
@@ -70,17 +72,17 @@ describe("one writer", () => {
       child.on("error", reject);
       child.on("exit", () => resolve(child.pid!));
     });
-    mkdirSync(dpDir(dir), { recursive: true });
-    writeFileSync(join(dpDir(dir), "_lock"), JSON.stringify({ pid: dead, host: hostname(), since: "2025-01-01T00:00:00.000Z", id: "dead" }));
+    mkdirSync(dpMeta(dir), { recursive: true });
+    writeFileSync(join(dpMeta(dir), "_lock"), JSON.stringify({ pid: dead, host: hostname(), since: "2025-01-01T00:00:00.000Z", id: "dead" }));
     const run = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01" }));
     expect(run.snapshot).toBe(1);
-    expect(existsSync(join(dpDir(dir), "_lock"))).toBe(false);
+    expect(existsSync(join(dpMeta(dir), "_lock"))).toBe(false);
 
-    writeFileSync(join(dpDir(dir), "_lock"), JSON.stringify({ pid: 1, host: "elsewhere.example", since: "2025-01-01T00:00:00.000Z", id: "remote" }));
+    writeFileSync(join(dpMeta(dir), "_lock"), JSON.stringify({ pid: 1, host: "elsewhere.example", since: "2025-01-01T00:00:00.000Z", id: "remote" }));
     const refused = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01" })));
     expect(refused).toBeInstanceOf(LakeLockedError);
     expect((refused as LakeLockedError).holder).toMatchObject({ pid: 1, host: "elsewhere.example" });
-    expect((refused as Error).message).toMatch(/delete .*_lock/);
+    expect((refused as Error).message).toMatch(/delete .*stale\/_gasframes\/natgas\/v4\/dailyproduction\/_lock$/);
   });
 });
 
@@ -162,11 +164,13 @@ describe("a lake written before the log", () => {
       const { contentSha256: _c, columns: _k, ...rest } = p;
       partitions[month] = { ...rest, files: [legacy] };
     }
-    rmSync(join(run.datasetDir, "_log"), { recursive: true });
+    // ... inside the dataset folder, where gasframes kept its files then.
+    rmSync(join(dir, "_gasframes"), { recursive: true });
     const { snapshot: _s, committedAt: _t, ...head } = run.manifest;
     writeFileSync(join(run.datasetDir, "_manifest.json"), JSON.stringify({ ...head, format: 1, partitions }));
     const before = await rowsOf(dir);
     expect(readLakeManifest(run.datasetDir)!.snapshot).toBe(0);
+    expect(verifyLake(dir).datasets.map((d) => d.snapshot)).toEqual([0]);
 
     const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-03", asOf: "2025-08-01" }));
     expect(next.fetched).toEqual(["2025-03"]);
@@ -175,6 +179,61 @@ describe("a lake written before the log", () => {
     expect(verifyLake(dir).ok).toBe(true);
     const after = await rowsOf(dir);
     expect({ "2025-01": after["2025-01"], "2025-02": after["2025-02"] }).toEqual(before);
+    // The sync moved the protocol's files out: the dataset folder holds Parquet files only.
+    expect(allFiles(run.datasetDir).every((f) => /^month=\d{4}-\d{2}\/part-[0-9a-f]+\.parquet$/.test(f))).toBe(true);
+    expect(allFiles(dpMeta(dir))).toEqual(["_log/00000000000000000001.json", "_manifest.json"]);
+  });
+
+  it("reads a lake with its log inside the dataset folder, and its next sync moves the log, manifest and a killed run's journal out", async () => {
+    const dir = join(root, "inside");
+    const first = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01", asOf: "2025-08-01" }));
+    await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-02", asOf: "2025-08-01" }));
+    // As this branch wrote lakes before the metadata root: `_log/`, `_manifest.json`, `_tmp/` (a killed run's journal) and a dead writer's `_lock` inside.
+    for (const name of ["_log", "_manifest.json"]) renameSync(join(dpMeta(dir), name), join(first.datasetDir, name));
+    mkdirSync(join(first.datasetDir, "_tmp"));
+    writeFileSync(join(first.datasetDir, "_tmp", "journal.json"), "{}");
+    writeFileSync(join(first.datasetDir, "_lock"), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), since: "2025-01-01T00:00:00.000Z", id: "dead" }));
+    rmSync(join(dir, "_gasframes"), { recursive: true });
+    const before = await rowsOf(dir);
+    expect(readLakeManifest(first.datasetDir)!.snapshot).toBe(2);
+    expect(readLakeManifest(first.datasetDir, { version: 1 })!.snapshot).toBe(1);
+    expect(verifyLake(dir).ok).toBe(true);
+
+    const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-03", asOf: "2025-08-01" }));
+    expect(next.snapshot).toBe(3);
+    expect(next.fetched).toEqual(["2025-03"]);
+    expect(allFiles(first.datasetDir).every((f) => /^month=\d{4}-\d{2}\/part-[0-9a-f]{20}\.parquet$/.test(f))).toBe(true);
+    expect(allFiles(dpMeta(dir))).toEqual([1, 2, 3].map((v) => `_log/${String(v).padStart(20, "0")}.json`).concat("_manifest.json"));
+    expect(readLakeManifest(first.datasetDir, { version: 1 })!.snapshot).toBe(1);
+    const after = await rowsOf(dir);
+    expect({ "2025-01": after["2025-01"], "2025-02": after["2025-02"] }).toEqual(before);
+    expect(verifyLake(dir).ok).toBe(true);
+  });
+
+  it("finishes a move killed after the log was renamed into the metadata root", async () => {
+    const dir = join(root, "half-moved");
+    const first = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01", asOf: "2025-08-01" }));
+    // Killed between the rename of `_log/` and the rest: the old files still inside, no manifest in the metadata root yet.
+    mkdirSync(join(first.datasetDir, "_log"));
+    copyFileSync(join(dpMeta(dir), "_log", `${"1".padStart(20, "0")}.json`), join(first.datasetDir, "_log", `${"1".padStart(20, "0")}.json`));
+    renameSync(join(dpMeta(dir), "_manifest.json"), join(first.datasetDir, "_manifest.json"));
+    writeFileSync(join(first.datasetDir, "_lock.takeover"), "{}");
+    expect(readLakeManifest(first.datasetDir)!.snapshot).toBe(1);
+    const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-02", asOf: "2025-08-01" }));
+    expect(next.snapshot).toBe(2);
+    expect(allFiles(first.datasetDir).every((f) => f.startsWith("month="))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dpMeta(dir), "_manifest.json"), "utf8")).snapshot).toBe(2);
+    expect(verifyLake(dir).ok).toBe(true);
+  });
+
+  it("never takes the metadata folder for a dataset", async () => {
+    const dir = join(root, "meta-not-dataset");
+    await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-01" }));
+    const { findLakeDatasets } = await import("../../src/lake/dataset-folder");
+    expect(findLakeDatasets(dir).map((d) => d.view)).toEqual(["natgas_v4_dailyproduction"]);
+    expect(findLakeDatasets(join(dir, "_gasframes"))).toEqual([]);
+    expect(findLakeDatasets(dpMeta(dir))).toEqual([]);
+    expect(findLakeDatasets(dpDir(dir)).map((d) => d.dir)).toEqual([dpDir(dir)]);
   });
 });
 
@@ -228,9 +287,20 @@ describe("verified files", () => {
     expect(readdirSync(outside)).toEqual([]);
     rmSync(join(run.datasetDir, "month=2025-01"));
 
+    // Nor through a symlinked metadata folder (`<dir>/_gasframes`): the log, lock and staging stay inside the lake.
+    const dirMeta = join(root, "linked-meta");
+    const elsewhere = join(root, "elsewhere-meta");
+    mkdirSync(elsewhere);
+    mkdirSync(dirMeta);
+    symlinkSync(elsewhere, join(dirMeta, "_gasframes"));
+    const metaRefused = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dirMeta, { to: "2025-01" })));
+    expect(metaRefused).toBeInstanceOf(LakeIntegrityError);
+    expect((metaRefused as LakeIntegrityError).reason).toBe("symlink");
+    expect(readdirSync(elsewhere)).toEqual([]);
+
     const dir2 = join(root, "garbage-asof");
     const first = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir2, { to: "2025-01", asOf: "2025-08-01" }));
-    const commit = join(first.datasetDir, "_log", `${"1".padStart(20, "0")}.json`);
+    const commit = join(dpMeta(dir2), "_log", `${"1".padStart(20, "0")}.json`);
     const snapshot = JSON.parse(readFileSync(commit, "utf8"));
     snapshot.partitions["2025-01"].asOf = "garbage";
     writeFileSync(commit, JSON.stringify(snapshot));

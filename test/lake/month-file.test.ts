@@ -123,10 +123,37 @@ describe("month files", () => {
     expect(frame.getColumn("month").unique().sort().toArray().map(String)).toEqual(["2025-01", "2025-02", "2025-03"]);
   });
 
-  // Fails while the manifest sits in the dataset folder (`_manifest.json`; a `_lake/` folder inside it
-  // fails the same way): polars 0.25.2 ignores no name. Flip to `it` when the lake keeps only Parquet there.
-  it.fails("open in nodejs-polars from the synced dataset folder as it is", async () => {
+  // polars 0.25.2 ignores no name under the folder: the lake keeps its log, manifest, lock and staging
+  // under <dir>/_gasframes/, so the dataset folder holds Parquet files only.
+  it("open in nodejs-polars from the synced dataset folder as it is, default options", async () => {
     const pl = (await import("nodejs-polars")).default;
-    expect(pl.scanParquet(datasetDir).collectSync().height).toBeGreaterThan(0);
+    const manifest = readLakeManifest(datasetDir)!;
+    const frame = pl.scanParquet(datasetDir).collectSync();
+    expect(frame.height).toBe(Object.values(manifest.partitions).reduce((s, p) => s + p.rows, 0));
+    expect(frame.getColumn("month").unique().sort().toArray().map(String)).toEqual(["2025-01", "2025-02", "2025-03"]);
+  });
+
+  it("after a revision, a polars read of the folder holds the superseded file too within retention, and exactly the current rows with retainDays 0", async () => {
+    const pl = (await import("nodejs-polars")).default;
+    // The month as an earlier run saw it (a sandbox five days behind), then revised by a full one.
+    const partial = await startSandbox({ asOf: "2025-06-10" });
+    try {
+      const early = NatGasClient.forSandbox(partial, { progress: false });
+      const full = NatGasClient.forSandbox(sandbox, { progress: false });
+      const heights: Record<string, number> = {};
+      for (const retainDays of [7, 0]) {
+        const dir = join(root, `revised-${retainDays}`);
+        // One fixed instant for both commits and the vacuum: retainDays 0 must drop the superseded snapshot even then.
+        const options = { dir, from: "2025-06", to: "2025-06", asOf: AS_OF, retainDays, clock: () => Date.parse("2025-06-15T12:00:00Z") };
+        const first = await syncDataset(early, NATGAS_V4.dailyProduction, null, options);
+        const revised = await syncDataset(full, NATGAS_V4.dailyProduction, null, options);
+        expect(revised.manifest.partitions["2025-06"]!.files).not.toEqual(first.manifest.partitions["2025-06"]!.files);
+        const current = revised.manifest.partitions["2025-06"]!.rows;
+        heights[retainDays] = pl.scanParquet(revised.datasetDir).collectSync().height;
+        expect(heights[retainDays], `retainDays ${retainDays}`).toBe(retainDays === 0 ? current : current + first.manifest.partitions["2025-06"]!.rows);
+      }
+    } finally {
+      await partial.close();
+    }
   });
 });

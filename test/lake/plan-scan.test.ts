@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLake, readLakeManifest, syncDataset, type Lake } from "../../src/lake";
+import { metadataRootOf } from "../../src/lake/lake-storage";
 import { monthBoundsOfRange, pickFiles, pruneQuery, type ScanDataset } from "../../src/lake/plan-scan";
 import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
@@ -66,14 +67,15 @@ describe("pruneQuery", () => {
  * an older writer would have): its hash and size, and no recorded columns, so they are read from the footer.
  */
 function recommit(datasetDir: string, month: string, path: string): void {
-  const log = join(datasetDir, "_log");
+  const meta = metadataRootOf(datasetDir);
+  const log = join(meta, "_log");
   const newest = join(log, readdirSync(log).filter((n) => /^\d{20}\.json$/.test(n)).sort().at(-1)!);
   const snapshot = JSON.parse(readFileSync(newest, "utf8"));
   const bytes = readFileSync(path);
   const { columns: _recorded, ...entry } = snapshot.partitions[month];
   snapshot.partitions[month] = { ...entry, sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.byteLength };
   writeFileSync(newest, JSON.stringify(snapshot));
-  writeFileSync(join(datasetDir, "_manifest.json"), JSON.stringify(snapshot));
+  writeFileSync(join(meta, "_manifest.json"), JSON.stringify(snapshot));
 }
 
 describe("a lake whose months disagree on columns", () => {

@@ -4,7 +4,7 @@
  * the hive `month=` folder; or exactly the files the latest committed snapshot lists.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parquetReadObjects } from "hyparquet";
 
@@ -31,11 +31,14 @@ export async function readLake(datasetDir: string): Promise<Map<string, Record<s
 }
 
 /**
- * The rows of each month as the dataset's latest committed snapshot lists them (`_log/`, read here
+ * The rows of each month as the dataset's latest committed snapshot lists them (`_log/` in the metadata
+ * root `<dir>/_gasframes/<service>/<version>/<endpoint>`, or inside the dataset folder in the earlier layout; read here
  * without gasframes), each file checked against its recorded SHA-256: what every reader must see.
  */
 export async function readSnapshotLake(datasetDir: string): Promise<Map<string, Record<string, unknown>[]>> {
-  const log = join(datasetDir, "_log");
+  const [service, version, endpoint] = datasetDir.split(sep).slice(-3) as [string, string, string];
+  const split = join(datasetDir, "..", "..", "..", "_gasframes", service, version, endpoint, "_log");
+  const log = existsSync(split) ? split : join(datasetDir, "_log");
   const commits = readdirSync(log).filter((n) => /^\d{20}\.json$/.test(n)).sort();
   const snapshot = JSON.parse(readFileSync(join(log, commits.at(-1)!), "utf8")) as { partitions: Record<string, { files: string[]; sha256: string }> };
   const months = new Map<string, Record<string, unknown>[]>();

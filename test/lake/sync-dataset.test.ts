@@ -13,6 +13,7 @@ import { syncDataset, readLakeManifest, type SyncProgress } from "../../src/lake
 import { LngClient, LNG_V1 } from "../../src/lng";
 import { NatGasClient, NATGAS_V3, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
+import { metadataRootOf } from "../../src/lake/lake-storage";
 import { allFiles, monthTotals, readLake, readSnapshotLake } from "./read-lake";
 
 const AS_OF = "2025-06-15";
@@ -37,7 +38,9 @@ describe("syncDataset", () => {
     const progress: SyncProgress[] = [];
     const run = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["west", "gulf"] }, { dir, from: "2025-01", to: "2025-03", asOf: AS_OF, batchSize: 40, onProgress: (p) => progress.push(p) });
     expect(run.datasetDir).toBe(join(dir, "natgas", "v4", "dailyproduction"));
-    expect(allFiles(run.datasetDir)).toEqual(["_log/00000000000000000001.json", "_manifest.json", ...run.manifest.partitions["2025-01"]!.files, ...run.manifest.partitions["2025-02"]!.files, ...run.manifest.partitions["2025-03"]!.files]);
+    // The dataset folder holds the month files only; the log and the manifest are in its metadata root.
+    expect(allFiles(run.datasetDir)).toEqual([...run.manifest.partitions["2025-01"]!.files, ...run.manifest.partitions["2025-02"]!.files, ...run.manifest.partitions["2025-03"]!.files]);
+    expect(allFiles(join(dir, "_gasframes", "natgas", "v4", "dailyproduction"))).toEqual(["_log/00000000000000000001.json", "_manifest.json"]);
     for (const f of allFiles(run.datasetDir).filter((f) => f.endsWith(".parquet"))) expect(f).toMatch(/^month=2025-0[123]\/part-[0-9a-f]{20}\.parquet$/);
 
     const whole = await ng.v4.dailyProduction({ region_natgas: ["west", "gulf"], date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
@@ -181,7 +184,7 @@ describe("syncDataset when the service fails mid-month", () => {
       expect(months).not.toContain("2025-01");
       const whole = await ng.v4.dailyProduction({ date_prod_min: "2025-01-01", date_prod_max: "2025-03-31" });
       expect([...(await readSnapshotLake(datasetDir)).values()].reduce((n, rows) => n + rows.length, 0)).toBe(whole.length);
-      expect(allFiles(datasetDir).filter((f) => f.startsWith("_tmp/"))).toEqual([]);
+      expect(allFiles(metadataRootOf(datasetDir)).filter((f) => f.startsWith("_tmp/"))).toEqual([]);
     } finally {
       await faulty.close();
     }
