@@ -4,35 +4,10 @@
 export { LngClient, type LngApi, type LngCallOptions, type LngClientOptions, type LngStreamOptions, type LngStreams } from "./lng-client";
 export * from "./types";
 export { LNG_V1, type LngMethod } from "./catalog/v1";
-export {
-  VOLUME_FLOW_RECORD,
-  VOLUME_FLOW_HISTORY_RECORD,
-  TRANSACTION_RECORD,
-  FORECAST_TRANSACTION_RECORD,
-  FORECAST_DETAIL_RECORD,
-  VESSEL_RECORD,
-  VESSEL_DETAILS_RECORD,
-  FORECAST_RUN_RECORD,
-  TRANSACTION_DETAIL_RECORD,
-  TRANSACTION_HISTORY_RECORD,
-  COUNTRY_RECORD,
-  TERMINAL_RECORD,
-  HEALTHCHECK_RECORD,
-  VESSEL_HISTORY_RECORD,
-  FORECAST_DETAILS_RECORD,
-  FORECAST_HISTORY_RECORD,
-} from "./catalog/records";
-export {
-  DOC_MIGRATION_GUIDE,
-  DOC_TRANSACTIONS,
-  DOC_TRANSACTIONS_DETAILS,
-  DOC_TRANSACTIONS_HISTORY,
-  DOC_VOLUME_FLOWS,
-  DOC_VOLUME_FLOWS_HISTORY,
-  LEGACY_DOCUMENTED_BASE_URL,
-  CODE_OPENAPI,
-  CODE_CLIENT_TYPES,
-} from "./catalog/doc-pages";
+// Every record schema of the v1 catalog (VOLUME_FLOW_RECORD, TRANSACTION_RECORD, ...).
+export * from "./catalog/records";
+// The published pages and vendor code the catalog cites (DOC_*, CODE_*, the old API's documented URL).
+export * from "./catalog/doc-pages";
 export { FORECAST_RUN_AT_HINT } from "./catalog/params";
 export { parseServiceTimestamp, tryParseServiceTimestamp } from "../table/dates";
 

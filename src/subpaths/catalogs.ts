@@ -9,20 +9,12 @@
 export { NATGAS_V3, NATGAS_V4, V3_TO_V4, V3_WITHOUT_V4, type NatGasV3Catalog, type NatGasV4Catalog } from "../natgas";
 export type { AsV3Api, AsV3Method, EndpointMigration, MigratedEndpoint, MigrationRename, MigrationDerivedField } from "../natgas";
 export type { UnfilledField, AddedField } from "../natgas/migrate/renames";
+// Every LNG v1 record schema (VOLUME_FLOW_RECORD, TRANSACTION_RECORD, COUNTRY_RECORD, ...).
+export * from "../lng/catalog/records";
 export {
   LNG_V1,
   LEGACY_API,
   LEGACY_DOCUMENTED_BASE_URL,
-  VOLUME_FLOW_RECORD,
-  VOLUME_FLOW_HISTORY_RECORD,
-  TRANSACTION_RECORD,
-  FORECAST_TRANSACTION_RECORD,
-  FORECAST_DETAIL_RECORD,
-  VESSEL_RECORD,
-  VESSEL_DETAILS_RECORD,
-  FORECAST_RUN_RECORD,
-  TRANSACTION_HISTORY_RECORD,
-  TRANSACTION_DETAIL_RECORD,
   LEGACY_FIELD_RENAMES,
   LEGACY_REPORT_FIELD_RENAMES,
   LEGACY_REMOVED_FIELDS,

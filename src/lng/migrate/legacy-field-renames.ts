@@ -57,6 +57,18 @@ export const LEGACY_FIELD_RENAMES = {
  * `transaction_type`: not in the spec's list, but it is the value v1 returns for that transaction
  * (gasframes' choice). queryAIS positions have no v1 counterpart (v1 vessels give the latest only).
  */
+/** The transaction reports' renames: overview and targetd_query name their fields alike. */
+const TRANSACTION_REPORT_RENAMES = {
+    start_date: "origin_timestamp",
+    end_date: "destination_timestamp",
+    start_country: "origin_country",
+    start_terminal: "origin_terminal",
+    end_country: "destination_country",
+    end_terminal: "destination_terminal",
+    type: "transaction_type",
+    units: "volume_unit",
+} as const;
+
 export const LEGACY_REPORT_FIELD_RENAMES = {
   live_status: {},
   route_predictions: {
@@ -64,30 +76,12 @@ export const LEGACY_REPORT_FIELD_RENAMES = {
     unit: "volume_unit",
     start_terminal_timestamp: ["origin_timestamp", "destination_timestamp"],
   },
-  overview: {
-    start_date: "origin_timestamp",
-    end_date: "destination_timestamp",
-    start_country: "origin_country",
-    start_terminal: "origin_terminal",
-    end_country: "destination_country",
-    end_terminal: "destination_terminal",
-    type: "transaction_type",
-    units: "volume_unit",
-  },
+  overview: TRANSACTION_REPORT_RENAMES,
   flow_timeseries: {
     unit: "volume_unit",
     units: "volume_unit",
   },
-  targetd_query: {
-    start_date: "origin_timestamp",
-    end_date: "destination_timestamp",
-    start_country: "origin_country",
-    start_terminal: "origin_terminal",
-    end_country: "destination_country",
-    end_terminal: "destination_terminal",
-    type: "transaction_type",
-    units: "volume_unit",
-  },
+  targetd_query: TRANSACTION_REPORT_RENAMES,
   queryAIS: {},
 } as const satisfies Record<LegacySource, Record<string, LegacyRenameTarget>>;
 
