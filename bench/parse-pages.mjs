@@ -3,6 +3,7 @@
 // see the same machine. Run `npm run bench -- --only v3 --runs 1` once first (it prepares the pages).
 // Usage: node bench/parse-pages.mjs [runs=9] [size=1]
 // GASFRAMES_BENCH_MODULE=/other/dist/index.js measures another build's parser.
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -12,7 +13,10 @@ const require = createRequire(import.meta.url);
 const runs = Number(process.argv[2] ?? 9);
 const size = process.argv[3] ?? "1";
 const dist = dirname(process.env.GASFRAMES_BENCH_MODULE ?? join(import.meta.dirname, "..", "dist", "index.js"));
-const { ColumnParser } = require(join(dist, "http", "columnar", "parse-columns.js"));
+// The decoders moved from dist/http to dist/decode: either layout, so an older build can be measured too.
+const parserFile = ["decode", "http"].map((layer) => join(dist, layer, "columnar", "parse-columns.js")).find((f) => existsSync(f));
+if (parserFile === undefined) throw new Error(`bench: no columnar parser under ${dist}`);
+const { ColumnParser } = require(parserFile);
 
 const dir = join(import.meta.dirname, "results", "data", `size-${size}`);
 const files = (await readdir(dir)).filter((f) => /^v3-page-\d+\.json$/.test(f));

@@ -1,4 +1,5 @@
 // The built package (dist/), as a notebook user gets it with require("gasframes").
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
@@ -21,13 +22,16 @@ export function gasframes() {
 
 /**
  * A name the package root does not export (an internal the bench needs), from the same build: from the
- * root when that build still exports it (older builds exported everything), else from `modulePath`
- * (relative to the build's dist/, e.g. "table/load-danfo.js"). Throws when neither has it.
+ * root when that build still exports it (older builds exported everything), else from the first of
+ * `modulePaths` the build has (relative to its dist/, e.g. "frame/load-danfo.js"; files moved between
+ * builds, so a path of each layout may be given). Throws when none has it.
  */
-export function internal(name, modulePath) {
+export function internal(name, ...modulePaths) {
   const gf = gasframes();
   if (gf[name] !== undefined) return gf[name];
-  const file = join(dirname(entry()), modulePath);
+  const files = modulePaths.map((p) => join(dirname(entry()), p));
+  const file = files.find((f) => existsSync(f));
+  if (file === undefined) throw new Error(`bench: this build has none of ${files.join(", ")}`);
   const value = require(file)[name];
   if (value === undefined) throw new Error(`bench: ${file} does not export ${name}`);
   return value;
@@ -38,7 +42,7 @@ export function internal(name, modulePath) {
  * one-off cost of the library, not of the data, paid before the clock like module loading.
  */
 export function warmDanfo() {
-  const dfd = internal("loadDanfo", "table/load-danfo.js")();
+  const dfd = internal("loadDanfo", "frame/load-danfo.js", "table/load-danfo.js")();
   new dfd.DataFrame([{ a: 1, b: "x" }]).groupby(["b"]).agg({ a: "sum" });
   return dfd;
 }

@@ -48,7 +48,7 @@ export const frameViewsScenario = {
       async setup(ctx) {
         const state = await productionResult(ctx);
         state.gf.Table.fromRecords([{ a: 1 }]).toPolars();
-        return { ...state, arrow: internal("loadArrow", "table/to-arrow.js")(), pl: internal("loadPolars", "frame/polars.js")() };
+        return { ...state, arrow: internal("loadArrow", "io/to-arrow.js", "table/to-arrow.js")(), pl: internal("loadPolars", "frame/polars.js")() };
       },
       run: ({ result, arrow, pl }) => {
         const t0 = performance.now();

@@ -11,14 +11,7 @@ import { rawTransferV3 } from "../lib/raw-v3.mjs";
 
 /** The in-process parser of this build (before or after the decoders left src/http). */
 function parseHere() {
-  for (const path of ["decode/columnar/parse-pool.js", "decode/parse-pool.js", "http/columnar/parse-pool.js"]) {
-    try {
-      return internal("parseHere", path);
-    } catch {
-      // Try the next layout.
-    }
-  }
-  throw new Error("bench: this build has no parseHere");
+  return internal("parseHere", "decode/columnar/parse-pool.js", "http/columnar/parse-pool.js");
 }
 
 /** NDJSON bytes cut at line ends into pieces of about `size` bytes, as the client parses them. */
