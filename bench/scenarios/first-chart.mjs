@@ -19,6 +19,8 @@ export const firstChartScenario = {
   },
   targets: [
     { label: "notebook <= 1.25x (kernel start + script)", measure: "ms", variant: "notebook", reference: ["kernel", "script"], max: 1.25 },
-    { label: "notebook <= 8 s", measure: "ms", variant: "notebook", absolute: 8000 },
+    // The parts added up to 3.3 s on a quiet 2-core machine (2026-11-28: kernel 1.74 s, script 1.52 s);
+    // 5 s leaves half again for a slower machine.
+    { label: "notebook <= 5 s", measure: "ms", variant: "notebook", absolute: 5000 },
   ],
 };
