@@ -3,7 +3,7 @@
 // npm 11's `npx <command>` in a folder whose own package.json names that command installs the folder
 // into its npx cache (as a link) before running it, whatever node_modules/.bin holds; with a `prepare`
 // script that install rebuilt dist/, and an interrupted first call left a half-made cache entry that
-// later calls reused. Tried on a stand-in checkout (this repository's name, bin and scripts, a stub
+// later calls reused. Tried on a stand-in checkout (this repository's name, bin and scripts, a one-file
 // build, no dependencies) in a temporary folder, with a temporary npm cache and --offline.
 import { spawnSync } from "node:child_process";
 import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
