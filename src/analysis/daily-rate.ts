@@ -4,7 +4,7 @@
  */
 import { DataError } from "../errors";
 import { columnsOf, requireColumns, type FrameInput } from "../frame/columns";
-import { numericColumn } from "../table/typed-columns";
+import { numericColumn } from "../table/engine-arrays";
 import { convertUnits } from "../frame/convert-units";
 import { civilFromDay, daysInMonth } from "../table/dates";
 import { unitsOf } from "../frame/units";

@@ -4,14 +4,14 @@
  */
 import { DataError, InvalidParamsError } from "../errors";
 import { closest } from "../util/closest";
-import { requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
+import { requireColumns, toEngineArrays, type FrameInput } from "../frame/columns";
 import { isoFromMs, parseTimestampMs, toDayNumber } from "../table/dates";
 import { distinctVolumeUnits } from "../table/volume-unit";
 import type { Table } from "../table/table";
-import { outputTable, type OutputColumn } from "./output-table";
+import { outputTable, type OutputField } from "./output-table";
 
-/** Voyage legs as columns (the legacy overview reuses them). */
-export interface VoyageColumns {
+/** Voyage legs, one array per field (the legacy overview reuses them; `deriveVoyages` makes its table of them). */
+export interface VoyageLegs {
   readonly imo: number[];
   readonly tx: number[];
   /** Leg start and end, epoch milliseconds (UTC). */
@@ -169,7 +169,7 @@ export function deriveVoyages(transactions: FrameInput, options: DeriveVoyagesOp
   // A vessel's legs chain (each starts where the one before it ended): that string is reused, which
   // halves the strings made (they were the largest allocation: npm run bench -- --only voyages).
   const startDate = v.startMs.map((ms, i) => (i > 0 && v.tx[i]! > 1 && v.endMs[i - 1] === ms ? endDate[i - 1]! : isoFromMs(ms)));
-  const columns: OutputColumn[] = [
+  const columns: OutputField[] = [
     { name: "imo", values: v.imo, type: "int" },
     { name: "tx", values: v.tx, type: "int" },
     { name: "start_date", values: startDate, type: "timestamp" },
@@ -198,9 +198,9 @@ function unitOf(units: readonly unknown[]): { unit?: string } {
  * `deriveVoyages` without the table: the legs as columns, and the report.
  * @param forecasts what to do with forecast transactions (see {@link DeriveVoyagesOptions}); default "mark".
  */
-export function voyageColumns(transactions: FrameInput, forecasts: VoyageForecasts = "mark"): VoyageColumns {
+export function voyageColumns(transactions: FrameInput, forecasts: VoyageForecasts = "mark"): VoyageLegs {
   requireColumns(transactions, ["imo", "destination_timestamp", "transaction_type"], "deriveVoyages");
-  const t = toTypedColumns(
+  const t = toEngineArrays(
     transactions,
     { fn: "deriveVoyages", values: WANTED, numbers: ["imo", "transaction_number", "volume", "route_score", "score"] },
     toDayNumber,

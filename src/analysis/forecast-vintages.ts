@@ -4,14 +4,14 @@
  */
 import { InvalidParamsError } from "../errors";
 import { columnsOf, requireColumns, type FrameInput } from "../frame/columns";
-import { numericColumn } from "../table/typed-columns";
+import { numericColumn } from "../table/engine-arrays";
 import { civilFromDay, isoFromDay } from "../table/dates";
 import { unitForField } from "../frame/units";
 import { dayColumn } from "./day-column";
 import { groupRows, sortedGroups } from "./group-keys";
 import { periodStarts } from "./periods";
 import { inferKeyType } from "./resample-flows";
-import { outputTable, type OutputColumn } from "./output-table";
+import { outputTable, type OutputField } from "./output-table";
 import type { Table } from "../table/table";
 
 /** Inputs of `compareForecastVintages`. */
@@ -144,9 +144,9 @@ export function compareForecastVintages(inputs: ForecastVintageInputs, options: 
 
   const n = b.month.length;
   const unit = unitForField(measure);
-  const measureCol = (name: string, values: ArrayLike<number>): OutputColumn =>
+  const measureCol = (name: string, values: ArrayLike<number>): OutputField =>
     unit === undefined ? { name, values, type: "float" } : { name, values, type: "float", unit };
-  const cols: OutputColumn[] = by.map((name, c) => ({ name, values: b.keys[c]!, type: inferKeyType(b.keys[c]!) }));
+  const cols: OutputField[] = by.map((name, c) => ({ name, values: b.keys[c]!, type: inferKeyType(b.keys[c]!) }));
   cols.push({ name: date, values: b.month.map(isoFromDay), type: "date" });
   cols.push({ name: run, values: b.run.map(isoFromDay), type: "date" });
   cols.push({ name: "horizon_months", values: b.month.map((m, i) => monthIndex(m) - monthIndex(b.run[i]!)), type: "int" });

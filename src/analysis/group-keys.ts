@@ -2,8 +2,8 @@
  * Multi-column group keys on dictionary-coded columns: each row gets a dense group id, with the
  * distinct key tuples kept once. This is the engine under rollup and resampleFlows.
  */
-import { encodeColumn } from "../table/typed-columns";
-import type { CodedColumn } from "../table/column-kinds";
+import { encodeColumn } from "../table/engine-arrays";
+import type { CodedColumn } from "../table/column";
 
 /** Dense group ids for rows, and each group's key values (one array per key column). */
 export interface GroupIndex {

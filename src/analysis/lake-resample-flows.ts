@@ -4,7 +4,7 @@
  * columns the in-memory path builds its Table from.
  */
 import { DataError } from "../errors";
-import { quoteIdent, type LakeColumn, type LakeSource } from "../lake/lake-source";
+import { quoteIdent, type LakeField, type LakeSource } from "../lake/lake-source";
 import { isoFromDay } from "../table/dates";
 import { volumeUnitKey } from "../table/volume-unit";
 import { compareKeys } from "./group-keys";
@@ -39,7 +39,7 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
   const byCols = by.map((b, c) => lakeColumn(fn, source, `by[${c}]`, b));
   const time = lakeColumn(fn, source, "timestamp", "timestamp", "date");
   const volume = lakeColumn(fn, source, "volume", "volume", "number");
-  const optional = (name: string): LakeColumn | undefined => (source.columns.some((c) => c.name === name) ? lakeColumn(fn, source, name, name, "number") : undefined);
+  const optional = (name: string): LakeField | undefined => (source.columns.some((c) => c.name === name) ? lakeColumn(fn, source, name, name, "number") : undefined);
   const count = optional("count");
   const vstd = optional("volume_std");
   const cstd = optional("count_std");
@@ -48,7 +48,7 @@ export async function lakeResampleFlowColumns(source: LakeSource, options: LakeR
   const day = utcDaySql(time);
   const keys = byCols.map((c, i) => `${quoteIdent(c.name)} AS k${i}`);
   const groupBy = [...byCols.map((_, i) => i + 1), byCols.length + 1].join(", ");
-  const sums = (col: LakeColumn | undefined, name: string, square = false): string[] => {
+  const sums = (col: LakeField | undefined, name: string, square = false): string[] => {
     if (col === undefined) return [];
     const x = numberSql(col);
     return [`sum(${square ? `${x} * ${x}` : x}) AS s_${name}`, `count(${x}) AS c_${name}`];
@@ -140,7 +140,7 @@ function bucketUnit(fn: string, labels: readonly string[], start: number, spelli
 }
 
 /** The DataError for two rows on one UTC day of one series, naming the day and the series. */
-async function duplicateDay(fn: string, source: LakeSource, byCols: readonly LakeColumn[], day: string): Promise<DataError> {
+async function duplicateDay(fn: string, source: LakeSource, byCols: readonly LakeField[], day: string): Promise<DataError> {
   const answer = await source.lake.query(
     `SELECT ${[...byCols.map((c, i) => `${quoteIdent(c.name)} AS k${i}`), `${dayNumberSql(day)} AS d`].join(", ")} FROM ${quoteIdent(source.view)} GROUP BY ALL HAVING count(*) > 1 ORDER BY d LIMIT 1`,
   );

@@ -5,12 +5,12 @@
  */
 import { DataError, InvalidParamsError } from "../errors";
 import { isDailyRateUnit, unitsOf } from "../frame/units";
-import { quoteIdent, type LakeColumn, type LakeSource } from "../lake/lake-source";
+import { quoteIdent, type LakeField, type LakeSource } from "../lake/lake-source";
 import { isoFromDay } from "../table/dates";
 import { Table } from "../table/table";
 import { sortedGroups } from "./group-keys";
 import { dayNumberSql, lakeColumn, numberSql, numbersOf, periodSql, utcDaySql } from "./lake-sql";
-import { outputTable, type OutputColumn } from "./output-table";
+import { outputTable, type OutputField } from "./output-table";
 import { parseFreq, parseWeekStart } from "./periods";
 import { isDateLike, isTimeLike } from "./rollup-keys";
 import { checkOutputNames, rollupNotes, parseAgg, parseCountPer } from "./rollup-means";
@@ -90,7 +90,7 @@ export async function lakeRollup(source: LakeSource, options: LakeRollupOptions)
   if (rates.length > 0 && periodKey === undefined && !groupKeys.some((k) => isDateLike(k) || isTimeLike(k))) throw rateWithoutDate(fn, keyNames, rates, units);
 
   const order = sortedGroups({ groups, keys: groupKeys });
-  const cols: OutputColumn[] = keySql.map((k, c) => {
+  const cols: OutputField[] = keySql.map((k, c) => {
     const vals = Array.from(order, (o) => groupKeys[c]![o]);
     if (k.period) return { name: k.name, values: vals.map((d) => isoFromDay(d as number)), type: "date" };
     const type = isDateLike(vals) ? "date" : inferKeyType(vals);
@@ -133,7 +133,7 @@ export async function unitsOfDataset(source: LakeSource, names: readonly string[
 }
 
 /** Per period start (a day number), the distinct days of the period column over all rows. */
-async function daysPerPeriod(source: LakeSource, periodSqlText: string, col: LakeColumn): Promise<Map<number, number>> {
+async function daysPerPeriod(source: LakeSource, periodSqlText: string, col: LakeField): Promise<Map<number, number>> {
   const answer = await source.lake.query(`SELECT ${periodSqlText} AS p, count(DISTINCT ${utcDaySql(col)}) AS d FROM ${quoteIdent(source.view)} GROUP BY 1`);
   const p = numbersOf(answer, "p");
   const d = numbersOf(answer, "d");

@@ -4,7 +4,7 @@
  * NaN read as missing, UTC days and period starts, and the answer read back as plain arrays.
  */
 import { InvalidParamsError } from "../errors";
-import { quoteIdent, type LakeColumn, type LakeSource } from "../lake/lake-source";
+import { quoteIdent, type LakeField, type LakeSource } from "../lake/lake-source";
 import type { Table } from "../table/table";
 import { closest } from "../util/closest";
 import type { Freq } from "./periods";
@@ -18,7 +18,7 @@ const DATED = new Set(["date", "timestamp"]);
  * The column `name` of the dataset, or InvalidParamsError naming the option, the value, the columns and
  * the closest one. `want` narrows the types accepted (`"number"` for measures, `"date"` for periods).
  */
-export function lakeColumn(fn: string, source: LakeSource, param: string, name: unknown, want?: "number" | "date"): LakeColumn {
+export function lakeColumn(fn: string, source: LakeSource, param: string, name: unknown, want?: "number" | "date"): LakeField {
   const names = source.columns.map((c) => c.name);
   const col = typeof name === "string" ? source.columns.find((c) => c.name === name) : undefined;
   if (col === undefined) {
@@ -39,7 +39,7 @@ export function lakeColumn(fn: string, source: LakeSource, param: string, name: 
 }
 
 /** The column as a DOUBLE, NaN read as missing (NULL), as the in-memory sums skip it. */
-export function numberSql(col: LakeColumn): string {
+export function numberSql(col: LakeField): string {
   const q = `CAST(${quoteIdent(col.name)} AS DOUBLE)`;
   return `(CASE WHEN isnan(${q}) THEN NULL ELSE ${q} END)`;
 }
@@ -48,7 +48,7 @@ export function numberSql(col: LakeColumn): string {
  * The UTC calendar day of a DATE or TIMESTAMP column, as a DATE. Counted from the epoch so that a
  * TIMESTAMP WITH TIME ZONE is not moved by the session's time zone.
  */
-export function utcDaySql(col: LakeColumn): string {
+export function utcDaySql(col: LakeField): string {
   return `(DATE '1970-01-01' + CAST(floor(epoch(${quoteIdent(col.name)}) / 86400) AS INTEGER))`;
 }
 

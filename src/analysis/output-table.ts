@@ -6,18 +6,20 @@ import type { DataFrame } from "danfojs-node";
 import { attachNotes, notesOf } from "../frame/notes";
 import { tableToFrame } from "../frame/table-to-frame";
 import { withUnits } from "../frame/units";
-import { normaliseColumn } from "../table/normalise";
-import { RecordColumns, type RecordColumn } from "../table/record-columns";
+import { columnOfType, type Column } from "../table/column";
+import { RecordColumns } from "../table/record-columns";
 import type { FieldSpec, FieldType, RecordSchema } from "../table/schema";
 import { Table } from "../table/table";
 
-/** One output column: name, values, type (as `toFrame()` types it) and unit. */
-export interface OutputColumn {
-  readonly name: string;
+/**
+ * One field of an analysis function's answer and the values computed for it: the schema's field
+ * (name, type as `toFrame()` types it, unit, kept in the table's `units`) with the values `outputTable`
+ * makes the table's `Column` of.
+ */
+export interface OutputField extends FieldSpec {
   /** Numbers (NaN for missing) for `int` / `float`; YYYY-MM-DD, ISO 8601, text, booleans or null otherwise. */
   readonly values: ArrayLike<unknown>;
   readonly type: FieldType;
-  /** The column's unit, kept in the table's `units` (and on the frame, for `unitsOf`). */
   readonly unit?: string;
 }
 
@@ -39,14 +41,14 @@ class NotedTable<R> extends Table<R> {
  * @param length number of rows (needed when there are no columns).
  * @param notes what the function dropped or how it computed (see `notesOf`); default none.
  */
-export function outputTable<R>(name: string, columns: readonly OutputColumn[], length: number, notes?: Record<string, unknown>): Table<R> {
+export function outputTable<R>(name: string, columns: readonly OutputField[], length: number, notes?: Record<string, unknown>): Table<R> {
   const names: string[] = [];
-  const held = new Map<string, RecordColumn>();
+  const held = new Map<string, Column>();
   const fields: FieldSpec[] = [];
   const units: Record<string, string> = {};
   for (const c of columns) {
     names.push(c.name);
-    held.set(c.name, recordColumn(c));
+    held.set(c.name, columnOfType(c.name, c.values, c.type));
     fields.push(c.unit === undefined ? { name: c.name, type: c.type } : { name: c.name, type: c.type, unit: c.unit });
     if (c.unit !== undefined) units[c.name] = c.unit;
   }
@@ -68,34 +70,4 @@ export function recordsTable<R>(name: string, records: R[], fields: readonly Fie
   const units: Record<string, string> = {};
   for (const f of fields) if (f.unit !== undefined) units[f.name] = f.unit;
   return withUnits(Table.fromRecords<R>(records, { schema: { name, fields }, units }), units);
-}
-
-/** A column as the table holds it: numbers in a Float64Array, anything else as its values. */
-function recordColumn(c: OutputColumn): RecordColumn {
-  const v = c.values;
-  if (c.type === "int" || c.type === "float") {
-    if (v instanceof Float64Array) return { kind: "number", values: v };
-    const out = new Float64Array(v.length);
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      out[i] = typeof x === "number" ? x : NaN;
-    }
-    return { kind: "number", values: out };
-  }
-  let clean = true;
-  const text = c.type === "string";
-  for (let i = 0; i < v.length && clean; i++) {
-    const x = v[i];
-    if (x === undefined || (text && x !== null && typeof x !== "string")) clean = false;
-  }
-  // The analysis functions hand over arrays of their own: kept as they are when already clean.
-  if (clean && Array.isArray(v)) return { kind: "mixed", values: v };
-  const values = new Array<unknown>(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i];
-    values[i] = x === undefined ? null : x;
-  }
-  // A text column holds text: a key that was a number in some rows reads as the frame shows it.
-  if (text && !clean) normaliseColumn(c.name, values, "string", true);
-  return { kind: "mixed", values };
 }

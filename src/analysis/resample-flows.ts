@@ -2,14 +2,14 @@
  * LNG volume flows by week and month: the aggregation the v1 API dropped and pushed to clients.
  */
 import { DataError } from "../errors";
-import { hasColumn, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
+import { hasColumn, requireColumns, toEngineArrays, type FrameInput } from "../frame/columns";
 import { isoFromDay, toDayNumber } from "../table/dates";
 import { groupCoded, sortedGroups } from "./group-keys";
 import { parseFreq, parseWeekStart, periodLength, periodStarts, type Freq, type WeekStart } from "./periods";
 import { distinctVolumeUnits, volumeUnitKey } from "../table/volume-unit";
 import type { Table } from "../table/table";
-import type { Codes } from "../table/column-kinds";
-import { outputTable, type OutputColumn } from "./output-table";
+import type { Codes } from "../table/column";
+import { outputTable, type OutputField } from "./output-table";
 import type { ResampledFlows } from "./resampled-flows";
 
 export type { ResampledFlows } from "./resampled-flows";
@@ -105,7 +105,7 @@ export function resampleFlowColumns(flows: FrameInput, options: ResampleFlowsOpt
   const withStd = empty || hasColumn(flows, "volume_std");
   const withCount = empty || hasColumn(flows, "count");
   const withCountStd = empty || hasColumn(flows, "count_std");
-  const t = toTypedColumns(
+  const t = toEngineArrays(
     flows,
     { fn, days: ["timestamp"], codes: ["volume_unit", ...by], numbers: ["volume", "count", "volume_std", "count_std"] },
     toDayNumber,
@@ -367,9 +367,9 @@ function checkDuplicates(
 
 /** The table `resampleFlows` returns, from its columns. */
 export function resampledToTable(r: ResampledFlows): Table<ResampledFlowRow> {
-  const cols: OutputColumn[] = r.by.map((name, c) => ({ name, values: r.byValues[c]!, type: inferKeyType(r.byValues[c]!) }));
+  const cols: OutputField[] = r.by.map((name, c) => ({ name, values: r.byValues[c]!, type: inferKeyType(r.byValues[c]!) }));
   const unit = singleUnit(r.volumeUnit);
-  const withUnit = (c: OutputColumn): OutputColumn => (unit === undefined ? c : { ...c, unit });
+  const withUnit = (c: OutputField): OutputField => (unit === undefined ? c : { ...c, unit });
   cols.push({ name: "period", values: r.period, type: "date" });
   cols.push(withUnit({ name: "volume", values: r.volume, type: "float" }));
   if (r.volumeStd) cols.push(withUnit({ name: "volume_std", values: r.volumeStd, type: "float" }));

@@ -8,8 +8,8 @@
  * It applies to one or two key columns and measures that hold only numbers (what `toFrame` gives);
  * anything else goes the general way.
  */
-import { firstSighting } from "../table/typed-columns";
-import type { CodedColumn, Codes } from "../table/column-kinds";
+import { firstSighting } from "../table/engine-arrays";
+import type { CodedColumn, Codes } from "../table/column";
 
 /** Groups found in one pass: key values per group (first-seen order), counts, and per measure its sums. */
 export interface GroupSums {

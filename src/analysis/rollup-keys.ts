@@ -5,7 +5,7 @@
 import { parseDateText, parseTimestampMs } from "../table/dates";
 import { normaliseColumn } from "../table/normalise";
 import { codesFor } from "../table/narrow-codes";
-import type { CodedColumn } from "../table/column-kinds";
+import { CodedColumn } from "../table/column";
 
 /** A date key's dictionary normalised to YYYY-MM-DD, merging spellings of one day (1/5/2024, 2024-01-05). */
 export function mergeDates(col: CodedColumn, name: string): CodedColumn {
@@ -23,10 +23,10 @@ export function mergeDates(col: CodedColumn, name: string): CodedColumn {
     remap[j] = c;
   });
   // Dates already in YYYY-MM-DD (the usual case) keep their codes: no pass over the rows.
-  if (values.length === col.dict.length) return { kind: "coded", codes: col.codes, dict: values };
+  if (values.length === col.dict.length) return new CodedColumn(col.codes, values);
   const codes = codesFor(values.length, col.codes.length);
   for (let i = 0; i < codes.length; i++) codes[i] = remap[col.codes[i]!]!;
-  return { kind: "coded", codes, dict: values };
+  return new CodedColumn(codes, values);
 }
 
 /** Dictionary-codes an integer column (period starts). */
@@ -43,7 +43,7 @@ export function encodeInts(col: Int32Array): CodedColumn {
     }
     codes[i] = c;
   }
-  return { kind: "coded", codes, dict: values };
+  return new CodedColumn(codes, values);
 }
 
 /**

@@ -2,10 +2,10 @@
  * Client-side group-by sums, as the natgas service's `aggregate_by` gives them, on columns.
  */
 import { InvalidParamsError } from "../errors";
-import { columnsOf, isDataFrame, requireColumns, toTypedColumns, type FrameInput } from "../frame/columns";
+import { columnsOf, isDataFrame, requireColumns, toEngineArrays, type FrameInput } from "../frame/columns";
 import { slowNumber } from "../table/read-records";
-import { allNumbers } from "../table/typed-columns";
-import type { CodedColumn } from "../table/column-kinds";
+import { allNumbers } from "../table/engine-arrays";
+import type { CodedColumn } from "../table/column";
 import { isoFromDay, toDayNumber } from "../table/dates";
 import { normaliseColumn } from "../table/normalise";
 import { encodeInts, isDateLike, isTimeLike, mergeDates } from "./rollup-keys";
@@ -14,7 +14,7 @@ import { groupCoded, sortedGroups } from "./group-keys";
 import { codedGroupSums, frameGroupSums, type GroupSums } from "./rollup-kernel";
 import { parseFreq, parseWeekStart, periodStarts, type Freq } from "./periods";
 import { inferKeyType } from "./resample-flows";
-import { outputTable, type OutputColumn } from "./output-table";
+import { outputTable, type OutputField } from "./output-table";
 import { checkOutputNames, rollupNotes, inputDaysPerPeriod, parseAgg, parseCountPer, valuesPerGroup, type RollupAgg } from "./rollup-means";
 import type { Table } from "../table/table";
 import { isLakeSource, type LakeSource } from "../lake/lake-source";
@@ -123,7 +123,7 @@ export function rollup(input: FrameInput | LakeSource, options: RollupOptions): 
   }
   const keyIsPeriod = keys.map((k) => typeof k !== "string");
   const order = sortedGroups(g);
-  const cols: OutputColumn[] = keys.map((_, c) => {
+  const cols: OutputField[] = keys.map((_, c) => {
     const vals = Array.from(order, (o) => g.keys[c]![o]);
     if (keyIsPeriod[c]) return { name: keyNames[c]!, values: vals.map((d) => isoFromDay(d as number)), type: "date" };
     const type = isDateLike(vals) ? "date" : inferKeyType(vals);
@@ -186,7 +186,7 @@ function generalSums(input: FrameInput, keys: readonly RollupKey[], measures: re
   // Float64Arrays first costs more than the sums, and the extra memory wakes the garbage collector,
   // which then walks the whole frame (measured in `npm run bench -- --only rollup`).
   const frameInput = isDataFrame(input);
-  const t = toTypedColumns(input, { fn, codes: stringKeys, days: periodKeys, numbers: frameInput ? [] : distinctMeasures }, toDayNumber);
+  const t = toEngineArrays(input, { fn, codes: stringKeys, days: periodKeys, numbers: frameInput ? [] : distinctMeasures }, toDayNumber);
   const frame = frameInput ? columnsOf(input, distinctMeasures) : undefined;
   const held: ReadonlyMap<string, Float64Array | readonly unknown[]> = frame !== undefined ? new Map(distinctMeasures.map((m) => [m, frame.valuesView(m)])) : t.numbers;
   const n = t.length;

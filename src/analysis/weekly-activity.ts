@@ -10,7 +10,7 @@ import { slowNumber } from "../table/read-records";
 import type { Table } from "../table/table";
 import { groupRows } from "./group-keys";
 import { sumByKeys } from "./key-sums";
-import { outputTable, type OutputColumn } from "./output-table";
+import { outputTable, type OutputField } from "./output-table";
 import { periodStarts } from "./periods";
 
 /** What activity rows are. */
@@ -111,7 +111,7 @@ export function weeklyActivity(input: FrameInput, options: WeeklyActivityOptions
   }
   const partialCause = window !== undefined ? "query window" : "data's first or last day";
   const notes = { kind, date_column: spec.date, rows_without_date: withoutDate, rows_outside_window: outside, partial_cause: partialCause };
-  const byColumn = (values: string[]): OutputColumn[] => (by === undefined ? [] : [{ name: by, values, type: "string" }]);
+  const byColumn = (values: string[]): OutputField[] => (by === undefined ? [] : [{ name: by, values, type: "string" }]);
 
   if (kind === "fracked_feet") {
     const daily = sums<[number, string]>([times, groups], amounts).sort((a, b) => a.key[0] - b.key[0] || a.key[1].localeCompare(b.key[1]));

@@ -6,12 +6,12 @@ import { inferFieldType, normaliseColumn } from "../table/normalise";
 import type { FieldType } from "../table/schema";
 import type { Table } from "../table/table";
 import { unitForField, unitsOf } from "../frame/units";
-import { outputTable, type OutputColumn } from "./output-table";
+import { outputTable, type OutputField } from "./output-table";
 
 const FROM_DTYPE: Record<string, FieldType> = { float32: "float", int32: "int", boolean: "bool" };
 
 /** The input's columns as output columns, with their types and units. */
-export function inputColumns(input: FrameInput): OutputColumn[] {
+export function inputColumns(input: FrameInput): OutputField[] {
   const t = columnsOf(input);
   const dtypes: string[] | undefined = isDataFrame(input) ? ((input as unknown as { dtypes: string[] }).dtypes ?? undefined) : undefined;
   const units = unitsOf(input);
@@ -28,7 +28,7 @@ export function inputColumns(input: FrameInput): OutputColumn[] {
  * A table of the input's columns, with `extra` columns added (replacing any of the same name).
  * @param name the table's schema name (`gasframes.addDailyRate`); default `gasframes.withColumns`.
  */
-export function withColumns(input: FrameInput, extra: readonly OutputColumn[], name = "gasframes.withColumns"): Table<Record<string, unknown>> {
+export function withColumns(input: FrameInput, extra: readonly OutputField[], name = "gasframes.withColumns"): Table<Record<string, unknown>> {
   const base = inputColumns(input).filter((c) => !extra.some((e) => e.name === c.name));
   const n = columnsOf(input, []).length;
   return outputTable<Record<string, unknown>>(name, [...base, ...extra], n);

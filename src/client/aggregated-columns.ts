@@ -7,7 +7,7 @@
 import { DataError } from "../errors";
 import type { EndpointSpec } from "../catalog/types";
 import { dimensionField } from "../catalog/aggregated-schema";
-import { RecordColumns, type RecordColumn } from "../table/record-columns";
+import { CodedColumn, RecordColumns, type Column } from "../table/record-columns";
 import { narrowedCodes } from "../table/narrow-codes";
 import type { RecordPart } from "../decode/columnar/gathered-parts";
 
@@ -53,10 +53,10 @@ export function addGroupColumns(data: RecordPart, spec: EndpointSpec): RecordPar
   }
   const fresh = [...made.keys()].filter((n) => !cols.names.includes(n));
   if (fresh.length === 0) return cols;
-  const columns = new Map<string, RecordColumn>(cols.columns);
+  const columns = new Map<string, Column>(cols.columns);
   for (const n of fresh) {
     const { codes, dict } = made.get(n)!;
-    columns.set(n, { kind: "coded", codes: narrowedCodes(codes, dict.length), dict });
+    columns.set(n, new CodedColumn(narrowedCodes(codes, dict.length), dict));
   }
   return new RecordColumns([...cols.names, ...fresh], columns, cols.length);
 }

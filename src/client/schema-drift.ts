@@ -5,7 +5,7 @@
  * and the user learns the service changed. `gasframes doctor` makes the same comparison on purpose.
  */
 import type { RecordPart } from "../decode/columnar/gathered-parts";
-import { RecordColumns, type RecordColumn } from "../table/record-columns";
+import { CodedColumn, RecordColumns, type Column } from "../table/record-columns";
 import type { RecordSchema } from "../table/schema";
 
 /** What an answer's fields differ by from its schema. */
@@ -69,8 +69,8 @@ function withNulls(data: RecordPart, missing: readonly string[]): RecordPart {
     return data;
   }
   const cols = data as RecordColumns;
-  const columns = new Map<string, RecordColumn>(cols.columns);
+  const columns = new Map<string, Column>(cols.columns);
   // One code (0 -> null) for every row: a byte a row, whatever the answer's size.
-  for (const f of missing) columns.set(f, { kind: "coded", codes: new Uint8Array(cols.length), dict: [null] });
+  for (const f of missing) columns.set(f, new CodedColumn(new Uint8Array(cols.length), [null]));
   return new RecordColumns([...cols.names, ...missing], columns, cols.length);
 }

@@ -4,12 +4,12 @@
  * Dictionary-coded columns are converted once per distinct value instead of once per row.
  */
 import type { DataFrame } from "danfojs-node";
-import { frameFromColumnData, type DeferredFrameColumn } from "./frame-from-columns";
+import { frameFromColumnData, type DeferredFrameField } from "./frame-from-columns";
 import { inferFieldType, normaliseColumn } from "../table/normalise";
 import { schemaColumnOrder, type FieldType, type RecordSchema } from "../table/schema";
 import { unitForField } from "../table/units";
 import { arrayOfCodes } from "./plain-arrays";
-import type { RecordColumn, RecordColumns } from "../table/record-columns";
+import type { Column, RecordColumns } from "../table/record-columns";
 
 /**
  * The frame of these columns.
@@ -18,7 +18,7 @@ import type { RecordColumn, RecordColumns } from "../table/record-columns";
  */
 export function columnsToFrame(columns: RecordColumns, schema?: RecordSchema): DataFrame {
   const { names, fields } = schemaColumnOrder(schema, columns.names);
-  const out: DeferredFrameColumn[] = names.map((name) => {
+  const out: DeferredFrameField[] = names.map((name) => {
     const col = columns.columns.get(name);
     const field = fields.get(name);
     const type = field?.type ?? (col === undefined ? "float" : inferType(col));
@@ -29,7 +29,7 @@ export function columnsToFrame(columns: RecordColumns, schema?: RecordSchema): D
   return frameFromColumnData(out, columns.length);
 }
 
-function inferType(col: RecordColumn): FieldType {
+function inferType(col: Column): FieldType {
   if (col.kind === "coded") return inferFieldType(col.dict);
   if (col.kind === "mixed") return inferFieldType(col.values);
   const v = col.values;
@@ -44,7 +44,7 @@ function inferType(col: RecordColumn): FieldType {
  * A column's values in its field's type. Checks and conversions happen here (per distinct value for
  * coded columns); the plain array danfo keeps is left to `data`, made when the frame first reads it.
  */
-function typed(name: string, col: RecordColumn, type: FieldType, columns: RecordColumns): Pick<DeferredFrameColumn, "values" | "data"> {
+function typed(name: string, col: Column, type: FieldType, columns: RecordColumns): Pick<DeferredFrameField, "values" | "data"> {
   if (col.kind === "number" && (type === "int" || type === "float")) {
     return { values: col.values, data: col.values };
   }

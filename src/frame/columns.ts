@@ -5,11 +5,11 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
-import { COLUMN_SOURCE, type RecordColumn } from "../table/column-kinds";
+import { COLUMN_SOURCE, MixedColumn, type Column } from "../table/column";
 import { describeValue, readRecords, type RecordReadSpec } from "../table/read-records";
 import { RecordColumns } from "../table/record-columns";
 import { Table } from "../table/table";
-import { typedColumns, type TypedColumns, type TypedColumnSpec } from "../table/typed-columns";
+import { engineArrays, type EngineArrays, type EngineArraySpec } from "../table/engine-arrays";
 
 /** Anything holding records as columns: it hands them out through `COLUMN_SOURCE`. */
 export interface HasColumnSource {
@@ -69,14 +69,14 @@ function specNames(spec: RecordReadSpec): string[] {
 }
 
 /**
- * The columns of `spec` in the forms the analysis engine works on (see `typedColumns`), read from any
+ * The columns of `spec` in the forms the analysis engine works on (see `engineArrays`), read from any
  * input in one pass: records' fields are read straight into numbers and dictionary codes (date columns
  * are coded, then parsed once per distinct value).
  * @param toDay the date parser for `days`; default the table's codec.
  */
-export function toTypedColumns(input: FrameInput, spec: TypedColumnSpec, toDay?: (v: unknown) => number): TypedColumns {
+export function toEngineArrays(input: FrameInput, spec: EngineArraySpec, toDay?: (v: unknown) => number): EngineArrays {
   const read: RecordReadSpec = { values: spec.values ?? [], numbers: spec.numbers ?? [], codes: [...(spec.codes ?? []), ...(spec.days ?? [])] };
-  return typedColumns(columnsOf(input, read), spec, toDay);
+  return engineArrays(columnsOf(input, read), spec, toDay);
 }
 
 /**
@@ -90,7 +90,7 @@ function frameColumns(df: DanfoInternals, wanted?: readonly string[]): RecordCol
   const rows = (): unknown[][] => (rowsRead ??= df.$data ?? []);
   const n = names.length === 0 ? 0 : (df.shape?.[0] ?? rows().length);
   const stored = df.$config?.isLowMemoryMode === false ? df.$dataIncolumnFormat : undefined;
-  const columns = new Map<string, RecordColumn>();
+  const columns = new Map<string, Column>();
   const pick = wanted ?? names;
   for (const name of pick) {
     const j = names.indexOf(name);
@@ -101,7 +101,7 @@ function frameColumns(df: DanfoInternals, wanted?: readonly string[]): RecordCol
       col = new Array<unknown>(n);
       for (let i = 0; i < n; i++) col[i] = all[i]![j];
     }
-    columns.set(name, { kind: "mixed", values: col });
+    columns.set(name, new MixedColumn(col));
   }
   return new RecordColumns([...columns.keys()], columns, n);
 }

@@ -8,8 +8,8 @@ import { withUnits } from "./frame-units";
 import { frameOverColumns, type FrameColumnData } from "./frame-over-columns";
 import { arrayOf } from "./plain-arrays";
 
-/** One output column: name, values (already normalised) and type. */
-export interface FrameColumn {
+/** One field of a frame to build: name, type and unit, with its values (already normalised). */
+export interface FrameField {
   readonly name: string;
   readonly values: ArrayLike<unknown>;
   readonly type: FieldType;
@@ -45,12 +45,12 @@ export function danfoDtype(type: FieldType, values: ArrayLike<unknown>): string 
  * danfo first reads them (see `frameOverColumns`), which is several times faster than
  * `new DataFrame(records)` on large inputs.
  */
-export function frameFromColumns(columns: readonly FrameColumn[], length?: number): DataFrame {
+export function frameFromColumns(columns: readonly FrameField[], length?: number): DataFrame {
   return frameFromColumnData(columns, length);
 }
 
 /** A column for `frameFromColumnData`: `values` give the dtype; `data`, where given, is what the frame's array is made from when first read. */
-export interface DeferredFrameColumn extends FrameColumn {
+export interface DeferredFrameField extends FrameField {
   readonly data?: FrameColumnData;
 }
 
@@ -58,7 +58,7 @@ export interface DeferredFrameColumn extends FrameColumn {
  * `frameFromColumns` for the package's own columns: a column with `data` is made from it when danfo
  * first reads it (`values` must then hold the same numbers, or anything when the type is not numeric).
  */
-export function frameFromColumnData(columns: readonly DeferredFrameColumn[], length?: number): DataFrame {
+export function frameFromColumnData(columns: readonly DeferredFrameField[], length?: number): DataFrame {
   const dfd = loadDanfo();
   const names = columns.map((c) => c.name);
   const n = length ?? (columns.length === 0 ? 0 : columns[0]!.values.length);

@@ -19,7 +19,7 @@ import type { DataFrame } from "danfojs-node";
 import { loadDanfo } from "./load-danfo";
 import { arrayOfCodes, arrayOfDoubles } from "./plain-arrays";
 import { rowOfColumns, rowsOfColumns, type RowSource } from "./rows-of-columns";
-import type { CodedColumn } from "../table/column-kinds";
+import type { CodedColumn } from "../table/column";
 import { FEW_ROWS, lazyRows } from "./lazy-rows";
 import { rowsAsked } from "./rows-asked";
 import { JUPYTER_DISPLAY } from "../io/table-display";

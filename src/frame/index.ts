@@ -1,7 +1,7 @@
 export * from "../table/schema";
 export * from "./to-frame";
 export { columnsOf, isDataFrame, requireColumns, type FrameInput } from "./columns";
-export { frameFromColumns, type FrameColumn } from "./frame-from-columns";
+export { frameFromColumns, type FrameField } from "./frame-from-columns";
 export { unitsOf, withUnits, unitForField, MIXED_UNITS } from "./units";
 export { volumeUnitKey, sameVolumeUnit, distinctVolumeUnits } from "../table/volume-unit";
 export { notesOf } from "./notes";

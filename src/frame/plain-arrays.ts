@@ -3,7 +3,7 @@
  * function of its own so that its loop sees one kind of input: a copy loop shared by Float64Arrays and
  * other array-likes boxes every number it reads (a heap object per cell, and the collections they bring).
  */
-import type { Codes } from "../table/column-kinds";
+import type { Codes } from "../table/column";
 
 /** A Float64Array's numbers as a plain array (NaN stays NaN). */
 export function arrayOfDoubles(values: Float64Array): number[] {

@@ -1,7 +1,7 @@
 /**
  * The row copy danfo keeps of a frame, made from its columns.
  */
-import type { CodedColumn } from "../table/column-kinds";
+import type { CodedColumn } from "../table/column";
 
 /** A column as rows are read from it: values by index (a plain or typed array), or dictionary codes. */
 export type RowSource = ArrayLike<unknown> | Pick<CodedColumn, "codes" | "dict">;

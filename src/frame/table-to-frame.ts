@@ -17,8 +17,10 @@ import { toFrame } from "./to-frame";
  */
 export function tableToFrame(table: Table<unknown>): DataFrame {
   if (!(table instanceof Table)) throw new DataError(`tableToFrame: expected a gasframes Table or Result, got ${table === null ? "null" : typeof table}`);
-  // The schema holds the table's units; the frame builders record them for `unitsOf`.
-  return table.isColumnar ? columnsToFrame(table.columns(), table.schema) : toFrame(table.rows() as Record<string, unknown>[], table.schema);
+  // The schema holds the table's units; the frame builders record them for `unitsOf`. The columns are
+  // the table's content; only records that are not objects (no columns) are read as records.
+  const columns = table.columns();
+  return columns.length === table.length ? columnsToFrame(columns, table.schema) : toFrame(table.rows() as Record<string, unknown>[], table.schema);
 }
 
 declare module "../table/table" {

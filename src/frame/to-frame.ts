@@ -3,7 +3,7 @@
  */
 import type { DataFrame } from "danfojs-node";
 import { DataError } from "../errors";
-import { frameFromColumns, type FrameColumn } from "./frame-from-columns";
+import { frameFromColumns, type FrameField } from "./frame-from-columns";
 import { inferFieldType, normaliseColumn } from "../table/normalise";
 import { describeValue, readRecords } from "../table/read-records";
 import { schemaColumnOrder, type RecordSchema } from "../table/schema";
@@ -35,7 +35,7 @@ export function toFrame(records: readonly Record<string, unknown>[], schema?: Re
   // read once and normalised in place, about twice as fast on a million records).
   const table = readRecords(records);
   const { names, fields } = schemaColumnOrder(schema, table.names);
-  const columns: FrameColumn[] = names.map((name) => {
+  const columns: FrameField[] = names.map((name) => {
     const present = table.columns.has(name);
     const raw = present ? (table.valuesView(name) as unknown[]) : new Array<unknown>(table.length).fill(null);
     const field = fields.get(name);

@@ -7,7 +7,7 @@
 import type * as Arrow from "apache-arrow";
 import { DataError } from "../errors";
 import type { RecordColumns } from "../table/record-columns";
-import type { Codes } from "../table/column-kinds";
+import type { Codes } from "../table/column";
 import { parseTimestamp, toDayNumber } from "../table/dates";
 import { inferFieldType } from "../table/normalise";
 import type { FieldSpec, FieldType } from "../table/schema";

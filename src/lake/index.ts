@@ -10,4 +10,4 @@ export { verifyLake, type VerifyLakeOptions, type LakeVerification, type Dataset
 export type { LakeStorage, LakeEntry } from "./lake-storage";
 export type { SyncClient } from "./stream-of";
 export { openLake, type Lake, type LakeDataset, type OpenLakeOptions } from "./open-lake";
-export { isLakeSource, quoteIdent, type LakeColumn, type LakeQuery, type LakeSource } from "./lake-source";
+export { isLakeSource, quoteIdent, type LakeField, type LakeQuery, type LakeSource } from "./lake-source";

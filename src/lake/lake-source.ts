@@ -7,8 +7,8 @@ import { DataError } from "../errors";
 import type { Result } from "../table/result";
 import type { FieldType } from "../table/schema";
 
-/** One column of a lake view, as DuckDB describes it. */
-export interface LakeColumn {
+/** One field of a lake view, as DuckDB describes it (a description, not data). */
+export interface LakeField {
   readonly name: string;
   /** How `lake.query` reads it (`int`, `float`, `date`, `timestamp`, `string`, `bool`, `json`). */
   readonly type: FieldType;
@@ -33,7 +33,7 @@ export interface LakeSource {
   /** The dataset's folder. */
   readonly dir: string;
   /** The view's columns, in order. */
-  readonly columns: readonly LakeColumn[];
+  readonly columns: readonly LakeField[];
   /** The lake that answers queries over the view. */
   readonly lake: LakeQuery;
 }

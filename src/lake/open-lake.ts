@@ -5,10 +5,10 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { DataError, InvalidParamsError } from "../errors";
-import { RecordColumns, type RecordColumn } from "../table/record-columns";
+import { MixedColumn, NumberColumn, RecordColumns, type Column } from "../table/record-columns";
 import { Result } from "../table/result";
 import type { FieldSpec, FieldType } from "../table/schema";
-import { encodeColumn } from "../table/typed-columns";
+import { encodeColumn } from "../table/engine-arrays";
 import { loadDuckDb, type DuckDbConnection, type DuckDbInstance, type DuckDbReader } from "../util/duckdb";
 import { closest } from "../util/closest";
 import { canonicalDecimal, isExactDouble } from "../util/exact-decimal";
@@ -17,7 +17,7 @@ import { findLakeDatasets } from "./dataset-folder";
 import { readSnapshot, snapshotFiles, type LakeFile, type LakeManifest, type SnapshotChoice } from "./lake-manifest";
 import { asLakeError, localLakeStorage } from "./lake-storage";
 import { integrityError, verifySnapshot, type LakeVerification } from "./lake-verify";
-import { quoteIdent, type LakeColumn, type LakeSource } from "./lake-source";
+import { quoteIdent, type LakeField, type LakeSource } from "./lake-source";
 import { pruneQuery, scanSelect, type ScanDataset } from "./plan-scan";
 import { scanDatasetOf } from "./scan-dataset";
 import { toIsoTimestamp, toTimeMs } from "../table/dates";
@@ -33,7 +33,7 @@ export interface LakeDataset {
   /** Exactly the files of that snapshot, with month, size and SHA-256: the view reads these and no other. */
   readonly files: readonly LakeFile[];
   /** The view's columns as DuckDB describes them (the `month` partition column included). */
-  readonly columns: readonly LakeColumn[];
+  readonly columns: readonly LakeField[];
 }
 
 /** Options of `openLake`. */
@@ -205,7 +205,7 @@ function snapshotChoice(options: OpenLakeOptions): SnapshotChoice {
 }
 
 /** The columns of a view, as DuckDB's DESCRIBE names and types them. */
-async function describe(connection: DuckDbConnection, view: string): Promise<LakeColumn[]> {
+async function describe(connection: DuckDbConnection, view: string): Promise<LakeField[]> {
   const reader = await (await connection.prepare(`DESCRIBE SELECT * FROM ${quoteIdent(view)}`)).streamAndReadUntil(Number.MAX_SAFE_INTEGER);
   const names = reader.columnNames();
   const raw = reader.getColumnsJson();
@@ -232,13 +232,13 @@ function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; starte
   const duckTypes = reader.columnTypes().map((t) => String(t).toUpperCase());
   const raw = reader.getColumnsJson();
   const length = reader.currentRowCount;
-  const columns = new Map<string, RecordColumn>();
+  const columns = new Map<string, Column>();
   const fields: FieldSpec[] = [];
   names.forEach((name, j) => {
     const duckType = duckTypes[j]!;
     let type = fieldTypeOf(duckType);
     const values = raw[j] ?? [];
-    let column: RecordColumn;
+    let column: Column;
     if (type === "int" || type === "float") {
       const exact = exactNumbers(duckType, values, length);
       if (exact.kind === "text") type = "string";
@@ -246,7 +246,7 @@ function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; starte
     } else {
       const text = type === "timestamp" ? values.map(isoTimestamp) : values;
       const coded = encodeColumn(text);
-      column = { kind: "coded", codes: coded.codes, dict: coded.dict };
+      column = coded;
     }
     fields.push({ name, type });
     columns.set(name, column);
@@ -278,7 +278,7 @@ function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; starte
  * decimal text for a DECIMAL column with any value a double cannot hold; numbers with NaN and
  * ±Infinity as themselves (null for null) for a floating column holding NaN.
  */
-function exactNumbers(duckType: string, values: readonly unknown[], length: number): { kind: "number" | "bigint" | "text"; column: RecordColumn } {
+function exactNumbers(duckType: string, values: readonly unknown[], length: number): { kind: "number" | "bigint" | "text"; column: Column } {
   const integer = /INT/.test(duckType);
   const decimal = duckType.startsWith("DECIMAL");
   const scale = decimal ? Number(/,\s*(\d+)\)/.exec(duckType)?.[1] ?? 0) : 0;
@@ -296,10 +296,10 @@ function exactNumbers(duckType: string, values: readonly unknown[], length: numb
     if (x !== x) nan = true;
     if (typeof v === "string" && (integer || decimal) && !isExactDouble(v, x, scale)) exact = false;
   }
-  if (!exact && integer) return { kind: "bigint", column: { kind: "mixed", values: values.slice(0, length).map((v) => (v === null || v === undefined ? null : BigInt(v as string | number))) } };
-  if (!exact) return { kind: "text", column: { kind: "mixed", values: values.slice(0, length).map((v) => (v === null || v === undefined ? null : canonicalDecimal(String(v)))) } };
-  if (nan) return { kind: "number", column: { kind: "mixed", values: values.slice(0, length).map((v) => (v === null || v === undefined ? null : Number(v))) } };
-  return { kind: "number", column: { kind: "number", values: out } };
+  if (!exact && integer) return { kind: "bigint", column: new MixedColumn(values.slice(0, length).map((v) => (v === null || v === undefined ? null : BigInt(v as string | number)))) };
+  if (!exact) return { kind: "text", column: new MixedColumn(values.slice(0, length).map((v) => (v === null || v === undefined ? null : canonicalDecimal(String(v))))) };
+  if (nan) return { kind: "number", column: new MixedColumn(values.slice(0, length).map((v) => (v === null || v === undefined ? null : Number(v)))) };
+  return { kind: "number", column: new NumberColumn(out) };
 }
 
 

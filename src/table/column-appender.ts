@@ -2,7 +2,7 @@
  * The engine that appends column parts, in order, to one set of growing columns: what
  * `ColumnsAccumulator` (parts as they arrive) and `RecordColumns.concat` (parts at hand) both run.
  */
-import { cellOf, dictionaryKey, trimmed, type CodedColumn, type Codes, type ColumnSet, type NumberColumn, type RecordColumn } from "./column-kinds";
+import { cellOf, CodedColumn, dictionaryKey, MixedColumn, NumberColumn, trimmed, type Codes, type Column, type ColumnSet } from "./column";
 import { codeLimit, codesFor, widenedCodes } from "./narrow-codes";
 
 interface NumberAcc {
@@ -93,15 +93,15 @@ export class ColumnAppender {
   finish(): ColumnSet {
     this.finished = true;
     const n = this.rows;
-    const columns = new Map<string, RecordColumn>();
+    const columns = new Map<string, Column>();
     for (const name of this.names) {
       const acc = this.accs.get(name)!;
-      const absent = acc.absent === undefined ? {} : { absent: trimmed(acc.absent, n) };
-      if (acc.kind === "number") columns.set(name, { kind: "number", values: trimmed(acc.values, n), ...absent });
-      else if (acc.kind === "coded") columns.set(name, { kind: "coded", codes: trimmed(acc.codes, n), dict: acc.dict, ...absent });
+      const absent = acc.absent === undefined ? undefined : trimmed(acc.absent, n);
+      if (acc.kind === "number") columns.set(name, new NumberColumn(trimmed(acc.values, n), absent));
+      else if (acc.kind === "coded") columns.set(name, new CodedColumn(trimmed(acc.codes, n), acc.dict, absent));
       else {
         acc.values.length = n;
-        columns.set(name, { kind: "mixed", values: acc.values, ...absent });
+        columns.set(name, new MixedColumn(acc.values, absent));
       }
     }
     return { names: [...this.names], columns, length: n };
@@ -117,7 +117,7 @@ export class ColumnAppender {
   }
 }
 
-function emptyLike(col: RecordColumn, capacity: number): Acc {
+function emptyLike(col: Column, capacity: number): Acc {
   if (col.kind === "number") return { kind: "number", values: new Float64Array(capacity) };
   if (col.kind === "coded") return { kind: "coded", codes: codesFor(1, capacity), dict: [], index: new Map() };
   return { kind: "mixed", values: [] };
@@ -148,13 +148,13 @@ function fillMissing(acc: Acc, from: number, to: number): void {
 /** A number or coded column turned into plain values for its first `rows` rows. */
 function toMixed(acc: Acc, rows: number): MixedAcc & { absent?: Uint8Array } {
   if (acc.kind === "mixed") return acc;
-  const col: RecordColumn = acc.kind === "number" ? { kind: "number", values: acc.values } : { kind: "coded", codes: acc.codes, dict: acc.dict };
+  const col: Column = acc.kind === "number" ? new NumberColumn(acc.values) : new CodedColumn(acc.codes, acc.dict);
   const values = new Array<unknown>(rows);
   for (let i = 0; i < rows; i++) values[i] = cellOf(col, i);
   return acc.absent === undefined ? { kind: "mixed", values } : { kind: "mixed", values, absent: acc.absent };
 }
 
-function write(acc: Acc, col: RecordColumn, at: number, n: number): void {
+function write(acc: Acc, col: Column, at: number, n: number): void {
   if (acc.kind === "number") {
     acc.values.set((col as NumberColumn).values.subarray(0, n), at);
   } else if (acc.kind === "coded") {

@@ -3,7 +3,7 @@
  * their bytes (a repeated string is never decoded twice), anything else into the dictionary too.
  * A column switches to a plain array only when numbers and other values mix.
  */
-import { dictionaryKey, trimmed, type RecordColumn } from "./column-kinds";
+import { CodedColumn, dictionaryKey, MixedColumn, NumberColumn, trimmed, type Column } from "./column";
 
 // ignoreBOM: a string that starts with U+FEFF keeps it, as JSON.parse keeps it.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -335,23 +335,23 @@ export class ColumnBuilder {
   }
 
   /** The finished column of `length` rows (rows never written are absent). */
-  finish(length: number): RecordColumn {
+  finish(length: number): Column {
     // Rows up to `length` only: making room for one more, as writing row `length` would, doubled a
     // column sized exactly for its rows.
     this.markAbsent(length);
     this.ensure(length);
-    const absent = this.absent === undefined ? {} : { absent: this.absent.slice(0, length) };
+    const absent = this.absent === undefined ? undefined : this.absent.slice(0, length);
     switch (this.kind) {
       case "number":
-        return { kind: "number", values: this.memory.trim(this.nums, length), ...absent };
+        return new NumberColumn(this.memory.trim(this.nums, length), absent);
       case "mixed":
         this.mixed.length = length;
-        return { kind: "mixed", values: this.mixed, ...absent };
+        return new MixedColumn(this.mixed, absent);
       case "coded":
-        return { kind: "coded", codes: this.memory.trim(this.codes, length), dict: this.dict.values, ...absent };
+        return new CodedColumn(this.memory.trim(this.codes, length), this.dict.values, absent);
       default: {
         // Only nulls (or nothing) were seen.
-        return { kind: "coded", codes: new Int32Array(length), dict: [null], ...absent };
+        return new CodedColumn(new Int32Array(length), [null], absent);
       }
     }
   }

@@ -3,7 +3,7 @@
  * arrived as objects (small bodies, streamed batches, results built by hand).
  */
 import { ColumnBuilder } from "./column-builder";
-import { RecordColumns, type RecordColumn } from "./record-columns";
+import { RecordColumns, type Column } from "./record-columns";
 
 /** Appends record batches to growing columns. */
 export class RecordColumnsBuilder {
@@ -20,13 +20,31 @@ export class RecordColumnsBuilder {
    * records have no columns and must stay as they are.
    */
   add(records: readonly unknown[]): boolean {
+    return this.addRecords(records, false);
+  }
+
+  /**
+   * `add`, refusing (false) records too sparse for columns as well (see `tooSparse`): checked as each
+   * new field's column is made, before it fills the rows it missed, and at the end. The builder is
+   * unusable after a refusal.
+   */
+  addDense(records: readonly unknown[]): boolean {
+    return this.addRecords(records, true);
+  }
+
+  private addRecords(records: readonly unknown[], dense: boolean): boolean {
     for (const r of records) if (r === null || typeof r !== "object" || Array.isArray(r)) return false;
+    let fields = 0;
+    let gaps = 0;
     for (const r of records as readonly Record<string, unknown>[]) {
       const row = this.rows++;
       for (const key in r) {
         if (!Object.prototype.hasOwnProperty.call(r, key)) continue;
+        fields++;
         let b = this.builders.get(key);
         if (b === undefined) {
+          gaps += row;
+          if (dense && (this.builders.size >= MAX_FIELD_NAMES || tooSparse(gaps, fields * 8))) return false;
           b = new ColumnBuilder(key);
           this.builders.set(key, b);
         }
@@ -35,12 +53,12 @@ export class RecordColumnsBuilder {
         if (v !== undefined) b.setValue(row, v);
       }
     }
-    return true;
+    return !dense || !tooSparse(this.builders.size * this.rows, fields * 8);
   }
 
   /** The columns of every record added (fields in first-seen order). */
   finish(): RecordColumns {
-    const columns = new Map<string, RecordColumn>();
+    const columns = new Map<string, Column>();
     for (const [name, b] of this.builders) columns.set(name, b.finish(this.rows));
     return new RecordColumns([...this.builders.keys()], columns, this.rows);
   }
@@ -81,6 +99,15 @@ export function tooSparseForColumns(records: readonly unknown[]): boolean {
     }
   }
   return keys.size > MAX_FIELD_NAMES || tooSparse(keys.size * records.length, fields * 8);
+}
+
+/**
+ * The records as columns, or undefined when one of them is not a plain JSON object, or when they are
+ * too sparse for columns (see `tooSparse`): what a `Table` made from records holds.
+ */
+export function denseColumnsFromRecords(records: readonly unknown[]): RecordColumns | undefined {
+  const b = new RecordColumnsBuilder();
+  return b.addDense(records) ? b.finish() : undefined;
 }
 
 /** The records as columns, or undefined when one of them is not a plain JSON object. */

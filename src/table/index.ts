@@ -7,7 +7,8 @@ export { tableText, displayCells, formatCell, type TableDisplayOptions, type Tab
 export { unitLabel } from "./unit-label";
 export { Result, type ResultMeta } from "./result";
 export type { FieldType, FieldSpec, RecordSchema } from "./schema";
-export { RecordColumns, COLUMN_SOURCE, cellOf, type RecordColumn, type NumberColumn, type CodedColumn, type Codes, type MixedColumn } from "./record-columns";
+export { NumberColumn, CodedColumn, MixedColumn, columnOfType, revivedColumn, fieldTypeOf, type Column, type ColumnAccess, type Codes } from "./column";
+export { RecordColumns, COLUMN_SOURCE, cellOf } from "./record-columns";
 export { columnsFromRecords, RecordColumnsBuilder } from "./columns-from-records";
 export { ColumnsAccumulator } from "./columns-accumulator";
 export { collectResult } from "./collect-result";

@@ -2,7 +2,7 @@
  * Dictionary codes at the narrowest width their dictionary allows (see `Codes`): a text column of a
  * few hundred distinct values takes one byte a row instead of four.
  */
-import type { Codes } from "./column-kinds";
+import type { Codes } from "./column";
 
 /** How many dictionary entries codes of this kind can name. */
 export function codeLimit(codes: Codes): number {

@@ -3,7 +3,7 @@
  * the analysis engine's way into the column model for records (a Table or a Result already is one).
  */
 import { DataError } from "../errors";
-import type { RecordColumn } from "./column-kinds";
+import { CodedColumn, MixedColumn, NumberColumn, type Column } from "./column";
 import { RecordColumns } from "./record-columns";
 
 /** Which fields to read, and in which form. A field named in several lists is read as plain values. */
@@ -48,10 +48,10 @@ export function readRecords(records: readonly Record<string, unknown>[], spec?: 
     dictValues: codes.map((): unknown[] => []),
   };
   compiledExtractor(values, nums, codes)(records, n, out, { slowNumber });
-  const columns = new Map<string, RecordColumn>();
-  values.forEach((name, j) => columns.set(name, { kind: "mixed", values: out.values[j]! }));
-  nums.forEach((name, j) => columns.set(name, { kind: "number", values: out.numbers[j]! }));
-  codes.forEach((name, j) => columns.set(name, { kind: "coded", codes: out.codes[j]!, dict: out.dictValues[j]! }));
+  const columns = new Map<string, Column>();
+  values.forEach((name, j) => columns.set(name, new MixedColumn(out.values[j]!)));
+  nums.forEach((name, j) => columns.set(name, new NumberColumn(out.numbers[j]!)));
+  codes.forEach((name, j) => columns.set(name, new CodedColumn(out.codes[j]!, out.dictValues[j]!)));
   const names = [...values, ...nums, ...codes];
   return new RecordColumns(names, columns, n);
 }
@@ -98,8 +98,8 @@ function allFields(records: readonly Record<string, unknown>[]): RecordColumns {
       col[i] = v === undefined ? null : v;
     }
   }
-  const columns = new Map<string, RecordColumn>();
-  for (const name of names) columns.set(name, { kind: "mixed", values: index.get(name)! });
+  const columns = new Map<string, Column>();
+  for (const name of names) columns.set(name, new MixedColumn(index.get(name)!));
   return new RecordColumns(names, columns, n);
 }
 

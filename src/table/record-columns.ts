@@ -4,10 +4,10 @@
  * objects; row objects are built only when someone asks for them.
  */
 import { ColumnAppender } from "./column-appender";
-import { cellOf, COLUMN_SOURCE, type CodedColumn, type ColumnSet, type RecordColumn } from "./column-kinds";
+import { cellOf, CodedColumn, COLUMN_SOURCE, MixedColumn, NumberColumn, type Column, type ColumnSet } from "./column";
 import { codesFor } from "./narrow-codes";
 
-export { cellOf, COLUMN_SOURCE, type CodedColumn, type Codes, type MixedColumn, type NumberColumn, type RecordColumn } from "./column-kinds";
+export { cellOf, CodedColumn, COLUMN_SOURCE, MixedColumn, NumberColumn, revivedColumn, type Codes, type Column } from "./column";
 
 /** Records as named columns of equal length, in the records' first-seen field order. */
 export class RecordColumns implements ColumnSet {
@@ -18,7 +18,7 @@ export class RecordColumns implements ColumnSet {
    */
   constructor(
     readonly names: readonly string[],
-    readonly columns: ReadonlyMap<string, RecordColumn>,
+    readonly columns: ReadonlyMap<string, Column>,
     readonly length: number,
   ) {}
 
@@ -102,7 +102,7 @@ export class RecordColumns implements ColumnSet {
   /** A copy with columns renamed (`{ state_ab: "state_code" }`); a rename onto an existing name is skipped. */
   renamed(aliases: Readonly<Record<string, string>>): RecordColumns {
     const names: string[] = [];
-    const columns = new Map<string, RecordColumn>();
+    const columns = new Map<string, Column>();
     for (const name of this.names) {
       const to = aliases[name];
       const target = to !== undefined && !this.columns.has(to) ? to : name;
@@ -117,9 +117,9 @@ export class RecordColumns implements ColumnSet {
     const col = this.columns.get(name);
     if (col === undefined) return this;
     const columns = new Map(this.columns);
-    let next: RecordColumn;
-    if (col.kind === "coded") next = { kind: "coded", codes: col.codes, dict: col.dict.map(map), ...absentOf(col) };
-    else if (col.kind === "mixed") next = { kind: "mixed", values: col.values.map(map), ...absentOf(col) };
+    let next: Column;
+    if (col.kind === "coded") next = new CodedColumn(col.codes, col.dict.map(map), col.absent);
+    else if (col.kind === "mixed") next = new MixedColumn(col.values.map(map), col.absent);
     else {
       const values = new Array<unknown>(this.length);
       let allNumbers = true;
@@ -128,7 +128,7 @@ export class RecordColumns implements ColumnSet {
         values[i] = v;
         if (typeof v !== "number" && v !== null) allNumbers = false;
       }
-      next = allNumbers ? { kind: "number", values: Float64Array.from(values, (v) => (v === null ? NaN : (v as number))), ...absentOf(col) } : { kind: "mixed", values, ...absentOf(col) };
+      next = allNumbers ? new NumberColumn(Float64Array.from(values, (v) => (v === null ? NaN : (v as number))), col.absent) : new MixedColumn(values, col.absent);
     }
     columns.set(name, next);
     return new RecordColumns(this.names, columns, this.length);
@@ -140,19 +140,18 @@ export class RecordColumns implements ColumnSet {
    */
   take(rows: ArrayLike<number>): RecordColumns {
     const n = rows.length;
-    const columns = new Map<string, RecordColumn>();
+    const columns = new Map<string, Column>();
     for (const name of this.names) {
       const col = this.columns.get(name)!;
-      let absent: { absent?: Uint8Array } = {};
+      let absent: Uint8Array | undefined;
       if (col.absent !== undefined) {
-        const a = new Uint8Array(n);
-        for (let i = 0; i < n; i++) a[i] = col.absent[rows[i]!]!;
-        absent = { absent: a };
+        absent = new Uint8Array(n);
+        for (let i = 0; i < n; i++) absent[i] = col.absent[rows[i]!]!;
       }
       if (col.kind === "number") {
         const v = new Float64Array(n);
         for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!]!;
-        columns.set(name, { kind: "number", values: v, ...absent });
+        columns.set(name, new NumberColumn(v, absent));
       } else if (col.kind === "coded") {
         // The dictionary keeps only the values the taken rows use, in first-seen order.
         const remap = new Int32Array(col.dict.length).fill(-1);
@@ -167,11 +166,11 @@ export class RecordColumns implements ColumnSet {
           }
           c[i] = to;
         }
-        columns.set(name, { kind: "coded", codes: c, dict, ...absent });
+        columns.set(name, new CodedColumn(c, dict, absent));
       } else {
         const v = new Array<unknown>(n);
         for (let i = 0; i < n; i++) v[i] = col.values[rows[i]!];
-        columns.set(name, { kind: "mixed", values: v, ...absent });
+        columns.set(name, new MixedColumn(v, absent));
       }
     }
     return new RecordColumns(this.names, columns, n);
@@ -196,7 +195,7 @@ export class RecordColumns implements ColumnSet {
     const all = new ColumnAppender(nonEmpty.reduce((s, p) => s + p.length, 0));
     for (const p of nonEmpty) all.append(p);
     // Only once every part is in: one part may be listed twice.
-    if (consume) for (const p of nonEmpty) (p.columns as Map<string, RecordColumn>).clear();
+    if (consume) for (const p of nonEmpty) (p.columns as Map<string, Column>).clear();
     const { names, columns, length } = all.finish();
     return new RecordColumns(names, columns, length);
   }
@@ -214,7 +213,7 @@ export class RecordColumns implements ColumnSet {
  */
 const ROW_FACTORY_MAX_FIELDS = 1000;
 
-function rowFactory(names: readonly string[], cols: readonly RecordColumn[]): (i: number) => Record<string, unknown> {
+function rowFactory(names: readonly string[], cols: readonly Column[]): (i: number) => Record<string, unknown> {
   const args: string[] = [];
   const values: unknown[] = [];
   const fields = cols.map((c, j) => {
@@ -241,8 +240,4 @@ function rowFactory(names: readonly string[], cols: readonly RecordColumn[]): (i
 function setField(r: Record<string, unknown>, name: string, value: unknown): void {
   if (name === "__proto__") Object.defineProperty(r, name, { value, enumerable: true, writable: true, configurable: true });
   else r[name] = value;
-}
-
-function absentOf(col: RecordColumn): { absent?: Uint8Array } {
-  return col.absent === undefined ? {} : { absent: col.absent };
 }

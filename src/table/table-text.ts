@@ -32,8 +32,8 @@ export interface TableDisplayView {
   readonly types?: ReadonlyMap<string, FieldType>;
 }
 
-/** One column as displayed: its type, unit label and the text of each shown cell. */
-export interface DisplayColumn {
+/** One field as displayed (a description with its cell texts, not data): its type, unit label and the text of each shown cell. */
+export interface DisplayField {
   readonly name: string;
   readonly type: FieldType;
   readonly unit: string | undefined;
@@ -43,7 +43,7 @@ export interface DisplayColumn {
 
 /** The cells of a table as displayed: the rows shown, where the gap is, and the shape line. */
 export interface DisplayCells {
-  readonly columns: readonly DisplayColumn[];
+  readonly columns: readonly DisplayField[];
   /** How many rows are shown. */
   readonly shown: number;
   /** The index (in shown rows) before which the hidden rows are, -1 when every row is shown. */
@@ -59,7 +59,7 @@ export function displayCells(view: TableDisplayView, options: TableDisplayOption
   const head = n <= limit ? n : Math.ceil(limit / 2);
   const tail = n <= limit ? 0 : limit - head;
   const shownRows = [...range(0, head), ...range(n - tail, n)];
-  const columns = view.names.map((name): DisplayColumn => {
+  const columns = view.names.map((name): DisplayField => {
     const raw = shownRows.map((i) => view.valueAt(name, i));
     const type = view.types?.get(name) ?? inferType(raw);
     const unit = view.units[name];

@@ -7,9 +7,9 @@
 import { inspect } from "node:util";
 import { DataError, GasframesError } from "../errors";
 import { closeNames } from "../util/closest";
-import { columnsFromRecords } from "./columns-from-records";
-import { inferFieldType } from "./normalise";
-import { COLUMN_SOURCE, type RecordColumns } from "./record-columns";
+import { fieldTypeOf, type Column } from "./column";
+import { columnsFromRecords, denseColumnsFromRecords } from "./columns-from-records";
+import { COLUMN_SOURCE, RecordColumns } from "./record-columns";
 import type { FieldSpec, FieldType, RecordSchema } from "./schema";
 import { tableText, type TableDisplayOptions, type TableDisplayView } from "./table-text";
 import { MIXED_UNITS, unitForField } from "./units";
@@ -46,13 +46,15 @@ const VOLUME_COLUMNS: Readonly<Record<string, string | undefined>> = {
 };
 
 /**
- * Records with their schema and units.
+ * Records with their schema and units, held as named columns of equal length (see `Column`).
  *
- * A table made from columns (`Table.fromColumns`, what the transport gives for big answers) keeps its
- * records as columns and builds row objects only when `rows()`, iteration or `toJSON()` first asks for
- * them; from then on those objects are the table's content (changes made to them show in `column()`,
- * `toFrame()` and the tables derived from it). `filter`, `sortBy` and `select` of a table still held as
- * columns give tables held as columns.
+ * A table made from records (`new Table(rows)`, `Table.fromRecords`) turns them into columns once, when
+ * it is made, and keeps the records it was given as its row objects; a table made from columns
+ * (`Table.fromColumns`, what the decoders give) builds row objects only when `rows()`, iteration or
+ * `toJSON()` first asks for them, and keeps them. Either way the columns are the table's content:
+ * changing a row object afterwards does not change `column()`, `toFrame()` or the tables derived from
+ * it. Records that cannot be columns (values that are not objects, or records too sparse for columns:
+ * a new field in nearly every record) are kept as they are, and read as records.
  *
  * @typeParam R the type of one record (`RigsRecord`); `rows()`, `get()`, `column()` and iteration are
  *   typed by it.
@@ -60,17 +62,26 @@ const VOLUME_COLUMNS: Readonly<Record<string, string | undefined>> = {
 export class Table<R = Record<string, unknown>> implements Iterable<R> {
   /** The record schema, where there is one: drives `toFrame()` column types, `names` order and `units`. */
   readonly schema?: RecordSchema;
-  private heldRows: R[] | undefined;
-  private heldColumns: RecordColumns | undefined;
+  /** The columns: the table's content. */
+  private readonly held: RecordColumns;
+  /** Row objects, once made (or as given). */
+  private madeRows: R[] | undefined;
+  /** Records that cannot be columns, kept as given (`held` then has no columns). */
+  private readonly plain: R[] | undefined;
 
   /**
-   * @param data the records, or the records as columns.
+   * @param data the records (turned into columns now; the array is kept as the row objects), or the
+   *   records as columns.
    * @param options schema and units; default none.
    */
   constructor(data: R[] | RecordColumns, options: TableOptions = {}) {
-    if (Array.isArray(data)) this.heldRows = data;
-    else this.heldColumns = data;
-    const schema = schemaWithUnits(options.schema, options.units ?? {}, data);
+    if (Array.isArray(data)) {
+      const cols = denseColumnsFromRecords(data);
+      if (cols === undefined) this.plain = data;
+      this.held = cols ?? new RecordColumns([], new Map(), data.length);
+      this.madeRows = data;
+    } else this.held = data;
+    const schema = schemaWithUnits(options.schema, options.units ?? {}, this.plain ?? this.held);
     if (schema !== undefined) this.schema = schema;
   }
 
@@ -84,7 +95,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   }
 
   /**
-   * A table of these records (the array is kept, not copied).
+   * A table of these records: they are turned into columns once, and the array is kept (not copied) as
+   * the table's row objects.
    * @param records the records.
    * @param options schema and units; default none.
    */
@@ -94,12 +106,12 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
 
   /** Number of records. */
   get length(): number {
-    return this.heldRows !== undefined ? this.heldRows.length : this.heldColumns!.length;
+    return this.held.length;
   }
 
-  /** Whether the records are (still) held only as columns. */
+  /** Whether no row objects have been made (or given) yet: the records are held only as columns. */
   get isColumnar(): boolean {
-    return this.heldRows === undefined;
+    return this.madeRows === undefined;
   }
 
   /**
@@ -116,8 +128,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
       }
     };
     for (const f of this.schema?.fields ?? []) add(f.name);
-    if (this.heldRows === undefined) for (const name of this.heldColumns!.names) add(name);
-    else for (const r of this.heldRows) if (r !== null && typeof r === "object") for (const key in r) add(key);
+    if (this.plain === undefined) for (const name of this.held.names) add(name);
+    else for (const r of this.plain) if (r !== null && typeof r === "object") for (const key in r) add(key);
     return names;
   }
 
@@ -146,15 +158,15 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
     return out;
   }
 
-  /** The records, in order: built once on first call for a table held as columns, then the same array. */
+  /** The records, in order: the array given, or built once from the columns on first call; then the same array. */
   rows(): R[] {
-    this.heldRows ??= this.heldColumns!.toRecords() as unknown as R[];
-    return this.heldRows;
+    this.madeRows ??= this.held.toRecords() as unknown as R[];
+    return this.madeRows;
   }
 
   /**
-   * Record `i`. A table still held as columns gives a fresh object each call (its rows are not all
-   * built for one); otherwise the record itself.
+   * Record `i`: the row object where the table has made (or was given) them, else a fresh object built
+   * from the columns (rows are not all built for one).
    * @param i the row, from 0 to `length - 1`.
    * @throws DataError when `i` is not an integer in that range.
    */
@@ -163,7 +175,7 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
     if (!Number.isInteger(i) || i < 0 || i >= n) {
       throw new DataError(`row ${String(i)} is out of range: the table has ${n} row${n === 1 ? "" : "s"}${n > 0 ? ` (0 to ${n - 1})` : ""}`);
     }
-    return this.heldRows !== undefined ? this.heldRows[i]! : (this.heldColumns!.record(i) as unknown as R);
+    return this.madeRows !== undefined ? this.madeRows[i]! : (this.held.record(i) as unknown as R);
   }
 
   /**
@@ -173,8 +185,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
    */
   column<K extends keyof R & string>(name: K): Array<R[K]> {
     this.requireColumn(name, "column");
-    if (this.heldRows === undefined) return this.heldColumns!.values(name) as Array<R[K]>;
-    const rows = this.heldRows;
+    if (this.plain === undefined) return this.held.values(name) as Array<R[K]>;
+    const rows = this.plain;
     const out = new Array<R[K]>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as Record<string, unknown> | null;
@@ -193,17 +205,11 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
    * @param pred called with each record and its index.
    */
   filter(pred: (row: R, i: number) => boolean): Table<R> {
-    if (this.heldRows !== undefined) {
-      const kept = this.heldRows.filter(pred);
-      // No row left to carry the field names: the empty table keeps the columns as columns.
-      return kept.length > 0 || this.length === 0 ? this.derive(kept) : this.derive(this.columns().take([]));
-    }
-    // Row objects are made for the predicate only; the new table stays columns.
-    const cols = this.heldColumns!;
-    const records = cols.toRecords() as unknown as R[];
+    // A table not yet holding row objects makes them for the predicate only: both tables stay columns.
+    const records = this.madeRows ?? (this.held.toRecords() as unknown as R[]);
     const keep: number[] = [];
     for (let i = 0; i < records.length; i++) if (pred(records[i]!, i)) keep.push(i);
-    return this.derive(cols.take(keep));
+    return this.derive(keep);
   }
 
   /**
@@ -228,11 +234,7 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
       }
       return 0;
     });
-    if (this.heldRows !== undefined) {
-      const rows = this.heldRows;
-      return this.derive(order.map((i) => rows[i]!));
-    }
-    return this.derive(this.heldColumns!.take(order));
+    return this.derive(order);
   }
 
   /**
@@ -251,8 +253,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
       const schema: RecordSchema = { name: this.schema.name, fields: names.flatMap((n) => (fields.has(n) ? [fields.get(n)!] : [])) };
       Object.assign(options, { schema });
     }
-    if (this.heldRows === undefined) return new Table<Pick<R, K>>(this.heldColumns!.select(names), options);
-    const rows = this.heldRows.map((r) => {
+    if (this.plain === undefined) return new Table<Pick<R, K>>(this.held.select(names), options);
+    const rows = this.plain.map((r) => {
       const out: Record<string, unknown> = {};
       const rec = r as Record<string, unknown>;
       for (const name of names) {
@@ -266,12 +268,22 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   }
 
   /**
-   * The records as columns (numbers in Float64Arrays, strings dictionary-coded). Free for a table held
-   * as columns; built from the records (and not kept) otherwise.
+   * The records as columns (numbers in Float64Arrays, strings dictionary-coded): the table's own, not
+   * a copy (they must not be changed). Records that cannot be columns are built into columns (and not
+   * kept) where they are objects.
    */
   columns(): RecordColumns {
-    if (this.heldRows === undefined) return this.heldColumns!;
-    return columnsFromRecords(this.heldRows) ?? columnsFromRecords([])!;
+    if (this.plain === undefined) return this.held;
+    return columnsFromRecords(this.plain) ?? columnsFromRecords([])!;
+  }
+
+  /**
+   * One column of the table (see `Column`: `length`, `type`, `at(i)`, and the arrays by `kind`), or
+   * undefined when the table has no such column.
+   * @param name a column name.
+   */
+  columnOf(name: string): Column | undefined {
+    return this.columns().columns.get(name);
   }
 
   /** The records as columns, for the frame, analysis and chart functions (see `COLUMN_SOURCE`). */
@@ -281,8 +293,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
 
   /** What the text and notebook displays read of the table (see `tableText`). */
   [DISPLAY_VIEW](): TableDisplayView {
-    const held = this.heldRows;
-    const cols = held === undefined ? this.heldColumns! : undefined;
+    const plain = this.plain;
+    const cols = this.held;
     const types = new Map<string, FieldType>();
     for (const f of this.schema?.fields ?? []) if (!types.has(f.name)) types.set(f.name, f.type);
     return {
@@ -291,7 +303,7 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
       length: this.length,
       units: this.units,
       types,
-      valueAt: (name, i) => (cols !== undefined ? cols.valueAt(name, i) : (held![i] as Record<string, unknown> | null)?.[name]),
+      valueAt: (name, i) => (plain === undefined ? cols.valueAt(name, i) : (plain[i] as Record<string, unknown> | null)?.[name]),
     };
   }
 
@@ -324,10 +336,17 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
     return this.rows();
   }
 
-  /** A table of other records with this table's schema and units. */
-  private derive(data: R[] | RecordColumns): Table<R> {
+  /**
+   * The table of the records at `order` (each a row index), with this table's schema and units: its
+   * columns taken from this table's, and the row objects this table has made shared with it.
+   */
+  private derive(order: readonly number[]): Table<R> {
     const options: TableOptions = this.schema === undefined ? {} : { schema: this.schema };
-    return new Table<R>(data, options);
+    const rows = this.madeRows === undefined ? undefined : order.map((i) => this.madeRows![i]!);
+    if (this.plain !== undefined) return new Table<R>(rows!, options);
+    const out = new Table<R>(this.held.take(order), options);
+    out.madeRows = rows;
+    return out;
   }
 
   private fieldMap(): Map<string, FieldSpec> {
@@ -339,8 +358,8 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
   /** Whether the table has this column, without listing every name of a table held as records. */
   private hasColumn(name: string): boolean {
     if (this.schema?.fields.some((f) => f.name === name) === true) return true;
-    if (this.heldRows === undefined) return this.heldColumns!.columns.has(name);
-    for (const r of this.heldRows) if (r !== null && typeof r === "object" && Object.prototype.hasOwnProperty.call(r, name)) return true;
+    if (this.plain === undefined) return this.held.columns.has(name);
+    for (const r of this.plain) if (r !== null && typeof r === "object" && Object.prototype.hasOwnProperty.call(r, name)) return true;
     return false;
   }
 
@@ -355,14 +374,14 @@ export class Table<R = Record<string, unknown>> implements Iterable<R> {
 
   /** A column's values for comparing: a Float64Array for numbers held as columns, else plain values. */
   private sortColumn(name: string): ArrayLike<unknown> {
-    if (this.heldRows === undefined) return this.heldColumns!.numbers(name) ?? this.heldColumns!.values(name);
+    if (this.plain === undefined) return this.held.numbers(name) ?? this.held.values(name);
     return this.column(name as keyof R & string);
   }
 
   /** The one unit the labels of column `from` name, `"mixed"` for several, undefined for none. */
   private unitFromLabels(from: string): string | undefined {
     let labels: Iterable<unknown>;
-    const coded = this.heldRows === undefined ? this.heldColumns!.coded(from) : undefined;
+    const coded = this.plain === undefined ? this.held.coded(from) : undefined;
     if (coded !== undefined) labels = coded.dict;
     else labels = this.column(from as keyof R & string);
     const units = distinctVolumeUnits(labels);
@@ -389,7 +408,7 @@ for (const [method, view] of [["toFrame", "frame"], ["toArrow", "io"], ["toParqu
  * @param units column name -> unit.
  */
 export function withTableUnits<T extends Table<unknown>>(table: T, units: Readonly<Record<string, string>>): T {
-  const schema = schemaWithUnits(table.schema, units, table.isColumnar ? table.columns() : table.rows());
+  const schema = schemaWithUnits(table.schema, units, table.columns());
   if (schema !== undefined) (table as { schema?: RecordSchema }).schema = schema;
   return table;
 }
@@ -410,23 +429,11 @@ function schemaWithUnits(schema: RecordSchema | undefined, units: Readonly<Recor
     for (const name of columns?.names ?? []) {
       if (listed.has(name)) continue;
       listed.add(name);
-      const type = fieldTypeOf(columns!.valuesView(name));
+      const type = Array.isArray(data) ? fieldTypeOf(columns!.valuesView(name)) : columns!.columns.get(name)!.type;
       fields.push(Object.prototype.hasOwnProperty.call(units, name) ? { name, type, unit: units[name]! } : { name, type });
     }
   }
   return { name: schema?.name ?? "", fields };
-}
-
-/** A column's type from its values (`inferFieldType`), with a column of Date objects as `timestamp`. */
-function fieldTypeOf(values: readonly unknown[]): FieldType {
-  let dates = 0;
-  let present = 0;
-  for (const v of values) {
-    if (isMissing(v)) continue;
-    present++;
-    if (v instanceof Date) dates++;
-  }
-  return present > 0 && dates === present ? "timestamp" : inferFieldType(values);
 }
 
 /** Missing: null, undefined or NaN. */

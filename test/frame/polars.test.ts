@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DataError, MissingDependencyError } from "../../src/errors";
 import { requireOptional } from "../../src/errors/missing-dependency";
 import { Table, toPolars } from "../../src/index";
-import { RecordColumns } from "../../src/table/record-columns";
+import { NumberColumn, RecordColumns } from "../../src/table/record-columns";
 import type { ResultMeta } from "../../src/table/provenance";
 import { Result } from "../../src/table/result";
 
@@ -83,7 +83,7 @@ describe("toPolars: a table as a nodejs-polars DataFrame", () => {
   it("carries a large table held as columns through Arrow", () => {
     const n = 300_000;
     const values = Float64Array.from({ length: n }, (_, k) => k / 2);
-    const big = Table.fromColumns(new RecordColumns(["i"], new Map([["i", { kind: "number", values } as const]]), n));
+    const big = Table.fromColumns(new RecordColumns(["i"], new Map([["i", new NumberColumn(values)]]), n));
     const df = big.toPolars();
     expect(df.height).toBe(n);
     expect(df.getColumn("i").sum()).toBe((n * (n - 1)) / 4);

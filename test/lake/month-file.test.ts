@@ -10,7 +10,7 @@ import { parquetMetadata, parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readLakeManifest, syncDataset } from "../../src/lake";
 import { lakeEntityKey, lakeSortKey, sortedRowOrder } from "../../src/lake/month-parquet";
-import { RecordColumns } from "../../src/table/record-columns";
+import { CodedColumn, MixedColumn, NumberColumn, RecordColumns } from "../../src/table/record-columns";
 import { lakeAxis } from "../../src/lake/lake-axis";
 import { LNG_V1 } from "../../src/lng";
 import { NatGasClient, NATGAS_V3, NATGAS_V4 } from "../../src/natgas";
@@ -49,10 +49,10 @@ describe("month files", () => {
   });
 
   it("sort rows by numbers, coded text and mixed values, null and NaN last, ties in arrival order", () => {
-    const columns = new Map<string, import("../../src/table/record-columns").RecordColumn>([
-      ["id", { kind: "number", values: Float64Array.from([3, NaN, 1, 3, 1, 2]) }],
-      ["day", { kind: "coded", codes: Int32Array.from([0, 1, 2, 1, 0, 3]), dict: ["2024-02-01", "2024-01-01", null, "2024-03-01"] }],
-      ["note", { kind: "mixed", values: ["b", "a", null, "a", "c", "a"] }],
+    const columns = new Map<string, import("../../src/table/record-columns").Column>([
+      ["id", new NumberColumn(Float64Array.from([3, NaN, 1, 3, 1, 2]))],
+      ["day", new CodedColumn(Int32Array.from([0, 1, 2, 1, 0, 3]), ["2024-02-01", "2024-01-01", null, "2024-03-01"])],
+      ["note", new MixedColumn(["b", "a", null, "a", "c", "a"])],
     ]);
     const rc = new RecordColumns(["id", "day", "note"], columns, 6);
     expect([...sortedRowOrder(rc, ["id", "day"])]).toEqual([4, 2, 5, 3, 0, 1]);

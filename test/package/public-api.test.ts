@@ -100,7 +100,7 @@ const INTERNALS = [
   "COLUMN_SOURCE",
   "HasColumnSource",
   "RecordColumns",
-  "RecordColumn",
+  "Column",
   "NumberColumn",
   "CodedRecordColumn",
   "MixedColumn",

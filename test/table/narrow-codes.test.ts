@@ -4,7 +4,7 @@ import { resampleFlows } from "../../src/analysis/resample-flows";
 import { ColumnsAccumulator } from "../../src/table/columns-accumulator";
 import { columnsFromRecords } from "../../src/table/columns-from-records";
 import { codesFor, narrowedCodes, widenedCodes } from "../../src/table/narrow-codes";
-import { RecordColumns, type Codes, type RecordColumn } from "../../src/table/record-columns";
+import { CodedColumn, RecordColumns, type Codes, type Column } from "../../src/table/record-columns";
 import { Result } from "../../src/table/result";
 import type { ResultMeta } from "../../src/table/provenance";
 import { Table } from "../../src/table/table";
@@ -118,10 +118,10 @@ function flows(): Record<string, unknown>[] {
 
 /** The same columns with every code array made of one kind. */
 function withCodes(cols: RecordColumns, make: (codes: Codes) => Codes): RecordColumns {
-  const columns = new Map<string, RecordColumn>();
+  const columns = new Map<string, Column>();
   for (const name of cols.names) {
     const c = cols.columns.get(name)!;
-    columns.set(name, c.kind === "coded" ? { ...c, codes: make(c.codes) } : c);
+    columns.set(name, c.kind === "coded" ? new CodedColumn(make(c.codes), c.dict, c.absent) : c);
   }
   return new RecordColumns(cols.names, columns, cols.length);
 }

@@ -240,13 +240,36 @@ describe("column-backed and record-backed tables agree", () => {
     expect(b.filter(() => true).isColumnar).toBe(true);
   });
 
-  it("row objects, once built, are the content of a column-backed table", () => {
-    const t = both()[1]![1];
-    t.rows()[0]!.region = "Delaware";
-    expect(t.isColumnar).toBe(false);
-    expect(t.column("region")[0]).toBe("Delaware");
-    expect(t.get(0).region).toBe("Delaware");
-    expect(t.rows()).toBe(t.rows());
+  it("keep their columns as their content: changing a row object changes neither table", () => {
+    for (const [, t] of both()) {
+      const before = t.column("region");
+      t.rows()[0]!.region = "Delaware";
+      expect(t.isColumnar).toBe(false);
+      expect(t.rows()).toBe(t.rows());
+      expect(t.get(0).region).toBe("Delaware");
+      expect(t.column("region")).toEqual(before);
+      expect(frameColumns(t.toFrame()).region).toEqual(before);
+      expect(t.filter(() => true).column("region")).toEqual(before);
+    }
+  });
+
+  it("are made of one Column per field, with length, type and at(i)", () => {
+    for (const [, t] of both()) {
+      const region = t.columnOf("region")!;
+      expect(region.length).toBe(t.length);
+      expect(region.type).toBe("string");
+      expect(region.at(1)).toBe(t.column("region")[1]);
+      expect(t.columnOf("gas_daily")!.type).toBe("float");
+      expect(t.columnOf("no such column")).toBeUndefined();
+    }
+  });
+
+  it("keep records that are not objects as they are", () => {
+    const t = Table.fromRecords<unknown>(["2024-01-01", 2]);
+    expect(t.length).toBe(2);
+    expect(t.names).toEqual([]);
+    expect(t.rows()).toEqual(["2024-01-01", 2]);
+    expect(t.filter((r) => typeof r === "number").rows()).toEqual([2]);
   });
 });
 

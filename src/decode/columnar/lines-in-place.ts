@@ -6,7 +6,7 @@
  */
 import { ROOMY } from "../../table/column-builder";
 import { narrowedCodes } from "../../table/narrow-codes";
-import { RecordColumns, type RecordColumn } from "../../table/record-columns";
+import { CodedColumn, RecordColumns, type Column } from "../../table/record-columns";
 import { MAX_RESERVED_ROWS } from "./gathered-parts";
 import { ColumnParseError, ColumnParser, MAX_JSON_DEPTH, NotColumnarError, TooSparseError, jsonTooDeep, tooDeepAt } from "./parse-columns";
 
@@ -152,7 +152,7 @@ function firstNotAnObject(buf: Uint8Array, start: number, end: number): number {
 
 /** The columns with their dictionary codes at the narrowest width (as a paged answer's are). */
 function narrowed(columns: RecordColumns): RecordColumns {
-  const out = new Map<string, RecordColumn>();
-  for (const [name, col] of columns.columns) out.set(name, col.kind === "coded" ? { ...col, codes: narrowedCodes(col.codes, col.dict.length) } : col);
+  const out = new Map<string, Column>();
+  for (const [name, col] of columns.columns) out.set(name, col.kind === "coded" ? new CodedColumn(narrowedCodes(col.codes, col.dict.length), col.dict, col.absent) : col);
   return new RecordColumns(columns.names, out, columns.length);
 }

@@ -13,7 +13,7 @@
  * `Number`.
  */
 import { MAX_FIELD_NAMES, tooSparse } from "../../table/columns-from-records";
-import { RecordColumns, type RecordColumn } from "../../table/record-columns";
+import { RecordColumns, type Column } from "../../table/record-columns";
 import { BAD_UTF8, ColumnBuilder, type ColumnMemory } from "../../table/column-builder";
 
 /** Malformed JSON, with the byte offset where it went wrong. */
@@ -197,7 +197,7 @@ export class ColumnParser {
     const n = this.rows;
     this.checkCells(this.builders.size, n);
     const names = [...this.builders.keys()];
-    const columns = new Map<string, RecordColumn>();
+    const columns = new Map<string, Column>();
     for (const [name, builder] of this.builders) columns.set(name, builder.finish(n));
     this.builders = new Map();
     this.order = [];

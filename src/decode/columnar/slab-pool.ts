@@ -3,7 +3,7 @@
  * answer's columns wanted per body byte, back from the worker with its answer, and reused once the
  * columns carved from them are copied into the whole answer.
  */
-import type { RecordColumn, RecordColumns } from "../../table/record-columns";
+import type { Column, RecordColumns } from "../../table/record-columns";
 import { PageBuffers } from "./page-buffers";
 
 export class SlabPool {
@@ -27,7 +27,7 @@ export class SlabPool {
    * A slab is back from a parse: in use by its columns (until {@link recycle}), or idle at once.
    * @param movedBack it went to a worker and back (a new ArrayBuffer object of the same memory).
    */
-  returned(columns: readonly RecordColumn[], slab: ArrayBuffer, movedBack: boolean): void {
+  returned(columns: readonly Column[], slab: ArrayBuffer, movedBack: boolean): void {
     const used = columns.some((c) => bufferOf(c) === slab);
     if (!used) this.slabs.give(slab, movedBack);
     else if (movedBack) this.slabs.adopt(slab);
@@ -52,6 +52,6 @@ export class SlabPool {
   }
 }
 
-function bufferOf(col: RecordColumn): ArrayBufferLike | undefined {
+function bufferOf(col: Column): ArrayBufferLike | undefined {
   return col.kind === "number" ? col.values.buffer : col.kind === "coded" ? col.codes.buffer : undefined;
 }

@@ -2,7 +2,7 @@
  * Columns across a worker boundary: typed arrays are transferred (moved, not copied), dictionaries
  * are structured-cloned (they hold only the distinct values).
  */
-import { RecordColumns, type RecordColumn } from "../../table/record-columns";
+import { RecordColumns, revivedColumn, type Column } from "../../table/record-columns";
 
 /** A parse request to a worker. */
 export interface ParseRequest {
@@ -21,7 +21,7 @@ export interface ParseRequest {
  * not be); and the slab size these columns wanted, to size the next.
  */
 export type ParseReply = (
-  | { id: number; names: string[]; length: number; columns: RecordColumn[]; rest?: Record<string, unknown> }
+  | { id: number; names: string[]; length: number; columns: Column[]; rest?: Record<string, unknown> }
   | { id: number; value: unknown }
   | { id: number; error: { name: string; message: string } }
 ) & { bytes?: ArrayBuffer; slab?: ArrayBuffer; slabWanted?: number };
@@ -37,7 +37,7 @@ export const MAX_TRANSFERRED_BUFFERS = 64;
  * The columns as a message, and the buffers to transfer with it: the {@link MAX_TRANSFERRED_BUFFERS}
  * biggest (a page's columns share one slab, or are a few dozen arrays); the rest are copied.
  */
-export function columnsMessage(columns: RecordColumns): { names: string[]; length: number; columns: RecordColumn[]; transfer: ArrayBuffer[] } {
+export function columnsMessage(columns: RecordColumns): { names: string[]; length: number; columns: Column[]; transfer: ArrayBuffer[] } {
   const names = [...columns.names];
   const cols = names.map((n) => columns.columns.get(n)!);
   // A set: columns carved from one slab share its buffer, and a buffer listed twice cannot be moved.
@@ -56,6 +56,6 @@ export function columnsMessage(columns: RecordColumns): { names: string[]; lengt
 }
 
 /** The columns of a worker's answer. */
-export function columnsOfMessage(msg: { names: string[]; length: number; columns: RecordColumn[] }): RecordColumns {
-  return new RecordColumns(msg.names, new Map(msg.names.map((n, j) => [n, msg.columns[j]!])), msg.length);
+export function columnsOfMessage(msg: { names: string[]; length: number; columns: Column[] }): RecordColumns {
+  return new RecordColumns(msg.names, new Map(msg.names.map((n, j) => [n, revivedColumn(msg.columns[j]!)])), msg.length);
 }

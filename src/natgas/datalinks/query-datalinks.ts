@@ -7,7 +7,7 @@ import type { EndpointTransport } from "../../client/endpoint-transport";
 import { ResponseParseError } from "../../errors";
 import { inferFieldType } from "../../table/normalise";
 import { Result } from "../../table/result";
-import { RecordColumns, type RecordColumn } from "../../table/record-columns";
+import { MixedColumn, RecordColumns, type Column } from "../../table/record-columns";
 import type { FieldSpec, FieldType, RecordSchema } from "../../table/schema";
 import { snapshotCallOptions } from "../../validate/snapshot-options";
 import { endpointLabel } from "../../validate/validate-params";
@@ -65,12 +65,12 @@ function typedResult(raw: Result<Record<string, unknown>>): Result<Record<string
     throw new ResponseParseError(`${LABEL}: the answer has a column name of ${long.length.toLocaleString("en-US")} characters (at most ${MAX_COLUMN_NAME_CHARS} accepted): "${long.slice(0, 40)}…"`, { url: raw.meta.url });
   }
   const given = raw.columns();
-  const columns = new Map<string, RecordColumn>(given.columns);
+  const columns = new Map<string, Column>(given.columns);
   const fields: FieldSpec[] = names.map((name) => {
     const values = given.valuesView(name);
     const exact = exactNumberColumn(values);
     if (exact === undefined) return { name, type: inferFieldType(values) };
-    columns.set(name, { kind: "mixed", values: exact.values });
+    columns.set(name, new MixedColumn(exact.values));
     return { name, type: exact.type };
   });
   const schema: RecordSchema = { name: SPEC.record.name, fields };

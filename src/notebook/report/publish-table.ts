@@ -38,7 +38,7 @@ export function publishTable(html: string): string | undefined {
     }
     return true;
   });
-  const rank = (c: Column) => (IDENTIFIER.test(c.name) ? 0 : c.kind === "time" ? 1 : 2);
+  const rank = (c: ShownField) => (IDENTIFIER.test(c.name) ? 0 : c.kind === "time" ? 1 : 2);
   const ordered = kept.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
   // Long names break after their underscores (volume_/missing), so a wide table's headers do not push it past the page.
   const th = ordered.map((c) => `<th class="${CELL_CLASS[c.kind]}">${escapeHtml(c.name).replace(/_(?=[^_])/g, "_<wbr>")}${c.unit ? `<span class="unit">${escapeHtml(c.unit)}</span>` : ""}</th>`);
@@ -79,7 +79,7 @@ interface Header {
   type: string;
   unit: string | undefined;
 }
-interface Column {
+interface ShownField {
   name: string;
   unit: string | undefined;
   kind: "number" | "time" | "text";
@@ -87,7 +87,7 @@ interface Column {
   cells: string[];
 }
 
-function column(h: Header, values: string[]): Column {
+function column(h: Header, values: string[]): ShownField {
   const unit = h.unit === undefined ? undefined : unitLabel(h.unit);
   const present = values.filter((v) => v !== "");
   if ((h.type === "int" || h.type === "float") && present.every((v) => Number.isFinite(toNumber(v)))) {
@@ -128,7 +128,7 @@ function formatNumbers(name: string, values: string[]): string[] {
 }
 
 /** Cell classes: numbers right-aligned, dates kept on one line, text allowed to wrap (names of terminals, operators). */
-const CELL_CLASS: Record<Column["kind"], string> = { number: "num", time: "time", text: "text" };
+const CELL_CLASS: Record<ShownField["kind"], string> = { number: "num", time: "time", text: "text" };
 
 const GAP = Symbol("gap");
 

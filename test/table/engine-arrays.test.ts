@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DataError } from "../../src/errors";
-import { columnsOf, toTypedColumns } from "../../src/frame/columns";
+import { columnsOf, toEngineArrays } from "../../src/frame/columns";
 import { toFrame } from "../../src/frame/to-frame";
 import { columnsFromRecords, RecordColumns, Table } from "../../src/table";
 import { readRecords } from "../../src/table/read-records";
-import { typedColumns } from "../../src/table/typed-columns";
+import { engineArrays } from "../../src/table/engine-arrays";
 
 const records = [
   { day: "2024-01-02", region: "Permian", gas: 1.5, note: "a" },
@@ -15,8 +15,8 @@ const records = [
 const spec = { fn: "test", values: ["note"], numbers: ["gas"], days: ["day"], codes: ["region"] } as const;
 
 /** The typed columns as plain arrays (codes as the values they stand for). */
-function plain(input: Parameters<typeof toTypedColumns>[0]) {
-  const t = toTypedColumns(input, spec);
+function plain(input: Parameters<typeof toEngineArrays>[0]) {
+  const t = toEngineArrays(input, spec);
   const coded = t.codes.get("region")!;
   return {
     length: t.length,
@@ -57,7 +57,7 @@ describe("one column model: records, danfo frames and tables become RecordColumn
   it("reads a field wanted as numbers and as codes as plain values, and a field no record has as nulls", () => {
     const c = readRecords(records, { numbers: ["gas", "missing"], codes: ["gas"] });
     expect(c.columns.get("gas")!.kind).toBe("mixed");
-    expect(typedColumns(c, { numbers: ["gas"], codes: ["gas"] }).numbers.get("gas")).toEqual(new Float64Array([1.5, NaN, 2.5, 4]));
+    expect(engineArrays(c, { numbers: ["gas"], codes: ["gas"] }).numbers.get("gas")).toEqual(new Float64Array([1.5, NaN, 2.5, 4]));
     expect([...c.numbers("missing")!]).toEqual([NaN, NaN, NaN, NaN]);
     expect(readRecords(records, ["nothing"]).values("nothing")).toEqual([null, null, null, null]);
   });
@@ -75,11 +75,11 @@ describe("one column model: records, danfo frames and tables become RecordColumn
 
   it("refuses values that do not fit with a DataError naming the column and row", () => {
     const bad = [{ gas: 1, day: "2024-01-01" }, { gas: "lots", day: "2024-01-02" }];
-    expect(() => toTypedColumns(bad, { numbers: ["gas"] })).toThrow(new DataError('column "gas" row 1: "lots" is not a number'));
-    expect(() => toTypedColumns(Table.fromRecords(bad), { numbers: ["gas"] })).toThrow(new DataError('column "gas" row 1: "lots" is not a number'));
+    expect(() => toEngineArrays(bad, { numbers: ["gas"] })).toThrow(new DataError('column "gas" row 1: "lots" is not a number'));
+    expect(() => toEngineArrays(Table.fromRecords(bad), { numbers: ["gas"] })).toThrow(new DataError('column "gas" row 1: "lots" is not a number'));
     const badDay = [{ day: "2024-01-01" }, { day: "yesterday" }];
     for (const input of [badDay, Table.fromRecords(badDay), toFrame(badDay.map((r) => ({ day: r.day as string })), { name: "s", fields: [{ name: "day", type: "string" }] })]) {
-      expect(() => toTypedColumns(input, { fn: "rollup", days: ["day"] })).toThrow(new DataError('rollup: column "day" row 1: "yesterday" is not a date or timestamp'));
+      expect(() => toEngineArrays(input, { fn: "rollup", days: ["day"] })).toThrow(new DataError('rollup: column "day" row 1: "yesterday" is not a date or timestamp'));
     }
     expect(() => columnsOf([{ a: 1 }, 5 as unknown as Record<string, unknown>], ["a"])).toThrow(new DataError("record 1 is number, not an object"));
     expect(() => columnsOf("text" as never)).toThrow(new DataError("expected an array of records or a danfojs DataFrame, got string"));

@@ -5,12 +5,12 @@
  * distinct value.
  */
 import { DataError } from "../errors";
-import type { CodedColumn } from "./column-kinds";
+import { CodedColumn } from "./column";
 import { toDayNumber } from "./dates";
 import type { RecordColumns } from "./record-columns";
 
 /** Which columns to extract, and in which form. */
-export interface TypedColumnSpec {
+export interface EngineArraySpec {
   /** Columns kept as plain value arrays. */
   readonly values?: readonly string[];
   /** Columns read as numbers into Float64Arrays (NaN for missing). */
@@ -23,8 +23,8 @@ export interface TypedColumnSpec {
   readonly fn?: string;
 }
 
-/** Columns extracted by `typedColumns`. */
-export interface TypedColumns {
+/** The arrays `engineArrays` reads out of a table's columns, by field name (coded keys stay `CodedColumn`s). */
+export interface EngineArrays {
   readonly length: number;
   readonly values: Map<string, readonly unknown[]>;
   readonly numbers: Map<string, Float64Array>;
@@ -39,7 +39,7 @@ export interface TypedColumns {
  * @param columns the records as columns.
  * @param toDay the date parser for `days`; default the table's codec (`toDayNumber`).
  */
-export function typedColumns(columns: RecordColumns, spec: TypedColumnSpec, toDay: (v: unknown) => number = toDayNumber): TypedColumns {
+export function engineArrays(columns: RecordColumns, spec: EngineArraySpec, toDay: (v: unknown) => number = toDayNumber): EngineArrays {
   return {
     length: columns.length,
     values: new Map((spec.values ?? []).map((n) => [n, columns.valuesView(n)])),
@@ -135,7 +135,7 @@ export function encodeColumn(col: readonly unknown[]): CodedColumn {
   const values: unknown[] = [];
   // Made before the loop: code that first runs after a long loop has no type feedback, and V8 throws
   // the loop's optimised code away when it gets there, so the next call would start slow again.
-  const out: CodedColumn = { kind: "coded", codes, dict: values };
+  const out = new CodedColumn(codes, values);
   // Raw values to codes: undefined and NaN are keys of their own here, sharing null's code.
   const index = new Map<unknown, number>();
   // Rows usually come sorted or grouped, so a value often repeats the previous row's: that check is
