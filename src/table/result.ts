@@ -13,10 +13,10 @@ export type { FetchMeta, ResultMeta } from "./provenance";
  * Records of one query with their provenance: a {@link Table} (typed rows, columns, units, `toFrame()`)
  * plus `meta`.
  *
- * Fast path: a result built by `Result.fromColumns` (what the transport gives for big answers) holds
- * its records as columns and makes the row objects only when `records`, `rows()`, iteration or
- * `toJSON()` first asks for them. From then on those objects are the result's content (changes made
- * to them show in `toFrame()`); `columns()` and `toFrame()` of an untouched result never build them.
+ * Like every table it holds its records as columns: a result built by `Result.fromColumns` (what the
+ * decoders give) makes the row objects only when `records`, `rows()`, iteration or `toJSON()` first
+ * asks for them, and keeps them; `columns()` and `toFrame()` never build them, and read the columns
+ * (a change made to a row object does not show there).
  */
 export class Result<R = Record<string, unknown>> extends Table<R> {
   readonly meta: ResultMeta;
