@@ -17,7 +17,7 @@ import { parseHere, type ParsedColumns } from "./parse-pool";
 /** `{"data":[]` as bytes: the parsed array's tail is read after it as an envelope of no records. */
 const EMPTY_DATA = Buffer.from('{"data":[]');
 /** Bytes of the next chunk joined with a cut record at first (doubled while the record stays cut). */
-const JOIN_BYTES = 4096;
+const JOIN_BYTES = 1024;
 
 type Phase = "head" | "records" | "tail" | "whole";
 
@@ -30,6 +30,8 @@ export class EnvelopeInPlace {
   /** The start of a record cut by the last chunk's end (or the body's head, or its tail after ']'). */
   private carry = new Uint8Array(0);
   private carried = 0;
+  /** Where a cut record is joined with the next chunk's head. */
+  private scratch = new Uint8Array(0);
   /** The body offset of `carry[0]`. */
   private carryAt = 0;
   /** Carried bytes when a record failed with a whole piece joined: tried again once they doubled (0: at once). */
@@ -129,7 +131,10 @@ export class EnvelopeInPlace {
       let head = Math.min(piece.byteLength, Math.max(JOIN_BYTES, this.carried));
       for (;;) {
         const before = this.carried;
-        const joined = new Uint8Array(before + head);
+        // One scratch buffer per page, reused (nothing parsed keeps a view of the bytes): a fresh one
+        // per chunk was megabytes of garbage between two collections.
+        if (this.scratch.byteLength < before + head) this.scratch = new Uint8Array(Math.max(2 * JOIN_BYTES, 2 * (before + head)));
+        const joined = this.scratch.subarray(0, before + head);
         joined.set(this.carry.subarray(0, before));
         joined.set(piece.subarray(0, head), before);
         const base = this.carryAt;
