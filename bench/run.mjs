@@ -125,6 +125,20 @@ function spawnRun(args) {
   });
 }
 
+/**
+ * How far a figure is from its limit, as a share of the figure: "+25%" means the limit is 25% above it
+ * (room left), "-10%" that the figure passes the limit by a tenth. `higherIsBetter` for minimums.
+ */
+function marginOf(value, limit, higherIsBetter) {
+  if (typeof value !== "number" || typeof limit !== "number" || value === 0) return undefined;
+  const share = higherIsBetter ? value / limit - 1 : limit / value - 1;
+  return `${share >= 0 ? "+" : ""}${Math.round(100 * share)}%`;
+}
+
+function fmtRoom(x) {
+  return Math.abs(x) >= 100 ? Math.round(x) : x.toFixed(1);
+}
+
 /** The median of the numbers in a list (undefined when it has none). */
 function medianOf(list) {
   const xs = (list ?? []).filter((x) => typeof x === "number");
@@ -170,12 +184,13 @@ function evaluate(scenario, runs, dataMeta) {
       // An `info` row reports a figure without judging it (rows/s of a sync, a row count).
       if (t.info) return { label: t.label, value, load, pass: true, info: true };
       const pass = t.equals !== undefined ? value === t.equals : t.min !== undefined ? ok && value >= t.min : ok && value <= t.max;
-      return { label: t.label, value, limit: t.equals ?? t.min ?? t.max, load, pass };
+      const margin = !ok || t.equals !== undefined ? undefined : t.min !== undefined ? marginOf(value, t.min, true) : marginOf(value, t.max, false);
+      return { label: t.label, value, limit: t.equals ?? t.min ?? t.max, margin, load, pass };
     }
     const v = variants[t.variant]?.[t.measure];
     if (t.absolute !== undefined) {
       const value = v?.median;
-      return { label: t.label, value, limit: t.absolute, load, pass: value !== undefined && value <= t.absolute };
+      return { label: t.label, value, limit: t.absolute, margin: marginOf(value, t.absolute, false), load, pass: value !== undefined && value <= t.absolute };
     }
     // A list of references: their medians added (the parts of a whole, as in the first-chart scenario).
     const ref = Array.isArray(t.reference)
@@ -183,12 +198,13 @@ function evaluate(scenario, runs, dataMeta) {
       : variants[t.reference]?.[t.measure];
     if (t.above !== undefined) {
       const value = v && ref ? v.median - ref.median : undefined;
-      return { label: t.label, value, limit: t.above, load, pass: value !== undefined && value <= t.above };
+      // A difference: its margin is the room left in the measure's own unit, not a share.
+      return { label: t.label, value, limit: t.above, margin: value === undefined ? undefined : `${t.above - value >= 0 ? "+" : ""}${fmtRoom(t.above - value)} ${t.measure === "ms" ? "ms" : "MB"}`, load, pass: value !== undefined && value <= t.above };
     }
     const ratio = v && ref ? v.median / ref.median : undefined;
     // An `info` ratio (a stage against its limit) is a figure, not judged.
     if (t.info) return { label: t.label, ratio, cpuRatio, load, pass: true, info: true };
-    return { label: t.label, ratio, cpuRatio, limit: t.max, load, pass: ratio !== undefined && ratio <= t.max };
+    return { label: t.label, ratio, cpuRatio, limit: t.max, margin: marginOf(ratio, t.max, false), load, pass: ratio !== undefined && ratio <= t.max };
   });
   let agree;
   if (scenario.agree) {

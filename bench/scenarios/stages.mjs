@@ -101,6 +101,34 @@ function stageVariants(which) {
         });
       },
     },
+    ...(which === "v3"
+      ? {
+          "v3-in-place": {
+            label: "v3: parse to columns as 64 KiB chunks arrive, one core (GASFRAMES_V3_IN_PLACE=1)",
+            async setup(ctx) {
+              const EnvelopeInPlace = internal("EnvelopeInPlace", "decode/columnar/envelope-in-place.js");
+              // Chunks as the socket gives them (Buffers of up to 64 KiB), cut before the clock.
+              const pages = (await piecesOf(ctx, which)).map((p) => {
+                const chunks = [];
+                for (let at = 0; at < p.length; at += 65536) chunks.push(Buffer.from(p.subarray(at, at + 65536)));
+                return { bytes: p.length, chunks };
+              });
+              return { pages, EnvelopeInPlace };
+            },
+            run({ pages, EnvelopeInPlace }) {
+              return timed(pages.reduce((s, p) => s + p.bytes, 0), () => {
+                let rows = 0;
+                for (const p of pages) {
+                  const page = new EnvelopeInPlace(p.bytes);
+                  for (const c of p.chunks) page.push(c);
+                  rows += page.end().columns.length;
+                }
+                return rows;
+              });
+            },
+          },
+        }
+      : {}),
     [`${which}-socket`]: {
       label: `${which}: socket read (raw transfer from the local server)`,
       setup: (ctx) => ctx,
@@ -126,10 +154,11 @@ function stageVariants(which) {
 const STAGES = ["socket", "gunzip", "columns", "copy", "json"];
 
 function stageTargets(which) {
-  return STAGES.map((s) => ({ label: `${which} ${s}: MB/s`, check: "mbps", variant: `${which}-${s}`, median: true, info: true })).concat([
+  return (which === "v3" ? [...STAGES.slice(0, 3), "in-place", ...STAGES.slice(3)] : STAGES).map((s) => ({ label: `${which} ${s}: MB/s`, check: "mbps", variant: `${which}-${s}`, median: true, info: true })).concat([
     // The distance of the parse stage to JSON.parse on the same bytes (a figure, not judged here: the
     // end-to-end targets are the v3 and ndjson scenarios').
     { label: `${which}: parse to columns / JSON.parse time`, measure: "ms", variant: `${which}-columns`, reference: `${which}-json`, info: true },
+    ...(which === "v3" ? [{ label: "v3: parse as chunks arrive / parse whole pages, time", measure: "ms", variant: "v3-in-place", reference: "v3-columns", info: true }] : []),
   ]);
 }
 

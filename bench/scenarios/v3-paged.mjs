@@ -90,9 +90,11 @@ export const v3Paged = {
     },
   },
   targets: [
-    { label: "time <= 3x raw transfer", measure: "ms", variant: "gasframes", reference: "raw", max: 3 },
+    // Issue 32: at the speed of the wire (the raw transfer of the same bytes), in a quarter of the naive
+    // client's memory (the earlier targets were 3x raw, 0.6x naive and 0.5x naive's peak).
+    { label: "time <= 1.5x raw transfer", measure: "ms", variant: "gasframes", reference: "raw", max: 1.5 },
     { label: "time <= 0.6x naive", measure: "ms", variant: "gasframes", reference: "naive", max: 0.6 },
-    { label: "peak RSS <= 0.5x naive", measure: "rssMB", variant: "gasframes", reference: "naive", max: 0.5 },
+    { label: "peak RSS <= 0.4x naive", measure: "rssMB", variant: "gasframes", reference: "naive", max: 0.4 },
   ],
   agree: ["naive", "gasframes"],
   agreeOn: ["groups", "gas_monthly"],

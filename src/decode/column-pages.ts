@@ -12,6 +12,7 @@ import { ndjsonColumns, parseBody, parseErrorOf, readBytes } from "./body-column
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 import { GatheredParts, rowsOf, type RecordPart } from "./columnar/gathered-parts";
 import { LinesInPlace } from "./columnar/lines-in-place";
+import { EnvelopeInPlace } from "./columnar/envelope-in-place";
 
 export { rowsOf, type RecordPart };
 
@@ -42,10 +43,17 @@ export function contextOf(ex: Exchange, call: Call<TransportRequest>): BodyConte
  */
 export async function* envelopeColumns(ex: Exchange, call: Call<TransportRequest>, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
   const ctx = contextOf(ex, call);
-  pool.prepare(ex.bodyBytes);
-  const bytes = await readBytes(ex.chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers });
-  bodyRead?.();
-  const parsed = await parseBody(pool, "envelope", bytes, ctx);
+  let parsed: ParsedColumns;
+  if (pool.envelopesInPlace) {
+    const inPlace = await envelopeInPlace(ex, pool, ctx);
+    bodyRead?.();
+    parsed = "whole" in inPlace ? await parseBody(pool, "envelope", inPlace.whole, ctx) : inPlace;
+  } else {
+    pool.prepare(ex.bodyBytes);
+    const bytes = await readBytes(ex.chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers });
+    bodyRead?.();
+    parsed = await parseBody(pool, "envelope", bytes, ctx);
+  }
   if ("value" in parsed) {
     const env = parseEnvelope(parsed.value, ctx);
     yield { data: columnsOrNot(env.data) ?? env.data, rows: env.data.length, ...(env.pagination ? { pagination: env.pagination } : {}) };
@@ -54,6 +62,31 @@ export async function* envelopeColumns(ex: Exchange, call: Call<TransportRequest
   // Only the pagination member is checked: the records are already columns.
   const env = parseEnvelope({ data: [], pagination: parsed.rest?.pagination }, ctx);
   yield { data: parsed.columns, rows: parsed.columns.length, ...(env.pagination ? { pagination: env.pagination } : {}) };
+}
+
+/**
+ * A page parsed as its chunks arrive (see envelope-in-place.ts): its columns, or the whole body when
+ * it is of another shape (for {@link parseBody}).
+ */
+async function envelopeInPlace(ex: Exchange, pool: ParsePool, ctx: BodyContext): Promise<ParsedColumns | { whole: Uint8Array }> {
+  const { memory, rowsHint } = pool.inPlaceMemory(ex.bodyBytes);
+  const page = new EnvelopeInPlace(ex.bodyBytes, memory, rowsHint);
+  let parsed: ParsedColumns | { whole: Uint8Array } | undefined;
+  try {
+    for await (const chunk of ex.chunks) page.push(chunk);
+    parsed = page.end();
+  } catch (err) {
+    throw parseErrorOf(err, ctx, page.bytes, "envelope");
+  } finally {
+    pool.parsedInPlace(memory, parsed !== undefined && !("whole" in parsed) ? parsed : undefined, page.bytes);
+  }
+  // Parsed on this thread as it arrived: a deadline that passed meanwhile fails the call (see parseBody).
+  const stop = ctx.stopped?.();
+  if (stop !== undefined) {
+    if ("columns" in parsed) pool.recycle(parsed.columns);
+    throw stop;
+  }
+  return parsed;
 }
 
 /**

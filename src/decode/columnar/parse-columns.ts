@@ -72,6 +72,19 @@ const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 // ignoreBOM: a U+FEFF at the start of a slice is text (inside a string) or an error, never dropped.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+/** What a record that fails to parse throws while a piece that may cut it is parsed (no stack, no message). */
+const CUT: unknown = Symbol("a record the piece may cut");
+
+/** Where a {@link ColumnParser.parseElements} of an array given in pieces stopped. */
+export interface ElementState {
+  /** A record was parsed last: ',' or ']' comes next. */
+  afterElement: boolean;
+  /** At least one record was parsed (a ']' after a ',' is an error). */
+  any: boolean;
+  /** The array's ']' was read. */
+  closed: boolean;
+}
+
 /** Parses records into column builders, keeping the builders (and dictionaries) across calls. */
 export class ColumnParser {
   private buf: Uint8Array = new Uint8Array(0);
@@ -79,6 +92,8 @@ export class ColumnParser {
   private builders = new Map<string, ColumnBuilder>();
   private order: ColumnBuilder[] = [];
   private rows = 0;
+  /** A failure is thrown as {@link CUT} (see {@link parseElements}). */
+  private probing = false;
   /** Rows expected in all, when known or estimated (0: unknown). */
   private expected = 0;
   /** Body bytes given to this parser so far, and the body bytes an expectation was made from. */
@@ -165,6 +180,58 @@ export class ColumnParser {
     if (p !== end) this.fail(p, "text after the end of the envelope");
     if (!sawData) throw new NotColumnarError("the envelope has no data array");
     return { rows: this.rows - before, rest };
+  }
+
+  /**
+   * The elements of an array of records given a piece at a time (see envelope-in-place.ts): parses
+   * those in `buf[start, end)`, from where `state` says the last piece stopped, and returns the offset
+   * where this one stopped: `end`, just after the array's ']' (`state.closed`), or, unless `final`, the
+   * start of a record that fails to parse, which may be one the piece cuts: it is parsed again from
+   * its start with the next bytes. Values such a record wrote meanwhile are rows past `length`, and
+   * are written again when it parses whole. Bytes are counted by {@link expect}, not here.
+   */
+  parseElements(buf: Uint8Array, start: number, end: number, state: ElementState, final: boolean): number {
+    this.buf = buf;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    let p = start;
+    for (;;) {
+      p = this.ws(p, end);
+      if (p >= end) {
+        if (final) this.fail(p, state.afterElement ? "the array ended early (truncated)" : "ended early (truncated)");
+        return p;
+      }
+      if (state.afterElement) {
+        const c = buf[p];
+        if (c === 0x2c) {
+          state.afterElement = false;
+          p++;
+          continue;
+        }
+        if (c === 0x5d) {
+          state.closed = true;
+          return p + 1;
+        }
+        this.fail(p, "expected ',' or ']'");
+      }
+      if (buf[p] === 0x5d && !state.any) {
+        state.closed = true;
+        return p + 1;
+      }
+      if (buf[p] !== 0x7b) this.notColumnar(p, end, "an array of objects");
+      this.probing = !final;
+      try {
+        p = this.record(p + 1, end);
+      } catch (err) {
+        // Perhaps a record the piece cuts: parsed again from its start with more bytes. A broken one
+        // fails again, and with its error, once the body is all in (see envelope-in-place.ts).
+        if (err === CUT || (!final && err instanceof ColumnParseError && !(err instanceof TooSparseError) && !(err instanceof TooManyFieldsError))) return p;
+        throw err;
+      } finally {
+        this.probing = false;
+      }
+      state.afterElement = true;
+      state.any = true;
+    }
   }
 
   /** Parses NDJSON lines (one object per line, blank lines skipped) in `buf[start, end)`; returns the records. */
@@ -532,6 +599,10 @@ export class ColumnParser {
   }
 
   private fail(p: number, what: string): never {
+    // While a piece that may cut a record is parsed, a failure is usually that cut: a constant is
+    // thrown, as making an error (its message and stack) for every piece of a download cost more than
+    // the parse of the record it stopped.
+    if (this.probing) throw CUT;
     throw new ColumnParseError(`${what} at byte ${p}`);
   }
 }

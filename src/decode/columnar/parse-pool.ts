@@ -70,6 +70,13 @@ export interface ParsePoolOptions {
    * thread left parsing to the worker (the bound keeps bodies from piling up when many downloads run).
    */
   maxWaiting?: number;
+  /**
+   * Whether v3 pages (envelopes) are parsed as they arrive on the calling thread (see
+   * envelope-in-place.ts) rather than read whole into a buffer and parsed on a worker (or here, when
+   * every worker is busy). Default false: on the two-core development machine it gave no measurable gain
+   * in time, CPU or memory over the workers (docs/performance.md has the runs).
+   */
+  envelopesInPlace?: boolean;
 }
 
 export class ParsePool {
@@ -82,6 +89,8 @@ export class ParsePool {
   /** See {@link ParsePoolOptions.linesInPlace}. */
   readonly linesInPlace: boolean;
   private readonly maxWaiting: number;
+  /** See {@link ParsePoolOptions.envelopesInPlace}. */
+  readonly envelopesInPlace: boolean;
   /** Buffers to read bodies into: {@link parse} takes them whole to a worker and back, and reuses them. */
   readonly buffers = new PageBuffers();
   /** Slabs the workers carve columns from (see column-slab.ts); back here through {@link recycle}. */
@@ -105,6 +114,7 @@ export class ParsePool {
     this.resourceLimits = options.resourceLimits ?? { maxYoungGenerationSizeMb: 4 };
     this.linesInPlace = options.linesInPlace ?? (workers <= 0 || availableParallelism() <= 2);
     this.maxWaiting = options.maxWaiting ?? (availableParallelism() <= 2 ? 8 : 1);
+    this.envelopesInPlace = options.envelopesInPlace ?? false;
   }
 
   /**
@@ -217,6 +227,24 @@ export class ParsePool {
 
   private learnRows(rows: number, bodyBytes: number): void {
     if (rows > 0 && bodyBytes > 0) this.rowsPerByte = rows / bodyBytes;
+  }
+
+  /**
+   * Where the columns of a page parsed on this thread as it arrives (see envelope-in-place.ts) are
+   * kept, and the records it is thought to hold: call {@link parsedInPlace} with the same memory after.
+   */
+  inPlaceMemory(bodyBytes: number | undefined): { memory: ColumnSlab; rowsHint: number } {
+    const big = bodyBytes !== undefined && bodyBytes >= WORKER_MIN_BYTES;
+    return { memory: new ColumnSlab(big ? this.slabs.forBody(bodyBytes) : undefined), rowsHint: bodyBytes === undefined ? 0 : this.rowsHint(bodyBytes) };
+  }
+
+  /** A page parsed in place into `memory` (from {@link inPlaceMemory}) gave `parsed` (undefined: it failed). */
+  parsedInPlace(memory: ColumnSlab, parsed: ParsedColumns | undefined, bodyBytes: number): void {
+    const columns = parsed !== undefined && "columns" in parsed ? [...parsed.columns.columns.values()] : [];
+    if (memory.buffer !== undefined) this.slabs.returned(columns, memory.buffer, false);
+    if (parsed === undefined || !("columns" in parsed)) return;
+    this.learnRows(parsed.columns.length, bodyBytes);
+    if (bodyBytes >= WORKER_MIN_BYTES) this.slabs.learn(memory.wantedBytes, bodyBytes);
   }
 
   /** Lets the idle body buffers and slabs go (a download ended: it pins no memory afterwards). */
@@ -402,13 +430,18 @@ let shared: ParsePool | undefined;
  * parse on the calling thread only, where threads are scarce or memory is tight: each worker costs
  * 10-20 MB). `GASFRAMES_NDJSON_IN_PLACE` (1 or 0) says whether whole NDJSON answers are parsed where they
  * arrive (see {@link ParsePoolOptions.linesInPlace}); default: on two cores or fewer.
+ * `GASFRAMES_V3_IN_PLACE` (1 or 0) says the same of v3 pages ({@link ParsePoolOptions.envelopesInPlace}).
  */
 export function sharedParsePool(): ParsePool {
   if (shared === undefined) {
     const env = Number(process.env.GASFRAMES_PARSE_WORKERS);
     // GASFRAMES_NDJSON_IN_PLACE=1 or 0 chooses how whole NDJSON answers parse (default: by the cores).
     const inPlace = process.env.GASFRAMES_NDJSON_IN_PLACE;
-    const options: ParsePoolOptions = inPlace === "1" || inPlace === "0" ? { linesInPlace: inPlace === "1" } : {};
+    const pagesInPlace = process.env.GASFRAMES_V3_IN_PLACE;
+    const options: ParsePoolOptions = {
+      ...(inPlace === "1" || inPlace === "0" ? { linesInPlace: inPlace === "1" } : {}),
+      ...(pagesInPlace === "1" || pagesInPlace === "0" ? { envelopesInPlace: pagesInPlace === "1" } : {}),
+    };
     shared =
       process.env.GASFRAMES_PARSE_WORKERS !== undefined && Number.isInteger(env) && env >= 0 ? new ParsePool(Math.min(env, 16), options) : new ParsePool(undefined, options);
   }
