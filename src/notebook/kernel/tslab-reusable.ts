@@ -11,18 +11,19 @@ import type { KernelSpec } from "./kernel-spec";
  * built from tslab's exported converter, executor and Jupyter server, with one addition: an execute request
  * whose code is exactly the reset line (a random token the parent passes in the environment, removed before
  * any notebook code runs) resets the kernel between notebooks instead of running as code:
- * - tslab's `executor.reset()` forgets every top-level declaration and value, so the next notebook may
- *   redeclare `conn` or `asOf`, and a name only an earlier notebook declared fails to compile;
+ * - a new tslab executor (cheap; the converter, the costly part, is kept) forgets every top-level declaration
+ *   and value, so the next notebook may redeclare `conn` or `asOf`, a name only an earlier notebook declared
+ *   fails to compile, and the notebook's own local modules (which tslab compiles and keeps) are evaluated anew;
  * - the execution count starts again at 1, as in a fresh kernel;
- * - every module loaded since the kernel started that is not a third-party package (gasframes itself, and a
- *   notebook's own local modules) leaves the module cache, so the next notebook loads them afresh, with
+ * - every module loaded since the kernel started that is not a third-party package (gasframes itself, and
+ *   local modules Node loaded) leaves the module cache, so the next notebook loads them afresh, with
  *   their once-per-process notices and caches new. Third-party packages (danfo, Vega, TypeScript's
  *   compiled libs) and native addons stay loaded: they hold no notebook's state, and are what costs to load.
  * It then answers, as the cell's stdout, one JSON line `{"leaks": [...]}` naming what a notebook changed that
  * a reset cannot undo: global names added or removed, process.env or the working directory changed, and
  * timers, sockets or servers left running (they could print into the next notebook). The parent retires a
  * kernel that reports any and starts a fresh one. This relies on tslab internals (the `execCount` field of
- * `JupyterHandlerImpl`, the executor's `reset`), checked against tslab 1.0.22; the pooled-kernel test guards it.
+ * `JupyterHandlerImpl`, the converter's `sideOutputs`), checked against tslab 1.0.22; the pooled-kernel test guards it.
  */
 const LAUNCHER = String.raw`
 "use strict";
@@ -39,7 +40,23 @@ const convs = {
   close() { if (this._node) this._node.close(); if (this._browser) this._browser.close(); },
 };
 convs.node;
-const executor = createExecutor(process.cwd(), convs, { log: console.log, error: console.error });
+// tslab emits a local module a notebook imports once per converter, and its executor keeps the module
+// instances: a new executor per notebook gets every module emitted so far with its first conversion, so
+// it evaluates them afresh.
+const emitted = new Map();
+let prime = false;
+const convert = (prevDecl, src) => {
+  const converted = convs.node.convert(prevDecl, src);
+  for (const out of converted.sideOutputs || []) emitted.set(out.path, out.data);
+  if (prime) {
+    prime = false;
+    converted.sideOutputs = [...emitted].map(([path, data]) => ({ path, data }));
+  }
+  return converted;
+};
+const execConvs = { get node() { return { ...convs.node, convert }; }, get browser() { return convs.browser; }, close: () => convs.close() };
+const newExecutor = () => createExecutor(process.cwd(), execConvs, { log: console.log, error: console.error });
+let executor = newExecutor();
 const own = (() => {
   try { return path.dirname(require("fs").realpathSync(require.resolve("gasframes/package.json", { paths: [process.cwd()] }))); } catch { return undefined; }
 })();
@@ -62,7 +79,8 @@ const baseModules = new Set(Object.keys(require.cache));
 const baseEnv = envText();
 let before = new Set(sharedNames());
 function reset() {
-  executor.reset();
+  executor = newExecutor();
+  prime = true;
   handler.execCount = 0;
   for (const file of Object.keys(require.cache)) if (!baseModules.has(file) && !isThirdParty(file)) delete require.cache[file];
   const now = new Set(sharedNames());
