@@ -29,7 +29,7 @@ export interface BuildReportOptions {
   /** Progress lines. Default: nothing. */
   log?: (line: string) => void;
   /**
-   * How many notebooks run at once, each in its own kernel (they share the one sandbox). Default: the number
+   * How many notebooks run at once, each lane with its own kernel (they share the one sandbox). Default: the number
    * of cores, at least 2 (a kernel spends part of its start waiting, not computing). 1 runs them one after another.
    */
   concurrency?: number;

@@ -27,7 +27,7 @@ export interface RunNotebooksOptions {
    */
   onPartial?: (path: string) => void;
   /**
-   * How many notebooks run at once, each in its own kernel. Default 1 (one after another). With more, the
+   * How many notebooks run at once (lanes), each lane with its own kernel. Default 1 (one after another). With more, the
    * results still come in the order of `paths`; after a failure no further notebook starts, those
    * running finish, and the failure of the earliest failing notebook in `paths` is thrown.
    */
@@ -53,8 +53,9 @@ export interface NotebookRun {
 }
 
 /**
- * Executes each notebook top to bottom in its own kernel (started in the notebook's folder, as Jupyter does)
- * and writes the executed copy to `outDir`. Stops at the first failing cell of the first failing notebook by
+ * Executes each notebook top to bottom in a kernel started in the notebook's folder (as Jupyter does): a
+ * tslab kernel runs the next notebook of its lane after a reset (see `reuseKernels`), any other kernel
+ * runs one notebook. Writes the executed copy to `outDir`. Stops at the first failing cell of the first failing notebook by
  * throwing CellExecutionError (notebook, cell number, error text). The failed notebook is written as far as it
  * ran, outputs up to and including the failing cell's error, as `<outDir>/<stem>.failed.ipynb` (never under
  * its own name, so nothing half-done looks complete); a run that succeeds removes an earlier `.failed` copy.
@@ -89,7 +90,7 @@ export async function runNotebooks(paths: string[], options: RunNotebooksOptions
 
 /** The kernel a lane keeps between its notebooks, when it is a reusable one. */
 interface Lane {
-  kernel?: { client: KernelClient; spec: KernelSpec; cwd: string; token: string; notebooks: number; code: string };
+  kernel?: { client: KernelClient; spec: KernelSpec; cwd: string; token: string; code: string };
 }
 
 /**
@@ -106,7 +107,7 @@ async function kernelFor(lane: Lane, cwd: string, spec: KernelSpec, options: Run
       : held.client.dead ? ["it exited"]
       : await resetKernel(held.client, held.token, held.code);
     if (leaks.length === 0) {
-      lane.kernel = { ...held, notebooks: held.notebooks + 1, code };
+      lane.kernel = { ...held, code };
       return { client: held.client, spec: held.spec, keep: true };
     }
     options.log?.(`${name}: a fresh kernel (the one that ran the previous notebook is not reused: ${leaks.join("; ")})`);
@@ -116,7 +117,7 @@ async function kernelFor(lane: Lane, cwd: string, spec: KernelSpec, options: Run
   const reusable = options.reuseKernels !== false && isTslab(spec) ? reusableTslabSpec(cwd, token) : undefined;
   const started = reusable ? { ...reusable, env: { ...spec.env, ...reusable.env } } : spec;
   const client = await KernelClient.start(started, { cwd, env: options.env });
-  if (reusable) lane.kernel = { client, spec, cwd, token, notebooks: 1, code };
+  if (reusable) lane.kernel = { client, spec, cwd, token, code };
   return { client, spec, keep: reusable !== undefined };
 }
 
