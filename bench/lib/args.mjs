@@ -28,7 +28,7 @@ export const USAGE = `npm run bench -- [options]
   --size F    fraction of the full size (1,000,000 rows); default 1
   --runs N    runs per variant (median, min-max reported); default 3
   --only A,B  only these scenarios (ids: v3, ndjson, stages (each download stage beside its limits),
-              firstchart (a fresh tslab kernel's first chart, and its parts), toframe, frame-views, rollup, resample, voyages, svg,
+              firstchart (a fresh tslab kernel's first chart, and its parts), report (npm start's six notebooks), toframe, frame-views, rollup, resample, voyages, svg,
               require, cold, first-rollup, memory, compression, sandbox-ndjson,
               lake-sync, lake-query, lake-rollup: the last four make their own data,
               at 20M rows for the lake at --size 1; lake-rollup cuts 1M rows from it;

@@ -15,6 +15,7 @@ import { wideRecordScenario } from "./wide-record.mjs";
 import { stagesScenario } from "./stages.mjs";
 import { firstChartScenario } from "./first-chart.mjs";
 import { frameViewsScenario } from "./frame-views.mjs";
+import { reportScenario } from "./report.mjs";
 
 export const SCENARIOS = [
   v3Paged,
@@ -30,6 +31,7 @@ export const SCENARIOS = [
   coldScenario,
   firstRollupScenario,
   firstChartScenario,
+  reportScenario,
   memoryScenario,
   compressionScenario,
   sandboxNdjsonScenario,

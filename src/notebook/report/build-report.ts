@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { DEFAULT_SANDBOX_AS_OF } from "../../connect/connect";
 import { GasframesError } from "../../errors";
-import { runNotebooks } from "../run/run-notebooks";
+import { runNotebooks, type RunNotebooksOptions } from "../run/run-notebooks";
 import { renderIndexPage, type IndexEntry } from "./render-index-page";
 import { hasSyntheticCharts, hasVegaCharts, notebookTitle, renderNotebookPage } from "./render-notebook-page";
 import { writeVegaBundle } from "./vega-bundle";
@@ -29,10 +29,12 @@ export interface BuildReportOptions {
   /** Progress lines. Default: nothing. */
   log?: (line: string) => void;
   /**
-   * How many notebooks run at once, each in its own kernel (they share the one sandbox). Default: the number
+   * How many notebooks run at once, each lane with its own kernel (they share the one sandbox). Default: the number
    * of cores, at least 2 (a kernel spends part of its start waiting, not computing). 1 runs them one after another.
    */
   concurrency?: number;
+  /** Whether each lane's tslab kernel runs its next notebook after a reset rather than a new kernel starting ({@link RunNotebooksOptions.reuseKernels}). Default true. */
+  reuseKernels?: boolean;
 }
 
 /** What {@link buildReport} wrote. */
@@ -92,7 +94,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
   if (!cacheMode || cacheMode === "off") env.GASFRAMES_DATA_SOURCE = source;
   else delete env.GASFRAMES_DATA_SOURCE;
   try {
-    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log, concurrency: options.concurrency ?? Math.max(2, availableParallelism()) });
+    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log, concurrency: options.concurrency ?? Math.max(2, availableParallelism()), reuseKernels: options.reuseKernels });
     mkdirSync(outDir, { recursive: true });
     const entries: IndexEntry[] = runs.map((run) => {
       const stem = basename(run.source, ".ipynb");

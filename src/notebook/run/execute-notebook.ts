@@ -50,10 +50,26 @@ export function looksLikeError(stderr: string): boolean {
   * const done = await executeNotebook(notebook, { cellTimeoutMs: 120_000 });
  */
 export async function executeNotebook(nb: Notebook, options: ExecuteNotebookOptions = {}): Promise<Notebook> {
-  const name = options.name ?? "notebook";
   const wanted = (nb.metadata.kernelspec as { name?: string } | undefined)?.name ?? "tslab";
   const spec = options.kernelSpec ?? findKernelSpec(wanted, options.env);
   const kernel = await KernelClient.start(spec, { cwd: options.cwd, env: options.env, startupTimeoutMs: options.startupTimeoutMs });
+  let ok = false;
+  try {
+    const out = await executeInKernel(kernel, spec, nb, options);
+    ok = true;
+    return out;
+  } finally {
+    if (ok) await kernel.shutdown();
+    else await kernel.kill();
+  }
+}
+
+/**
+ * {@link executeNotebook} in a kernel that is already running (`spec` names it in the notebook's metadata),
+ * which is left running: the caller shuts it down, or kills it after a failure (its state is unknown then).
+ */
+export async function executeInKernel(kernel: KernelClient, spec: KernelSpec, nb: Notebook, options: Omit<ExecuteNotebookOptions, "kernelSpec" | "cwd" | "env" | "startupTimeoutMs"> = {}): Promise<Notebook> {
+  const name = options.name ?? "notebook";
   const out: Notebook = structuredClone(nb);
   out.metadata = {
     ...out.metadata,
@@ -61,27 +77,20 @@ export async function executeNotebook(nb: Notebook, options: ExecuteNotebookOpti
     ...(kernel.kernelInfo.language_info ? { language_info: kernel.kernelInfo.language_info } : {}),
   };
   const displays = new Map<string, DisplayDataOutput[]>();
-  let ok = false;
-  try {
-    for (let i = 0; i < out.cells.length; i++) {
-      const cell = out.cells[i]!;
-      if (cell.cell_type !== "code") continue;
-      cell.outputs = [];
-      cell.execution_count = null;
-      const code = joinLines(cell.source);
-      if (code.trim() === "") continue;
-      try {
-        await runCell(kernel, cell, code, displays, { name, cellNumber: i + 1, timeoutMs: options.cellTimeoutMs ?? 600_000 });
-      } catch (e) {
-        if (e instanceof CellExecutionError && options.onFailure) options.onFailure(partialNotebook(out, i, e), e);
-        throw e;
-      }
-      options.onCell?.(i + 1, out.cells.length);
+  for (let i = 0; i < out.cells.length; i++) {
+    const cell = out.cells[i]!;
+    if (cell.cell_type !== "code") continue;
+    cell.outputs = [];
+    cell.execution_count = null;
+    const code = joinLines(cell.source);
+    if (code.trim() === "") continue;
+    try {
+      await runCell(kernel, cell, code, displays, { name, cellNumber: i + 1, timeoutMs: options.cellTimeoutMs ?? 600_000 });
+    } catch (e) {
+      if (e instanceof CellExecutionError && options.onFailure) options.onFailure(partialNotebook(out, i, e), e);
+      throw e;
     }
-    ok = true;
-  } finally {
-    if (ok) await kernel.shutdown();
-    else await kernel.kill();
+    options.onCell?.(i + 1, out.cells.length);
   }
   return out;
 }

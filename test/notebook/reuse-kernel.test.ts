@@ -1,0 +1,79 @@
+/**
+ * runNotebooks re-using one tslab kernel for the notebooks of a lane (as `gasframes report` runs them): each
+ * notebook runs as in a fresh kernel (its own declarations, execution counts from 1, local modules loaded
+ * anew), a name only an earlier notebook declared fails, and a notebook that leaves state a reset cannot undo
+ * (a global) makes the next notebook start a new kernel. The kernels' process ids tell reuse from a new start.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runNotebooks, type NotebookRun } from "../../src/notebook/run/run-notebooks";
+import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
+import { budget } from "../helpers/budget";
+
+const root = mkdtempSync(join(tmpdir(), "gasframes-reuse-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Writes a notebook of these code cells in `root` and returns its path. */
+function notebook(name: string, cells: string[]): string {
+  const path = join(root, name);
+  const nb = {
+    cells: cells.map((source, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, source, outputs: [], execution_count: null })),
+    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+  writeFileSync(path, JSON.stringify(nb));
+  return path;
+}
+
+const stdout = (run: NotebookRun, cell: number) => {
+  const cellOut = run.notebook.cells[cell]!;
+  if (cellOut.cell_type !== "code") throw new Error("not a code cell");
+  return cellOut.outputs.map((o) => (o.output_type === "stream" && o.name === "stdout" ? [o.text].flat().join("") : "")).join("");
+};
+
+// A local module with state: a kernel that re-used it would count on from the earlier notebook.
+writeFileSync(join(root, "counter.ts"), "let n = 0;\nexport const next = (): number => ++n;\n");
+const PID = 'console.log("pid", process.pid);';
+
+describe("runNotebooks re-using a tslab kernel", () => {
+  it("runs each notebook as in a fresh kernel: own declarations, counts from 1, local modules anew", async () => {
+    const logs: string[] = [];
+    const a = notebook("a.ipynb", [`const asOf = "a";\n${PID}`, 'import { next } from "./counter";\nconsole.log("count", next(), asOf);']);
+    const b = notebook("b.ipynb", [`const asOf = "b";\n${PID}`, 'import { next } from "./counter";\nconsole.log("count", next(), asOf);']);
+    const runs = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1, log: (l) => logs.push(l) });
+    expect(stdout(runs[0]!, 0)).toBe(stdout(runs[1]!, 0)); // one kernel process for both
+    expect(stdout(runs[0]!, 1)).toBe("count 1 a\n");
+    expect(stdout(runs[1]!, 1)).toBe("count 1 b\n");
+    for (const run of runs) expect(run.notebook.cells.map((c) => (c.cell_type === "code" ? c.execution_count : null))).toEqual([1, 2]);
+    expect(logs.some((l) => l.includes("fresh kernel"))).toBe(false);
+  }, budget(120_000));
+
+  it("fails a notebook that uses a name only the previous notebook declared", async () => {
+    const a = notebook("declares.ipynb", ["const onlyInFirst = 42;\nconsole.log(onlyInFirst);"]);
+    const b = notebook("uses.ipynb", ["console.log(onlyInFirst);"]);
+    const err = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CellExecutionError);
+    expect((err as CellExecutionError).notebook).toBe("uses.ipynb");
+    expect((err as CellExecutionError).errorText).toMatch(/onlyInFirst/);
+  }, budget(120_000));
+
+  it("starts a new kernel after a notebook that left a global behind, and says why", async () => {
+    const logs: string[] = [];
+    const a = notebook("leaks.ipynb", [`(globalThis as any).leakedSetting = 1;\n${PID}`]);
+    const b = notebook("after-leak.ipynb", [`${PID}\nconsole.log(typeof (globalThis as any).leakedSetting);`]);
+    const runs = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1, log: (l) => logs.push(l) });
+    expect(stdout(runs[1]!, 0)).not.toContain(stdout(runs[0]!, 0));
+    expect(stdout(runs[1]!, 0)).toContain("undefined");
+    expect(logs.find((l) => l.startsWith("after-leak.ipynb: a fresh kernel"))).toContain("it added leakedSetting");
+  }, budget(120_000));
+
+  it("starts one kernel per notebook with reuseKernels: false", async () => {
+    const a = notebook("one.ipynb", [PID]);
+    const b = notebook("two.ipynb", [PID]);
+    const runs = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1, reuseKernels: false });
+    expect(stdout(runs[0]!, 0)).not.toBe(stdout(runs[1]!, 0));
+  }, budget(120_000));
+});
