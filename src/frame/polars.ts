@@ -35,6 +35,9 @@ export function loadPolars(): PolarsModule {
  * columnar copy; see docs/results-and-frames.md for the measurement).
  * @param input a Table or Result, or an Apache Arrow table.
  * @throws DataError for any other input; MissingDependencyError when nodejs-polars is not installed.
+ * @example
+ * const df = toPolars(await ng.v4.rigs({ region_natgas: ["west"] }));
+ * console.log(df.groupBy("region_natgas").agg(pl.col("rig_count").sum()).toString());
  */
 export function toPolars(input: Table<unknown> | Arrow.Table): Polars.DataFrame {
   const arrow = input instanceof Table ? input.toArrow() : isArrowTable(input) ? input : undefined;

@@ -23,6 +23,9 @@ export function arrowSourceOf(table: Table<unknown>): ArrowSource {
  * `Table#toArrow`.
  * @param table a Table or Result.
  * @throws DataError when `table` is not a gasframes Table.
+ * @example
+ * const arrow = toArrow(await ng.v4.rigs({ region_natgas: ["west"] }));
+ * console.log(arrow.schema.fields.map((f) => f.name), arrow.numRows);
  */
 export function toArrow(table: Table<unknown>): Arrow.Table {
   if (!(table instanceof Table)) throw new DataError(`toArrow: expected a gasframes Table or Result, got ${table === null ? "null" : typeof table}`);

@@ -99,6 +99,9 @@ export interface VerifyLakeOptions extends SnapshotChoice {
  * not read by gasframes and are not reported.
  * @param dir the lake folder (the `dir` of `syncDataset`), or one dataset's folder.
  * @param options `hash` (default true), `version` or `asOf`.
+ * @example
+ * const check = await verifyLake("lake");
+ * if (!check.ok) console.log(check.datasets.filter((d) => !d.ok));
  */
 export function verifyLake(dir: string, options: VerifyLakeOptions = {}): LakeVerification {
   if (typeof dir !== "string" || dir.trim() === "") throw new DataError(`verifyLake: expected the lake's folder, got ${JSON.stringify(dir)}`);

@@ -51,13 +51,12 @@ export type NatGasV4Api = EndpointApi<V4Catalog> & { readonly asV3: AsV3Api; rea
 /**
  * Client of the natural gas data service.
  *
- * ```ts
+ * @example
  * const ng = new NatGasClient({ baseUrl: sandbox.natgasUrl, token: "any-token" });
  * const rigs = await ng.v3.rigs({ region: "west", start_date: "2024-01-01", aggregate_by: "date" });
  * rigs.toFrame().print();
  * for await (const batch of ng.v4.stream.productionByWell({ region_natgas: "west" })) { ... }
  * const v3Rows = await ng.v4.asV3.rigs({ region: "west" }); // v3 query on v4, v3-shaped rows
- * ```
  */
 export class NatGasClient {
   /** v3 endpoints: `client.v3.rigs(params, { signal })`, and `client.v3.stream.rigs(...)` for page batches. */

@@ -17,6 +17,9 @@ export type { FetchMeta, ResultMeta } from "./provenance";
  * decoders give) makes the row objects only when `records`, `rows()`, iteration or `toJSON()` first
  * asks for them, and keeps them; `columns()` and `toFrame()` never build them, and read the columns
  * (a change made to a row object does not show there).
+ * @example
+ * const rigs = await ng.v4.rigs({ region_natgas: ["west"] });
+ * console.log(rigs.length, rigs.meta.endpoint, rigs.units);
  */
 export class Result<R = Record<string, unknown>> extends Table<R> {
   readonly meta: ResultMeta;

@@ -58,6 +58,10 @@ const VOLUME_COLUMNS: Readonly<Record<string, string | undefined>> = {
  *
  * @typeParam R the type of one record (`RigsRecord`); `rows()`, `get()`, `column()` and iteration are
  *   typed by it.
+ * @example
+ * const table = new Table([{ day: "2025-01-01", mmcf: 12.5 }, { day: "2025-01-02", mmcf: 13.1 }]);
+ * table.print();
+ * const high = table.filter((r) => r.mmcf > 13).column("day"); // ["2025-01-02"]
  */
 export class Table<R = Record<string, unknown>> implements Iterable<R> {
   /** The record schema, where there is one: drives `toFrame()` column types, `names` order and `units`. */

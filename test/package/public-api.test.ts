@@ -13,6 +13,8 @@ const INDEX = join(repo, "src", "index.ts");
 /** Names the root exports, as the compiler sees them: "value" (classes, functions, constants) or "type". */
 let exported: Map<string, "value" | "type">;
 let program: ts.Program;
+/** The root's functions and classes, with whether their JSDoc carries an `@example`. */
+let callables: Map<string, boolean>;
 
 beforeAll(() => {
   const config = ts.getParsedCommandLineOfConfigFile(join(repo, "tsconfig.json"), {}, {
@@ -25,9 +27,13 @@ beforeAll(() => {
   const checker = program.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(INDEX)!)!;
   exported = new Map();
+  callables = new Map();
   for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     exported.set(symbol.name, target.flags & ts.SymbolFlags.Value ? "value" : "type");
+    if (target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class)) {
+      callables.set(symbol.name, target.getJsDocTags(checker).some((tag) => tag.name === "example"));
+    }
   }
 }, 180_000);
 
@@ -358,5 +364,15 @@ describe("names used from \"gasframes\"", () => {
     expect([...used].filter(([, files]) => files.some((f) => f.startsWith("bench"))).length).toBeGreaterThanOrEqual(5);
     const notExported = [...used].filter(([name]) => !exported.has(name)).map(([name, files]) => `${name} (${files.join(", ")})`);
     expect(notExported).toEqual([]);
+  });
+});
+
+describe("the root's JSDoc", () => {
+  it("gives every public function and class a short @example (error classes aside: they are caught, not called)", () => {
+    const errorClasses = new Set(Object.entries(root).filter(([, v]) => typeof v === "function" && v.prototype instanceof root.GasframesError).map(([k]) => k));
+    errorClasses.add("GasframesError");
+    const without = [...callables].filter(([name, has]) => !has && !errorClasses.has(name)).map(([name]) => name);
+    expect(callables.size).toBeGreaterThan(40);
+    expect(without).toEqual([]);
   });
 });

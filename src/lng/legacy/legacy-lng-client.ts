@@ -62,6 +62,10 @@ export type LegacyApi = { readonly [K in keyof typeof LEGACY_API as MethodName<(
  *
  * New code should use `LngClient`: see the migration section of docs/lng.md for the v1 call that replaces
  * each report.
+ * @example
+ * const old = new LegacyLngClient({ baseUrl: sandbox.legacyUrl, token: "demo" });
+ * const voyages = await old.overview({ start_date: "2025-01-01", end_date: "2025-01-31" });
+ * console.log(voyages.job.job_id, voyages.length);
  */
 export interface LegacyLngClient extends LegacyApi {}
 export class LegacyLngClient {

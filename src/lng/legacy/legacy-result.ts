@@ -9,7 +9,12 @@ import type { LegacySource } from "../migrate/legacy-field-renames";
 import { tryParseServiceTimestamp } from "../../table/dates";
 import type { LegacyJob } from "../../client/job-response";
 
-/** A `Result` of the old API, with the job and the report's non-row parts. */
+/**
+ * A `Result` of the old API, with the job and the report's non-row parts.
+ * @example
+ * const report = await old.liveStatus({});
+ * console.log(report.job.state, report.toV1().length);
+ */
 export class LegacyResult<R = Record<string, unknown>> extends Result<R> {
   /** The job fields of the wrapper (state, job_id, func, code, execution_seconds...). */
   readonly job: LegacyJob;
