@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import * as root from "../../src";
 
 const repo = join(__dirname, "..", "..");
@@ -29,7 +30,7 @@ beforeAll(() => {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     exported.set(symbol.name, target.flags & ts.SymbolFlags.Value ? "value" : "type");
   }
-}, 180_000);
+}, budget(180_000));
 
 /** Internals: plumbing of the transport, validation, columns, danfo, errors and the notebook runner. */
 const INTERNALS = [

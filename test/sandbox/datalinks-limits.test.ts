@@ -66,11 +66,11 @@ describe("a query is bounded as a whole", () => {
     await vi.waitFor(async () => {
       probe = await post(sandbox, "SELECT 1 AS one");
       expect(probe.status).toBe(429);
-    }, { timeout: 60_000, interval: 50 });
+    }, { timeout: budget(60_000), interval: 50 });
     expect(JSON.parse(probe.text).error).toMatch(/maxConcurrentQueries, maxQueuedQueries/);
     cancel.abort();
     // The aborted query is interrupted and its connection serves again.
-    await vi.waitFor(async () => expect((await post(sandbox, "SELECT 2 AS two")).status).toBe(200), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(async () => expect((await post(sandbox, "SELECT 2 AS two")).status).toBe(200), { timeout: budget(60_000), interval: 50 });
   });
 
   it("refuses limits that are not integers in range, naming the option", async () => {
@@ -111,7 +111,7 @@ describe("DuckDB spills only into a private temporary folder", () => {
     expect(size).toBe("953.6 MiB");
     expect(existsSync(dir)).toBe(true);
     await sandbox.close();
-    await vi.waitFor(() => expect(existsSync(dir)).toBe(false), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(existsSync(dir)).toBe(false), { timeout: budget(30_000), interval: 20 });
   });
 });
 
