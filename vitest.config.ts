@@ -25,9 +25,13 @@ export const START_FIRST = [
   "test/notebook/standard-jupyter.test.ts",
   "test/sandbox/datalinks-limits.test.ts",
   "test/resilience/notebook-under-faults.test.ts",
-  "test/notebook/notebooks-typecheck.test.ts",
+  "test/natgas/natgas-v4.test.ts",
+  "test/http/wide-records.test.ts",
   "test/notebook/binder.test.ts",
   "test/notebook/run-notebooks-lanes.test.ts",
+  "test/sandbox/hostile-requests.test.ts",
+  "test/resilience/faults-end-to-end.test.ts",
+  "test/notebook/notebooks-typecheck.test.ts",
 ];
 
 class HeaviestFirst extends BaseSequencer {
