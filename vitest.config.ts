@@ -14,7 +14,7 @@ const timeout = Math.round(30_000 * loadFactor());
  * hundreds of short files that fill the other worker. Measured on a quiet 2-core machine; a file missing
  * here only starts in vitest's own order.
  */
-export const START_FIRST = [
+const START_FIRST = [
   "test/notebook/notebooks-execute.test.ts",
   "test/docs/readme-blocks.test.ts",
   "test/package/install.test.ts",
