@@ -50,6 +50,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: timeout,
     hookTimeout: timeout,
+    // ...and measured again as each file starts: the load can rise after the run began.
+    setupFiles: ["test/helpers/load-timeouts.ts"],
     pool: "forks",
     // vitest's default on 2 cores is one worker; the slow files mostly wait on kernels and sockets, so
     // two files at a time finish the suite sooner without starving either.
