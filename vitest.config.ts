@@ -1,18 +1,61 @@
+import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { loadFactor } from "./test/helpers/budget";
 
 // The default time-outs grow with the load measured at start (test/helpers/budget.ts): 30 s on a quiet
 // machine, 150 s at load 10 on 2 cores. Tests that start processes set their own budget() on top.
 const timeout = Math.round(30_000 * loadFactor());
 
+/**
+ * The files that take longest (kernels, Jupyter, npm, a browser), longest first. Vitest starts the files
+ * it has no timings for (a clean clone) largest first, which put these small files last: the suite then
+ * ended with one worker running a notebook file alone for minutes. Started first, they overlap with the
+ * hundreds of short files that fill the other worker. Measured on a quiet 2-core machine; a file missing
+ * here only starts in vitest's own order.
+ */
+const START_FIRST = [
+  "test/notebook/notebooks-execute.test.ts",
+  "test/docs/readme-blocks.test.ts",
+  "test/package/install.test.ts",
+  "test/notebook/deno-kernel.test.ts",
+  "test/notebook/browser.test.ts",
+  "test/notebook/build-report.test.ts",
+  "test/notebook/execute-notebook.test.ts",
+  "test/notebook/standard-jupyter.test.ts",
+  "test/sandbox/datalinks-limits.test.ts",
+  "test/resilience/notebook-under-faults.test.ts",
+  "test/natgas/natgas-v4.test.ts",
+  "test/http/wide-records.test.ts",
+  "test/notebook/binder.test.ts",
+  "test/notebook/run-notebooks-lanes.test.ts",
+  "test/sandbox/hostile-requests.test.ts",
+  "test/resilience/faults-end-to-end.test.ts",
+  "test/notebook/notebooks-typecheck.test.ts",
+];
+
+class HeaviestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const byVitest = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = START_FIRST.indexOf(relative(f.project.config.root, f.moduleId).split("\\").join("/"));
+      return i < 0 ? START_FIRST.length : i;
+    };
+    return byVitest.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+  }
+}
+
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: timeout,
     hookTimeout: timeout,
+    // ...and measured again as each file starts: the load can rise after the run began.
+    setupFiles: ["test/helpers/load-timeouts.ts"],
     pool: "forks",
     // vitest's default on 2 cores is one worker; the slow files mostly wait on kernels and sockets, so
     // two files at a time finish the suite sooner without starving either.
     maxWorkers: 2,
+    sequence: { sequencer: HeaviestFirst },
   },
 });

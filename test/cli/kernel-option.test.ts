@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { reportCommand } from "../../src/cli/report";
 import { parseKernel, runCommand, type CommandIo } from "../../src/cli/run";
 import type { Notebook } from "../../src/notebook/nbformat/types";
@@ -48,13 +49,13 @@ describe("--kernel", () => {
     expect(outputs).toContain("x = 2");
     expect(outputs).toContain("<table>");
     expect(outputs).toMatch(/"text\/plain":\s*\[?"(?:\\u001b\[[0-9;]*m)?42/);
-  }, 600_000);
+  }, budget(600_000));
 
   it("without --kernel, run uses tslab", async () => {
     const out = mkdtempSync(join(tmpdir(), "k-tslab-"));
     expect(await runCommand([HELLO, "--out", out], capture())).toBe(0);
     expect((executed(out).metadata.kernelspec as { name: string }).name).toBe("tslab");
-  }, 600_000);
+  }, budget(600_000));
 });
 
 describe("gasframes run without --out", () => {
@@ -68,7 +69,7 @@ describe("gasframes run without --out", () => {
     expect(io.text()).toContain(`gasframes run: no --out given: writing the executed notebooks to ${out}`);
     expect((executed(out).metadata.kernelspec as { name: string }).name).toBe("tslab");
     rmSync(dir, { recursive: true, force: true });
-  }, 600_000);
+  }, budget(600_000));
 
   it("still refuses a default folder that is a file, before anything runs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "run-default-out-file-"));

@@ -5,6 +5,7 @@ import type { ServerResponse } from "node:http";
 import { createDeflate, createGzip, type Deflate, type Gzip } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { closeSharedSandbox, connect } from "../../src/connect";
 import { ConfigurationError, type ProgressUpdate } from "../../src/http";
 import { type TransportRequest } from "../../src/decode";
@@ -142,5 +143,5 @@ describe("connect() on the embedded sandbox", () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(packed.seen)).toEqual(new Set(["gzip, deflate"]));
     // Starting the sandbox builds its data: slow on a busy machine, and not what is tested here.
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -3,6 +3,7 @@
  * 429 beyond) completes: concurrency adapts, 429s have their own budget, progress shows it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import type { ProgressUpdate } from "../../src/http";
 import { formatProgress } from "../../src/http/progress";
 import { defaultSleep } from "../../src/http/sleep";
@@ -107,7 +108,7 @@ describe("a service that rate-limits", () => {
     // Waits (backoff, pauses, gaps between starts) never exceed the cap.
     expect(sleeps.length).toBeGreaterThan(0);
     expect(Math.max(...sleeps)).toBeLessThanOrEqual(1000);
-  }, 60_000);
+  }, budget(60_000));
 
   it("pages refused with Retry-After wait what the service asked and are each sent once more", async () => {
     // Every page but the first is refused once, with Retry-After.

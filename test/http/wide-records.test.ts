@@ -9,6 +9,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { ResponseParseError, TimeoutError, type GasframesError } from "../../src/errors";
 import type { TransportOptions } from "../../src/http";
 import type { Transport } from "../../src/decode";
@@ -79,7 +80,7 @@ describe("a record of 200,000 fields", () => {
     const fromObjects = columnsFromRecords(JSON.parse(WIDE_ARRAY) as unknown[]);
     expect(fromObjects?.names).toEqual(parsed.columns.names);
     expect(JSON.stringify(fromObjects?.toRecords())).toBe(WIDE_ARRAY);
-  }, 120_000);
+  }, budget(120_000));
 
   it("goes back from a parse worker with a bounded number of moved buffers (Node checks a transfer list pairwise)", () => {
     const parsed = parseHere("array", bytesOf(WIDE_ARRAY));
@@ -100,7 +101,7 @@ describe("a record of 200,000 fields", () => {
     expect(columns.names).toHaveLength(200_000);
     expect(JSON.stringify(columns.record(0))).toBe(WIDE);
     expect(builtPool.sharedParsePool().size).toBeGreaterThan(0);
-  }, 120_000);
+  }, budget(120_000));
 });
 
 describe(`more than ${MAX_FIELD_NAMES} field names in one body`, () => {
@@ -122,7 +123,7 @@ describe(`more than ${MAX_FIELD_NAMES} field names in one body`, () => {
     expect(() => parseHere("array", bytesOf(spread))).toThrow(TooManyFieldsError);
     expect(tooSparseForColumns(JSON.parse(tooWide) as unknown[])).toBe(true);
     expect(tooSparseForColumns(JSON.parse(WIDE_ARRAY) as unknown[])).toBe(false);
-  }, 120_000);
+  }, budget(120_000));
 
   it("is one ResponseParseError over HTTP, not retried", async () => {
     sendText(tooWide);
@@ -132,7 +133,7 @@ describe(`more than ${MAX_FIELD_NAMES} field names in one body`, () => {
     expect(String(err)).toMatch(/too many fields to keep as columns/);
     expect(server.seen).toHaveLength(1);
     expectNoToken(err, logs.lines);
-  }, 120_000);
+  }, budget(120_000));
 });
 
 describe("a deadline or abort while a body parses", () => {
@@ -171,7 +172,7 @@ describe("a deadline or abort while a body parses", () => {
     expect((data as { names: readonly string[] }).names).toHaveLength(200_000);
     const pool = builtPool.sharedParsePool();
     expect(pool.size).toBe((pool as unknown as { workers: number }).workers);
-  }, 120_000);
+  }, budget(120_000));
 
   describe("the parse pool", () => {
     const pool = new builtPool.ParsePool(1, { maxWaiting: 8 });

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
 import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
@@ -84,7 +85,7 @@ function seeded(seed: number): () => number {
 }
 
 describe("syncDataset crash safety", () => {
-  it("loses nothing and shows no half partition when killed at random points, and the next run completes it", { timeout: 300_000 }, async () => {
+  it("loses nothing and shows no half partition when killed at random points, and the next run completes it", { timeout: budget(300_000) }, async () => {
     const clean = await syncDataset(NatGasClient.forSandbox(sandbox, { progress: false }), NATGAS_V4.dailyProduction, null, { dir: join(root, "clean"), ...RANGE });
     const expected = monthTotals(await readLake(clean.datasetDir), "prod_dry_gas_bcf_day");
     expect(Object.keys(expected)).toHaveLength(6);
@@ -124,7 +125,7 @@ describe("syncDataset crash safety", () => {
     expect(Object.fromEntries(Object.entries(manifest.partitions).map(([m, p]) => [m, p.rows]))).toEqual(Object.fromEntries(Object.entries(expected).map(([m, t]) => [m, t.rows])));
   });
 
-  it("two writers started together on one folder: one commits, the other is refused with LakeLockedError, the lake verifies", { timeout: 300_000 }, async () => {
+  it("two writers started together on one folder: one commits, the other is refused with LakeLockedError, the lake verifies", { timeout: budget(300_000) }, async () => {
     const clean = await syncDataset(NatGasClient.forSandbox(sandbox, { progress: false }), NATGAS_V4.dailyProduction, null, { dir: join(root, "clean2"), ...RANGE });
     const expected = monthTotals(await readLake(clean.datasetDir), "prod_dry_gas_bcf_day");
     const dir = join(root, "two");

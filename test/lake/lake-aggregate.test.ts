@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { resampleFlows, rollup, type ResampleFlowsOptions, type RollupOptions } from "../../src/analysis";
 import { DataError, InvalidParamsError } from "../../src/errors";
 import { isLakeSource, openLake, syncDataset, type Lake, type LakeSource } from "../../src/lake";
@@ -38,7 +39,7 @@ beforeAll(async () => {
   flows = lake.dataset("lng_v1_volume_flows");
   wellRows = await lake.query("SELECT * FROM natgas_v4_productionbywell");
   flowRows = await lake.query("SELECT * FROM lng_v1_volume_flows");
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   lake?.close();

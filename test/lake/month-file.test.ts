@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parquetMetadata, parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { readLakeManifest, syncDataset } from "../../src/lake";
 import { lakeEntityKey, lakeSortKey, sortedRowOrder } from "../../src/lake/month-parquet";
 import { CodedColumn, MixedColumn, NumberColumn, RecordColumns } from "../../src/table/record-columns";
@@ -31,7 +32,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "gasframes-monthfile-"));
   const report = await syncDataset(ng, NATGAS_V4.productionByWell, { state_code: ["ND"] }, { dir: root, from: "2025-01", to: "2025-03", asOf: AS_OF });
   datasetDir = report.datasetDir;
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   await sandbox?.close();

@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { DataError } from "../../src/errors";
 import { openLake, syncDataset, type Lake } from "../../src/lake";
 import { LngClient, LNG_V1 } from "../../src/lng";
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // What a reader must never see: a half-written temporary file beside a partition.
   writeFileSync(join(root, "natgas", "v4", "rigs", "month=2025-01", "part-00000.parquet.123.tmp"), "half a file");
   lake = await openLake(root);
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   lake?.close();

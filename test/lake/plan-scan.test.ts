@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { openLake, readLakeManifest, syncDataset, type Lake } from "../../src/lake";
 import { metadataRootOf } from "../../src/lake/lake-storage";
 import { monthBoundsOfRange, pickFiles, pruneQuery, type ScanDataset } from "../../src/lake/plan-scan";
@@ -103,7 +104,7 @@ describe("a lake whose months disagree on columns", () => {
     renameSync(`${jan}.new`, jan);
     recommit(rigsDir, "2025-01", jan);
     lake = await openLake(root);
-  }, 120_000);
+  }, budget(120_000));
 
   afterAll(async () => {
     lake?.close();

@@ -5,6 +5,7 @@
  * read local files or hide a second statement when an engine with external access runs them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { SqlRefusedError } from "../../src/natgas/datalinks/sql-refused-error";
 import { checkSelectOnly } from "../../src/natgas/datalinks/sql-guard";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
@@ -108,7 +109,7 @@ describe("the sandbox, on the same corpus", () => {
     // hdl.rigs is loaded once, by its first query: that takes a while on a busy machine and is not what is tested here.
     const warm = await rawPostStatus(`${sandbox.natgasUrl}/v4/beta/query_datalinks`, { query: "SELECT 1 AS one FROM hdl.rigs LIMIT 1" });
     expect(warm.status, warm.text.slice(0, 300)).toBe(200);
-  }, 300_000);
+  }, budget(300_000));
   afterAll(() => sandbox.close());
   const post = (query: string) => rawPostStatus(`${sandbox.natgasUrl}/v4/beta/query_datalinks`, { query });
 

@@ -16,20 +16,20 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { SANDBOX_NOTICE } from "../../src/connect/connect";
 import { chromiumPath } from "./helpers/headless-chromium";
 import { repoRoot } from "./helpers/jupyter";
 
 const ARTIFACTS = join(repoRoot, "test-artifacts", "browser");
 const NOTEBOOK = "01-quickstart.ipynb";
-// Generous, and longer still when the machine is busy: a cold tslab compiles the toolkit's types first.
-const LOAD = Math.max(1, loadavg()[0]! / cpus().length);
-const START_MS = Math.round(180_000 * LOAD);
-const RUN_MS = Math.round(480_000 * LOAD);
+// Generous, and longer still when the machine is busy (budget()): a cold tslab compiles the toolkit's types first.
+const START_MS = budget(180_000);
+const RUN_MS = budget(480_000);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -134,7 +134,7 @@ describe("notebook 01 in the classic Jupyter Notebook, in headless Chromium", ()
     }
     if (work) rmSync(work, { recursive: true, force: true });
     if (home) rmSync(home, { recursive: true, force: true });
-  }, 120_000);
+  }, budget(120_000));
 
   async function openPage(kernel: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });

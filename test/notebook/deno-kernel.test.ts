@@ -72,7 +72,7 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     await run(
       "/usr/bin/jupyter-nbconvert",
       ["--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=deno", "--ExecutePreprocessor.timeout=600", "--output-dir", outDir, join(repoRoot, "notebooks", name)],
-      { env, cwd: join(repoRoot, "notebooks"), maxBuffer: 64 * 1024 * 1024, timeout: 900_000 },
+      { env, cwd: join(repoRoot, "notebooks"), maxBuffer: 64 * 1024 * 1024, timeout: budget(900_000) },
     );
     const nb = JSON.parse(readFileSync(join(outDir, basename(name)), "utf8")) as Notebook;
     const { rich, failures } = outputsOf(nb);
@@ -110,7 +110,7 @@ describe("notebooks under Deno's Jupyter kernel", () => {
       metadata: { kernelspec: { name: "deno", display_name: "Deno", language: "typescript" } },
       cells: [{ cell_type: "code", id: "progress", metadata: {}, source: code, outputs: [], execution_count: null }],
     };
-    const ran = await executeNotebook(nb, { name: "progress", cwd: join(repoRoot, "notebooks"), env, cellTimeoutMs: 600_000 });
+    const ran = await executeNotebook(nb, { name: "progress", cwd: join(repoRoot, "notebooks"), env, cellTimeoutMs: budget(600_000) });
     const outs = (ran.cells[0] as { outputs: Output[] }).outputs;
     expect(outs.filter((o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"))).toEqual([]);
     const shown = outs.flatMap((o) => (o.output_type === "display_data" ? [joinLines(o.data["text/plain"] as string | string[])] : []));
@@ -119,8 +119,8 @@ describe("notebooks under Deno's Jupyter kernel", () => {
 
   it("gasframes run --kernel deno gives the numbers tslab gives", async () => {
     const path = join(repoRoot, "notebooks", NOTEBOOKS[0]!);
-    const [deno] = await runNotebooks([path], { outDir: mkdtempSync(join(tmpdir(), "deno-run-")), kernelName: "deno", env, cellTimeoutMs: 600_000 });
-    const [tslab] = await runNotebooks([path], { outDir: mkdtempSync(join(tmpdir(), "tslab-run-")), kernelName: "tslab", env, cellTimeoutMs: 600_000 });
+    const [deno] = await runNotebooks([path], { outDir: mkdtempSync(join(tmpdir(), "deno-run-")), kernelName: "deno", env, cellTimeoutMs: budget(600_000) });
+    const [tslab] = await runNotebooks([path], { outDir: mkdtempSync(join(tmpdir(), "tslab-run-")), kernelName: "tslab", env, cellTimeoutMs: budget(600_000) });
     expect((deno!.notebook.metadata.kernelspec as { name: string }).name).toBe("deno");
     expect((tslab!.notebook.metadata.kernelspec as { name: string }).name).toBe("tslab");
     const numbers = markdownOf(deno!.notebook);

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import type { Notebook } from "../../src/notebook/nbformat/types";
 import { renderNotebookPage } from "../../src/notebook/report/render-notebook-page";
 import { vegaBundle, writeVegaBundle } from "../../src/notebook/report/vega-bundle";
@@ -61,10 +62,10 @@ describe("a report page in headless Chromium", () => {
     url = await buildPage(mkdtempSync(join(tmpdir(), "report-browser-")));
     page = await HeadlessPage.launch(binary);
     await page.goto(url);
-  }, 120_000);
+  }, budget(120_000));
   afterAll(async () => {
     await page?.close();
-  }, 60_000);
+  }, budget(60_000));
 
   it("draws the chart with vega from the bundled script and hides the static image", async () => {
     expect(await page.waitFor<boolean>(`!!document.querySelector("figure.vega-chart.interactive .vega-view svg .mark-area")`, WAIT_MS)).toBe(true);
@@ -72,7 +73,7 @@ describe("a report page in headless Chromium", () => {
     expect(await page.evaluate<boolean>(`document.querySelector("figure.vega-chart .hint").hidden`)).toBe(false);
     expect(await page.evaluate<string | null>(`document.querySelector("figure.vega-chart").getAttribute("data-vega-error")`)).toBeNull();
     expect(page.problems).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 
   it("shows a hovered mark's values in a tooltip", async () => {
     await page.waitFor(`!!document.querySelector("figure.vega-chart.interactive")`, WAIT_MS);
@@ -95,7 +96,7 @@ describe("a report page in headless Chromium", () => {
     expect(text).toContain("Gas production (Bcf/d)11.00");
     // The date is the UTC day (the spec's utcFormat), not the viewer's local one.
     expect(text).toContain("Date (UTC)2025-01-05");
-  }, 120_000);
+  }, budget(120_000));
 
   it("zooms the time axis with the mouse wheel", async () => {
     const span = `(() => { const d = document.querySelector("figure.vega-chart").vegaView.scale("x").domain(); return +d[1] - +d[0]; })()`;
@@ -104,7 +105,7 @@ describe("a report page in headless Chromium", () => {
     await page.wheel(at.x, at.y, -400);
     const after = await page.waitFor<number>(`(() => { const s = ${span}; return s < ${before} ? s : 0; })()`, WAIT_MS);
     expect(after).toBeLessThan(before);
-  }, 120_000);
+  }, budget(120_000));
 
   it("requests nothing beyond file: and data:, and loads the chart script from the report's assets", () => {
     expect(page.blocked).toEqual([]);
@@ -123,5 +124,5 @@ describe("a report page in headless Chromium", () => {
     } finally {
       await noScript.close();
     }
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import type { Notebook } from "../../src/notebook/nbformat/types";
 import { renderNotebookPage } from "../../src/notebook/report/render-notebook-page";
 import { REPORT_CSS } from "../../src/notebook/report/report-style";
@@ -49,10 +50,10 @@ describe("code cells of a report page", () => {
       writeFileSync(join(dir, "wrap.html"), page());
       browser = await HeadlessPage.launch(binary, { width: 900, height: 700 });
       await browser.goto(pathToFileURL(join(dir, "wrap.html")).href);
-    }, 120_000);
+    }, budget(120_000));
     afterAll(async () => {
       await browser?.close();
-    }, 60_000);
+    }, budget(60_000));
 
     it("keep every line inside the code box: no horizontal scrolling, the box grows taller", async () => {
       const box = await browser.waitFor<{ scroll: number; client: number; height: number; lineHeight: number; whiteSpace: string }>(
@@ -72,6 +73,6 @@ describe("code cells of a report page", () => {
       const shot = await browser.send("Page.captureScreenshot", { format: "png" });
       writeFileSync(join(ARTIFACTS, "report-code-wrap.png"), Buffer.from(shot.data as string, "base64"));
       expect(browser.blocked).toEqual([]);
-    }, 120_000);
+    }, budget(120_000));
   });
 });

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 
 const root = join(__dirname, "..", "..");
 let files: string[];
@@ -15,7 +16,7 @@ beforeAll(() => {
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
   const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--offline"], { cwd: root, env, encoding: "utf8" });
   files = (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
-}, 120_000);
+}, budget(120_000));
 
 describe("the packed package", () => {
   it("ships docs/, and every docs page and image the README links to", () => {

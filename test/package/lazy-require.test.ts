@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { runNode } from "../helpers/run-script";
 
 const root = join(__dirname, "..", "..");
@@ -64,5 +65,5 @@ describe('require("gasframes")', () => {
     // The probe sees them when they are loaded (so the false above means something).
     expect(afterStart).toMatchObject({ sandbox: true, http: true, undici: false });
     expect(afterRequest).toMatchObject({ undici: true, workerThreads: true, danfo: false, vega: false });
-  }, 240_000);
+  }, budget(240_000));
 });

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { GasframesError, MissingDependencyError } from "../../src/errors";
 import { OPTIONAL_DEPENDENCIES, requireOptional, resolveOptional } from "../../src/errors/missing-dependency";
 import { runNode } from "../helpers/run-script";
@@ -251,5 +252,5 @@ describe("the built package with its production dependencies only", () => {
       }
     })();
     expect(out.trim()).toBe("");
-  }, 120_000);
+  }, budget(120_000));
 });

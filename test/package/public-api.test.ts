@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import * as root from "../../src";
 
 const repo = join(__dirname, "..", "..");
@@ -35,7 +36,7 @@ beforeAll(() => {
       callables.set(symbol.name, target.getJsDocTags(checker).some((tag) => tag.name === "example"));
     }
   }
-}, 180_000);
+}, budget(180_000));
 
 /** Internals: plumbing of the transport, validation, columns, danfo, errors and the notebook runner. */
 const INTERNALS = [

@@ -105,7 +105,7 @@ describe("danfo where a notebook declared a global window (Deno's cells share on
       "const frame = Table.fromRecords([{ gas_daily: 1.5 }]).toFrame();",
       'process.stdout.write(frame[Symbol.for("Jupyter.display")]()["text/plain"]);',
     ].join("\n");
-    const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], { timeout: 300_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], { timeout: budget(300_000) });
     expect(stdout).toContain("float [Bcf/d]");
   }, budget(300_000));
 });

@@ -18,6 +18,8 @@ import { budget } from "../helpers/budget";
 
 const FIXTURES = join(__dirname, "fixtures");
 const NOTEBOOK = join(FIXTURES, "faulty-service.ipynb");
+// A cell waits out the faults (retries with back-off): its time-out only stops a hang, and grows with the load.
+const CELL_TIMEOUT_S = String(Math.round(budget(60_000) / 1000));
 const DATA = { seed: 11, asOf: "2026-11-01", pageSize: 100 } as const;
 const RIGS = { county: "Reeves", start_date: "2026-01-01", end_date: "2026-01-31" } as const;
 const FLOWS = { destination_country_codes: ["US"], from_timestamp: "2026-09-01", to_timestamp: "2026-09-30" };
@@ -90,7 +92,7 @@ describe("notebooks against a faulty service", () => {
     const log: string[] = [];
     const io = { out: (s: string) => log.push(s), err: (s: string) => log.push(s) };
     const code = await withEnv(envFor(flaky, { GASFRAMES_CACHE: "readwrite", GASFRAMES_CACHE_DIR: cacheDir }), () =>
-      reportCommand(["--notebooks", FIXTURES, "--out", outDir, "--cell-timeout", "60"], io),
+      reportCommand(["--notebooks", FIXTURES, "--out", outDir, "--cell-timeout", CELL_TIMEOUT_S], io),
     );
 
     expect(code, log.join("\n")).toBe(0);
@@ -115,7 +117,7 @@ describe("notebooks against a faulty service", () => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await withEnv(envFor(broken), () =>
-      runCommand([NOTEBOOK, "--out", outDir, "--cell-timeout", "60"], { out: (s) => out.push(s), err: (s) => err.push(s) }),
+      runCommand([NOTEBOOK, "--out", outDir, "--cell-timeout", CELL_TIMEOUT_S], { out: (s) => out.push(s), err: (s) => err.push(s) }),
     );
     expect(code).toBe(1);
     const failure = err.join("\n");

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { MAX_BODY_DEPTH } from "../../src/sandbox/core/read-body";
 import { sandboxRoutes, type SandboxRoute } from "../../src/sandbox/routes";
@@ -15,7 +16,7 @@ const SEED = 20_261_114;
 const RANDOM_RUNS = 1_000;
 const CONCURRENCY = 6;
 // A ceiling for a loaded machine, not an expectation: the file takes about 25 s at load 8 on 2 cores.
-const FUZZ_TIMEOUT_MS = 120_000;
+const FUZZ_TIMEOUT_MS = budget(120_000);
 const PROTO_KEYS = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
 const ROUTES = sandboxRoutes();
 

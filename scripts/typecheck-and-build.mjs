@@ -1,0 +1,91 @@
+// `npm test`'s first step: what `npm run typecheck` and `npm run build` do, in one compiler run. One
+// TypeScript program over src, test, bench and scripts (tsconfig.json) is type-checked, and the files of
+// src are emitted to dist/ exactly as tsconfig.build.json emits them; then the checkout is linked to
+// itself (scripts/link-self.mjs), as the build does. The sources and the dependencies' declarations are
+// parsed and checked once instead of twice: about 20 s of CPU less on a clean clone, where no
+// incremental build information exists yet.
+//
+// Usage: node scripts/typecheck-and-build.mjs [outDir]   (outDir defaults to the build's, dist/; another
+// folder is for comparing this script's output with the build's, and skips the linking)
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+import ts from "typescript";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const src = join(root, "src") + sep;
+
+function parse(configName) {
+  const path = join(root, configName);
+  const read = ts.readConfigFile(path, ts.sys.readFile);
+  if (read.error) fail([read.error]);
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, path);
+  if (parsed.errors.length > 0) fail(parsed.errors);
+  return parsed;
+}
+
+const host = {
+  getCanonicalFileName: (f) => f,
+  getCurrentDirectory: () => root,
+  getNewLine: () => ts.sys.newLine,
+};
+function fail(diagnostics) {
+  process.stderr.write(ts.formatDiagnostics(diagnostics, host));
+  process.stderr.write(`typecheck-and-build: ${diagnostics.length} error(s)\n`);
+  process.exit(1);
+}
+
+const all = parse("tsconfig.json");
+const build = parse("tsconfig.build.json");
+// The build's options, with the root of the whole program: a file of src is written to dist/src/... by
+// this program and moved to dist/... below, where the build's rootDir "src" puts it.
+const options = { ...build.options, rootDir: root, noEmit: false };
+const program = ts.createProgram({ rootNames: all.fileNames, options });
+
+// Emitting makes the checker look for names that collide with what CommonJS output adds (`require`,
+// `exports`, TS2441; `Promise`, TS2529). Only src is emitted: elsewhere those are what `tsc --noEmit` (the
+// typecheck) reports, which is nothing.
+const EMIT_ONLY = new Set([2441, 2529]);
+const emittedFiles = new Set(build.fileNames.map((f) => resolve(f)));
+const diagnostics = ts
+  .getPreEmitDiagnostics(program)
+  .filter((d) => !(EMIT_ONLY.has(d.code) && d.file !== undefined && !emittedFiles.has(resolve(d.file.fileName))));
+// The build compiles src alone: a file of src that imports one outside it fails there (TS6059), so here too.
+for (const file of build.fileNames) {
+  const sf = program.getSourceFile(file);
+  for (const ref of ts.preProcessFile(sf.text, true, true).importedFiles) {
+    if (!ref.fileName.startsWith(".")) continue;
+    const resolved = ts.resolveModuleName(ref.fileName, file, options, ts.sys).resolvedModule;
+    if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.startsWith(src)) {
+      diagnostics.push({
+        category: ts.DiagnosticCategory.Error,
+        code: 6059,
+        file: sf,
+        start: ref.pos,
+        length: ref.end - ref.pos,
+        messageText: `'${relative(root, resolved.resolvedFileName)}' is not under the build's rootDir 'src'.`,
+      });
+    }
+  }
+}
+if (diagnostics.length > 0) fail(diagnostics);
+
+const outDir = process.argv[2] ? resolve(process.argv[2]) : build.options.outDir;
+const written = join(build.options.outDir, "src") + sep;
+const writeFile = (fileName, text) => {
+  if (!fileName.startsWith(written)) throw new Error(`typecheck-and-build: unexpected output ${fileName}`);
+  const target = join(outDir, fileName.slice(written.length));
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text);
+};
+const emitted = [];
+for (const file of build.fileNames) {
+  const result = program.emit(program.getSourceFile(file), writeFile);
+  if (result.emitSkipped || result.diagnostics.length > 0) fail([...result.diagnostics]);
+  emitted.push(file);
+}
+
+const link = process.argv[2] ? { status: 0 } : spawnSync(process.execPath, [join(root, "scripts", "link-self.mjs")], { stdio: "inherit" });
+if (link.status !== 0) process.exit(link.status ?? 1);
+console.log(`typecheck-and-build: ${all.fileNames.length} files checked, ${emitted.length} built into ${relative(root, outDir)}/`);
