@@ -50,3 +50,11 @@ export function adoptEarlierLayout(storage: LakeStorage, label: string, now: () 
     lock.release();
   }
 }
+
+/**
+ * The key of a month's file in its dataset folder: `month=YYYY-MM/part-<first 20 hex of its SHA-256>.parquet`.
+ * Content-addressed, so a revised month is a new file and the old one stays for earlier snapshots.
+ */
+export function monthFileKey(month: string, sha256: string): string {
+  return `month=${month}/part-${sha256.slice(0, 20)}.parquet`;
+}

@@ -154,12 +154,23 @@ export function monthParquetBytes(result: Result<unknown>, spec: EndpointSpec, a
   parquetModule ??= require("parquet-wasm/node") as ParquetWasm;
   const P = parquetModule;
   const table = P.Table.fromIPCStream(A.tableToIPC(tableToArrow(source), "stream"));
-  const props = new P.WriterPropertiesBuilder()
+  let builder = new P.WriterPropertiesBuilder()
     .setCompression(P.Compression.SNAPPY)
     .setDictionaryEnabled(true)
     .setStatisticsEnabled(P.EnabledStatistics.Page)
     .setMaxRowGroupSize(MONTH_ROW_GROUP_ROWS)
-    .setKeyValueMetadata(monthKeyValues(units, sortKey, schema.name))
-    .build();
-  return P.writeParquet(table, props);
+    .setKeyValueMetadata(monthKeyValues(units, sortKey, schema.name));
+  for (const name of result.names) if (!repeats(columns, name)) builder = builder.setColumnDictionaryEnabled(name, false);
+  return P.writeParquet(table, builder.build());
+}
+
+/**
+ * Whether a column's values repeat enough for a Parquet dictionary: text with fewer distinct values
+ * than half the rows (what the Arrow conversion dictionary-encodes too). Ids, names and measurements
+ * are written plain: a dictionary the writer gives up on part-way cost a fifth of the write time and
+ * made the files a fifth bigger (a productionByWell month: 1,175 KB with, 957 KB without).
+ */
+function repeats(columns: RecordColumns, name: string): boolean {
+  const coded = columns.coded(name);
+  return coded !== undefined && coded.dict.length * 2 <= columns.length;
 }

@@ -17,11 +17,13 @@ import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-mo
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder } from "./dataset-folder";
 import { acquireLakeLock } from "./lake-lock";
-import { adoptEarlierLayout } from "./lake-layout";
+import { adoptEarlierLayout, monthFileKey } from "./lake-layout";
 import { asLakeError, localLakeStorage, STAGING_DIR, type LakeStorage } from "./lake-storage";
 import { fileProblems, sha256OfFile } from "./lake-verify";
 import { streamOf, type SyncClient } from "./stream-of";
 import { monthParquetBytes } from "./month-parquet";
+import { monthContentSha256 } from "./month-content";
+import type { Result } from "../table/result";
 import type { SyncDatasetOptions, SyncProgress, SyncReport } from "./sync-types";
 
 export type { SyncDatasetOptions, SyncProgress, SyncReport };
@@ -138,51 +140,52 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   };
   const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
 
-  for (const month of due) {
-    const resumed = staged[month];
-    if (resumed !== undefined) {
-      rows += resumed.entry.rows;
-      done += 1;
-      report("partition", month);
-      continue;
-    }
-    const query = { ...userParams, ...monthFilter(axis, month) };
-    const callOptions = { ...(options.signal ? { signal: options.signal } : {}), ...(checked.batchSize !== undefined ? { batchSize: checked.batchSize } : {}) };
-    const content = createHash("sha256");
+  // The next month is fetched while this one is sorted, written and hashed (the server and the
+  // socket work meanwhile); at most two months are held. A failure aborts the fetch ahead.
+  const callOptionsOf = (signal: AbortSignal) => ({ signal, ...(checked.batchSize !== undefined ? { batchSize: checked.batchSize } : {}) });
+  const fetchMonth = async (month: MonthKey, signal: AbortSignal): Promise<Result<unknown>> => {
     const guard = monthGuard(axis, month, label);
-    const batches = counted(stream(query, callOptions), (batch) => {
-      for (const r of batch) {
-        guard(r);
-        content.update(`${JSON.stringify(r)}\n`);
-      }
+    const batches = counted(stream({ ...userParams, ...monthFilter(axis, month) }, callOptionsOf(signal)), (batch) => {
+      for (const r of batch) guard(r);
       rows += batch.length;
       report("batch", month);
     });
-    const result = await collectResult(batches, schema);
-    const contentSha256 = content.digest("hex");
-    const old = partitions[month];
-    const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf: checked.asOf, rows: result.length, contentSha256 };
-    let next: Staged;
-    if (old !== undefined && old.contentSha256 === contentSha256 && old.rows === result.length && fileProblems(storage, month, old).length === 0) {
-      // The same records as the snapshot's file: the file is kept (its bytes differ only in the fetch time).
-      next = { entry: { ...old, ...fetched } };
-    } else if (result.length === 0) {
-      next = { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
-    } else {
-      const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
-      // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this loop's.
-      const written = monthParquetBytes(result, endpoint, axis);
-      storage.replace(temporary, written);
-      const sha256 = sha256OfFile(storage.pathOf(temporary));
-      const bytes = storage.stat(temporary)?.size ?? 0;
-      // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.
-      const file = `month=${month}/part-${sha256.slice(0, 20)}.parquet`;
-      next = { entry: { ...fetched, files: [file], sha256, bytes, columns: [...result.names] }, stagedAs: temporary };
+    return collectResult(batches, schema);
+  };
+  const ahead = new Map<MonthKey, { promise: Promise<Result<unknown>>; controller: AbortController }>();
+  const start = (month: MonthKey) => {
+    const controller = new AbortController();
+    const signal = options.signal === undefined ? controller.signal : anySignal(options.signal, controller.signal);
+    const promise = fetchMonth(month, signal);
+    // Awaited when its turn comes; a failure before then is not an unhandled rejection.
+    promise.catch(() => undefined);
+    ahead.set(month, { promise, controller });
+  };
+  const toFetch = due.filter((m) => staged[m] === undefined);
+  try {
+    for (const month of due) {
+      const resumed = staged[month];
+      if (resumed !== undefined) {
+        rows += resumed.entry.rows;
+        done += 1;
+        report("partition", month);
+        continue;
+      }
+      if (!ahead.has(month)) start(month);
+      const result = await ahead.get(month)!.promise;
+      ahead.delete(month);
+      const next = toFetch[toFetch.indexOf(month) + 1];
+      if (next !== undefined) start(next);
+      staged[month] = stageMonth(storage, month, result, partitions[month], endpoint, axis, checked.asOf);
+      storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
+      done += 1;
+      report("partition", month);
     }
-    staged[month] = next;
-    storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
-    done += 1;
-    report("partition", month);
+  } finally {
+    for (const { promise, controller } of ahead.values()) {
+      controller.abort();
+      await promise.catch(() => undefined);
+    }
   }
 
   let manifest: LakeManifest = previous ?? emptyManifest(endpoint, axis, storedParams);
@@ -218,6 +221,39 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
 
 function emptyManifest(endpoint: EndpointSpec, axis: LakeAxis, params: Record<string, unknown>): LakeManifest {
   return { format: 2, snapshot: 0, service: endpoint.service, version: endpoint.version, endpoint: endpoint.method, path: endpoint.path, axis, params, partitions: {} };
+}
+
+/** A fetched month staged: its file written under `_tmp/` (or the snapshot's file kept, or no file for no rows) and its entry. */
+function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string): Staged {
+  const held = result.columns();
+  const contentSha256 = monthContentSha256(held);
+  const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf, rows: result.length, contentSha256 };
+  if (old !== undefined && old.contentSha256 === contentSha256 && old.rows === result.length && fileProblems(storage, month, old).length === 0) {
+    // The same records as the snapshot's file: the file is kept (its bytes differ only in the fetch time).
+    return { entry: { ...old, ...fetched } };
+  }
+  if (result.length === 0) return { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
+  const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
+  // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this function's.
+  const written = monthParquetBytes(result, endpoint, axis);
+  // Hashed from memory: the file is not read back.
+  const sha256 = createHash("sha256").update(written).digest("hex");
+  storage.replace(temporary, written);
+  // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.
+  const file = monthFileKey(month, sha256);
+  return { entry: { ...fetched, files: [file], sha256, bytes: written.byteLength, columns: [...result.names] }, stagedAs: temporary };
+}
+
+/** AbortSignal.any where Node has it (20.3 on), else a signal aborted by either. */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
+  if (any !== undefined) return any([a, b]);
+  const c = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) c.abort(s.reason);
+    else s.addEventListener("abort", () => c.abort(s.reason), { once: true });
+  }
+  return c.signal;
 }
 
 /** The journal of a killed run of the same query, as-of and base snapshot, with only the months whose files are whole. */
@@ -300,10 +336,12 @@ function monthGuard(axis: LakeAxis, month: MonthKey, label: string): (record: Re
   const endMs = monthEndMs(month);
   const startMs = firstDay * DAY_MS;
   const lastDay = endMs / DAY_MS - 1;
+  // A month's rows share a few dates: the last one found inside is not parsed again.
+  let lastInside: unknown;
   return (record) => {
     const value = record[axis.field];
     // An aggregated answer without the date among its group columns carries no date to check.
-    if (value === undefined) return;
+    if (value === undefined || (value === lastInside && typeof value === "string")) return;
     const inside = axis.kind === "date" ? ((d) => d >= firstDay && d <= lastDay)(toDayNumber(value)) : ((t) => t >= startMs && t < endMs)(toTimeMs(value));
     if (!inside) {
       const shown = value instanceof Date ? value.toISOString() : value;
@@ -312,6 +350,7 @@ function monthGuard(axis: LakeAxis, month: MonthKey, label: string): (record: Re
         { month, field: axis.field, value: shown },
       );
     }
+    lastInside = value;
   };
 }
 
