@@ -242,19 +242,17 @@ describe("verified files", () => {
     const dir = join(root, "damaged");
     const run = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir));
     const clean = monthTotals(await readSnapshotLake(run.datasetDir), "prod_dry_gas_bcf_day");
-    // A repaired month's file has the same bytes, so the same (content-addressed) name.
-    const names = (await readLakeManifest(run.datasetDir))!.partitions;
-    const file = (m: string) => join(run.datasetDir, names[m]!.files[0]!);
-    const damages: Array<[string, (p: string) => void, string]> = [
+    const file = async (m: string) => join(run.datasetDir, (await readLakeManifest(run.datasetDir))!.partitions[m]!.files[0]!);
+    const damages: Array<[string, (p: string, other: string) => void, string]> = [
       ["checksum", (p) => { const b = readFileSync(p); b[Math.floor(b.length / 2)] ^= 0x01; writeFileSync(p, b); }, "2025-01"],
       ["size", (p) => truncateSync(p, 100), "2025-02"],
-      ["checksum", (p) => { const other = file("2025-01"); const b = readFileSync(other); writeFileSync(p, b.subarray(0, readFileSync(p).length)); if (readFileSync(p).length < b.length) appendFileSync(p, Buffer.alloc(0)); }, "2025-03"],
+      ["checksum", (p, other) => { const b = readFileSync(other); writeFileSync(p, b.subarray(0, readFileSync(p).length)); if (readFileSync(p).length < b.length) appendFileSync(p, Buffer.alloc(0)); }, "2025-03"],
       ["not-a-file", (p) => { rmSync(p); mkdirSync(p); }, "2025-01"],
     ];
     const open = await openLake(dir);
     expect((await open.verify()).ok).toBe(true);
     for (const [reason, damage, month] of damages) {
-      damage(file(month));
+      damage(await file(month), await file("2025-01"));
       if (reason === "checksum" && month === "2025-01") {
         const report = (await open.verify());
         expect(report.ok).toBe(false);
@@ -262,7 +260,7 @@ describe("verified files", () => {
       }
       const refused = await attempt(() => openLake(dir));
       expect(refused, `${reason} of ${month}`).toBeInstanceOf(LakeIntegrityError);
-      expect((refused as LakeIntegrityError).reason).toBe(reason === "checksum" && readFileSync(file(month)).length !== (await readLakeManifest(run.datasetDir))!.partitions[month]!.bytes ? "size" : reason);
+      expect((refused as LakeIntegrityError).reason).toBe(reason === "checksum" && readFileSync(await file(month)).length !== (await readLakeManifest(run.datasetDir))!.partitions[month]!.bytes ? "size" : reason);
       expect((await verifyLake(dir)).ok).toBe(false);
       const repaired = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir));
       expect(repaired.fetched).toContain(month);

@@ -172,8 +172,9 @@ export class S3Client {
   }
 
   /**
-   * The objects and sub-prefixes directly under `prefix` (with `delimiter` "/"), every page of them.
-   * @param limit stop after this many entries (a hostile server's endless listing is bounded).
+   * The objects (and, with `delimiter`, sub-prefixes) under `prefix`, every page of them.
+   * `max`: stop after this many entries (a hostile server's endless listing is bounded). It is not sent
+   * as `max-keys`: s3rver 3.7.1 on this Node answers 500 to any listing it must truncate.
    */
   async list(prefix: string, options: { delimiter?: string; max?: number } = {}): Promise<{ objects: S3Object[]; prefixes: string[] }> {
     const objects: S3Object[] = [];
@@ -182,7 +183,7 @@ export class S3Client {
     let token: string | undefined;
     const seen = new Set<string>();
     for (;;) {
-      const query: Record<string, string> = { "list-type": "2", prefix, ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }), ...(options.max !== undefined && options.max < 1000 ? { "max-keys": String(options.max) } : {}), ...(token === undefined ? {} : { "continuation-token": token }) };
+      const query: Record<string, string> = { "list-type": "2", prefix, ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }), ...(token === undefined ? {} : { "continuation-token": token }) };
       const r = await this.send({ method: "GET", key: "", query, what: "list", maxBytes: 16 << 20 });
       const page = parseListing(r.body.toString("utf8"));
       if (page === undefined) throw this.bad(prefix, "list", "the answer is not an S3 listing (ListBucketResult)", r.status);

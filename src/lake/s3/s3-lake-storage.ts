@@ -63,9 +63,11 @@ export async function s3LakeStorage(datasetUrl: string, config: S3Config, option
     lockExpirySeconds: options.lockExpirySeconds ?? 21_600,
     pathOf: (key) => client.address(objectKey(key)),
     async list(key) {
-      const { objects, prefixes } = await client.list(`${objectKey(key)}/`, { delimiter: "/" });
+      // Grouped here rather than by the server's `delimiter`: s3rver 3.7.1 answers no common prefix for
+      // keys more than two levels below the prefix. A dataset holds hundreds of keys, not millions.
+      const { objects } = await client.list(`${objectKey(key)}/`);
       const at = objectKey(key).length + 1;
-      const names = new Set([...objects.map((o) => o.key.slice(at)), ...prefixes.map((p) => p.slice(at).replace(/\/$/, ""))]);
+      const names = new Set(objects.map((o) => o.key.slice(at).split("/")[0]!));
       names.delete("");
       return [...names].sort();
     },
@@ -121,22 +123,24 @@ export async function findS3Datasets(url: string, config: S3Config): Promise<{ v
   const prefix = m[2]!.replace(/\/+$/, "");
   const client = new S3Client(config, bucket);
   const parts = prefix === "" ? [] : prefix.split("/");
-  const isDataset = async (segments: readonly string[]): Promise<boolean> => {
-    if (segments.length < 3) return false;
-    const { meta } = s3DatasetPrefixes(`s3://${bucket}/${segments.join("/")}`);
-    const under = await client.list(`${meta}/`, { delimiter: "/" });
-    return under.prefixes.some((p) => p === `${meta}/_log/`) || under.objects.some((o) => o.key === `${meta}/_manifest.json`);
-  };
   const viewOf = (tail: readonly string[]) => tail.join("_").toLowerCase().replace(/[^a-z0-9_]/g, "_");
-  if (await isDataset(parts)) return [{ view: viewOf(parts.slice(-3)), dir: `s3://${bucket}/${parts.join("/")}` }];
-  const metaPrefix = [...parts, "_gasframes"].join("/");
-  const names = async (p: string): Promise<string[]> => (await client.list(`${p}/`, { delimiter: "/" })).prefixes.map((x) => x.slice(p.length + 1).replace(/\/$/, "")).filter((n) => n !== "" && !n.startsWith("_") && !n.startsWith("."));
+  const isCommitKey = (rest: readonly string[]) => (rest[0] === "_log" && rest.length === 2) || (rest[0] === "_manifest.json" && rest.length === 1);
   const out: { view: string; dir: string }[] = [];
-  for (const service of await names(metaPrefix))
-    for (const version of await names(`${metaPrefix}/${service}`))
-      for (const endpoint of await names(`${metaPrefix}/${service}/${version}`)) {
-        const dataset = [...parts, service, version, endpoint];
-        if (await isDataset(dataset)) out.push({ view: viewOf([service, version, endpoint]), dir: `s3://${bucket}/${dataset.join("/")}` });
-      }
+  if (parts.length >= 3) {
+    const { meta } = s3DatasetPrefixes(`s3://${bucket}/${parts.join("/")}`);
+    const own = await client.list(`${meta}/`);
+    if (own.objects.some((o) => isCommitKey(o.key.slice(meta.length + 1).split("/")))) return [{ view: viewOf(parts.slice(-3)), dir: `s3://${bucket}/${parts.join("/")}` }];
+  }
+  // The protocol's objects only (logs and manifests, not the data): `<prefix>/_gasframes/<service>/<version>/<endpoint>/…`.
+  const metaPrefix = [...parts, "_gasframes"].join("/");
+  const seen = new Set<string>();
+  for (const o of (await client.list(`${metaPrefix}/`)).objects) {
+    const rest = o.key.slice(metaPrefix.length + 1).split("/");
+    if (rest.length < 4 || rest.slice(0, 3).some((n) => n === "" || n.startsWith("_") || n.startsWith(".")) || !isCommitKey(rest.slice(3))) continue;
+    const dataset = [...parts, ...rest.slice(0, 3)].join("/");
+    if (seen.has(dataset)) continue;
+    seen.add(dataset);
+    out.push({ view: viewOf(rest.slice(0, 3)), dir: `s3://${bucket}/${dataset}` });
+  }
   return out.sort((a, b) => (a.view < b.view ? -1 : 1));
 }
