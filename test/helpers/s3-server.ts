@@ -29,7 +29,7 @@ export interface LocalS3 {
  * search every stored byte for it.
  */
 export async function startLocalS3(buckets: readonly string[]): Promise<LocalS3> {
-  const require = createRequire(import.meta.url);
+  const require = createRequire(join(__dirname, "..", "..", "package.json"));
   const S3rver = require("s3rver") as S3rverClass;
   const account = require("s3rver/lib/models/account.js") as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
   const accessKeyId = "AKIDGASFRAMESTEST";

@@ -269,7 +269,7 @@ describe("verified files", () => {
     }
     open.close();
     // A stray Parquet file in a month folder is never read.
-    copyFileSync(file("2025-02"), join(run.datasetDir, "month=2025-02", "part-00001.parquet"));
+    copyFileSync(await file("2025-02"), join(run.datasetDir, "month=2025-02", "part-00001.parquet"));
     const counts = await rowsOf(dir);
     expect(counts["2025-02"]).toBe(clean["2025-02"]!.rows);
   });
