@@ -1,8 +1,7 @@
 /**
- * How the commit protocol reaches a dataset's files: a small interface (list, read, write-if-absent,
- * replace, delete, stat, and moving a staged file in), so that another backend (S3-compatible object
- * storage, whose conditional PUT is write-if-absent) can be added without touching the protocol. The
- * local backend writes every file through the staging folder `_tmp/`, flushes it, renames or links it
+ * How the commit protocol reaches a dataset's files: a small asynchronous interface (list, read,
+ * write-if-absent, replace, delete, stat, hash, and moving a staged file in), implemented here for a
+ * local disk and in `s3/s3-lake-storage.ts` for S3-compatible object storage. The local backend writes every file through the staging folder `_tmp/`, flushes it, renames or links it
  * into place and flushes the folder, and turns file-system failures into LakeIoError.
  *
  * Two roots: the month partitions (`month=…` keys) live in the dataset folder
