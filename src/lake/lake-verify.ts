@@ -2,8 +2,6 @@
  * Checks a snapshot's files against what its commit recorded: each is a regular file (not a folder,
  * not a link), of the recorded size, with the recorded SHA-256.
  */
-import { createHash } from "node:crypto";
-import { closeSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { DataError, LakeIntegrityError, type LakeIntegrityReason } from "../errors";
 import { findLakeDatasets, type FoundDataset } from "./dataset-folder";
@@ -36,19 +34,6 @@ export interface DatasetVerification {
 export interface LakeVerification {
   readonly ok: boolean;
   readonly datasets: readonly DatasetVerification[];
-}
-
-/** SHA-256 (hex) of a file, read in 1 MiB pieces. */
-export function sha256OfFile(path: string): string {
-  const hash = createHash("sha256");
-  const fd = openSync(path, "r");
-  try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    for (let n = readSync(fd, buffer, 0, buffer.length, null); n > 0; n = readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest("hex");
 }
 
 /**

@@ -129,6 +129,20 @@ describe("a lake on object storage", () => {
     expect((await client().list("two/_gasframes/natgas/v4/rigs/")).objects.map((o) => o.key.split("/").slice(5).join("/")).sort()).toEqual(["_log/00000000000000000001.json", "_manifest.json"]);
   }, 120_000);
 
+  it("reports another host's lock until its expiry, and takes it over after", async () => {
+    const lockKey = "expiry/_gasframes/natgas/v4/rigs/_lock";
+    const lock = (expiresAt: string) => Buffer.from(JSON.stringify({ pid: 4242, host: "another-host.example", since: "2025-06-15T00:00:00.000Z", id: "0123456789abcdef", expiresAt }));
+    await client().put(lockKey, lock("2999-01-01T00:00:00.000Z"));
+    const held = await attempt(() => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/expiry")));
+    expect(held).toBeInstanceOf(LakeLockedError);
+    expect((held as LakeLockedError).holder).toEqual({ pid: 4242, host: "another-host.example", since: "2025-06-15T00:00:00.000Z" });
+    expect((held as Error).message).toContain("delete s3://lake/expiry/_gasframes/natgas/v4/rigs/_lock (the lock is taken over after 2999-01-01T00:00:00.000Z)");
+    await client().put(lockKey, lock("2020-01-01T00:00:00.000Z"));
+    const run = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/expiry"));
+    expect(run.snapshot).toBe(1);
+    expect(await client().head(lockKey)).toBeUndefined();
+  }, 120_000);
+
   it("turns refused credentials into LakeRemoteError and missing ones into InvalidParamsError before any request, never showing the secret", async () => {
     const wrongSecret = "wrong-Secret-Key-0123456789abcdef";
     // s3rver 3.7.1 checks the access key id but not a V4 signature: the refused signature comes from a
