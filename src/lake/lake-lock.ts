@@ -21,6 +21,12 @@ interface LockContent extends LakeLockHolder {
 /** A held lock; `release()` removes it when it is still ours. */
 export interface LakeLock {
   readonly holder: LakeLockHolder;
+  /**
+   * On object storage, moves the lock's expiry to a full period from now (a long sync calls it after
+   * each month, so it is not taken over while it runs); a no-op on a local disk.
+   * @throws LakeLockedError when the lock is no longer this writer's (it expired and was taken over).
+   */
+  refresh(): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -34,7 +40,7 @@ export async function acquireLakeLock(storage: LakeStorage, label: string, now: 
   const isAlive = (holder: LockContent) => holderRuns(holder, now());
   const bytes = Buffer.from(`${JSON.stringify(mine)}\n`, "utf8");
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await storage.writeIfAbsent(LOCK_FILE, bytes)) return heldLock(storage, mine);
+    if (await storage.writeIfAbsent(LOCK_FILE, bytes)) return heldLock(storage, mine, label, now);
     const held = await readLock(storage, LOCK_FILE);
     if (held === undefined) continue; // released between our two steps
     if (isAlive(held)) throw lockedError(storage, label, held);
@@ -53,7 +59,7 @@ export async function acquireLakeLock(storage: LakeStorage, label: string, now: 
         continue;
       }
       await storage.delete(LOCK_FILE);
-      if (await storage.writeIfAbsent(LOCK_FILE, bytes)) return heldLock(storage, mine);
+      if (await storage.writeIfAbsent(LOCK_FILE, bytes)) return heldLock(storage, mine, label, now);
     } finally {
       await storage.delete(TAKEOVER_FILE);
     }
@@ -62,9 +68,16 @@ export async function acquireLakeLock(storage: LakeStorage, label: string, now: 
   throw lockedError(storage, label, last);
 }
 
-function heldLock(storage: LakeStorage, mine: LockContent): LakeLock {
+function heldLock(storage: LakeStorage, mine: LockContent, label: string, now: () => number): LakeLock {
   return {
     holder: { pid: mine.pid, host: mine.host, since: mine.since },
+    async refresh(): Promise<void> {
+      if (storage.lockExpirySeconds === undefined) return;
+      const current = await readLock(storage, LOCK_FILE);
+      if (current?.id !== mine.id) throw lockedError(storage, label, current);
+      const renewed: LockContent = { ...mine, expiresAt: new Date(now() + storage.lockExpirySeconds * 1000).toISOString() };
+      await storage.replace(LOCK_FILE, Buffer.from(`${JSON.stringify(renewed)}\n`, "utf8"));
+    },
     async release(): Promise<void> {
       if ((await readLock(storage, LOCK_FILE))?.id === mine.id) await storage.delete(LOCK_FILE);
     },

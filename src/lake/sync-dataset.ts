@@ -16,7 +16,7 @@ import { commitKey, logVersions, MANIFEST_FILE, readCommit, readSnapshot, samePa
 import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-months";
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder } from "./dataset-folder";
-import { acquireLakeLock } from "./lake-lock";
+import { acquireLakeLock, type LakeLock } from "./lake-lock";
 import { adoptEarlierLayout } from "./lake-layout";
 import { asLakeError, STAGING_DIR, type LakeStorage } from "./lake-storage";
 import { fileProblems } from "./lake-verify";
@@ -85,7 +85,7 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
   const lock = await acquireLakeLock(storage, label, checked.clock);
   try {
     await adoptEarlierLayout(storage, label, checked.clock);
-    return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream });
+    return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream, lock });
   } catch (error) {
     throw asLakeError(error, "sync into", datasetDir);
   } finally {
@@ -103,6 +103,7 @@ interface SyncContext {
   readonly checked: ReturnType<typeof checkSyncOptions>;
   readonly options: SyncDatasetOptions;
   readonly stream: ReturnType<typeof streamOf>;
+  readonly lock: LakeLock;
 }
 
 async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
@@ -183,6 +184,7 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
     await storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
     done += 1;
     report("partition", month);
+    await ctx.lock.refresh();
   }
 
   let manifest: LakeManifest = previous ?? emptyManifest(endpoint, axis, storedParams);

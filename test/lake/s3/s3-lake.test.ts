@@ -143,6 +143,48 @@ describe("a lake on object storage", () => {
     expect(await client().head(lockKey)).toBeUndefined();
   }, 120_000);
 
+  it("moves its lock's expiry on after each month, and stops without committing when its lock was taken over", async () => {
+    const lockKey = "renew/_gasframes/natgas/v4/rigs/_lock";
+    let t = Date.parse("2025-06-15T00:00:00.000Z");
+    // Month i's request waits for open(i) after announcing itself (reached(i)): the test moves the clock between months.
+    const deferred = () => {
+      let settle!: () => void;
+      const promise = new Promise<void>((resolve) => (settle = resolve));
+      return { promise, settle };
+    };
+    const arrived = [deferred(), deferred(), deferred()];
+    const opened = [deferred(), deferred(), deferred()];
+    const waits = arrived.map((a, i) => ({ reached: a.promise, open: opened[i]!.settle }));
+    let call = 0;
+    const gated = {
+      stream: {
+        async *rigs(params: Record<string, unknown>, options: Record<string, unknown>) {
+          const i = call++;
+          arrived[i]!.settle();
+          await opened[i]!.promise;
+          return yield* ng.v4.stream.rigs(params as never, options as never);
+        },
+      },
+    };
+    const expiresAt = async () => (JSON.parse((await client().get(lockKey))!.toString("utf8")) as { expiresAt: string }).expiresAt;
+    const run = syncDataset(gated, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/renew", { clock: () => t }));
+    await waits[0]!.reached;
+    expect(await expiresAt()).toBe("2025-06-15T06:00:00.000Z");
+    t += 3_600_000;
+    waits[0]!.open();
+    await waits[1]!.reached;
+    // Refreshed after the first month, from the clock's new time.
+    expect(await expiresAt()).toBe("2025-06-15T07:00:00.000Z");
+    // Another writer takes the lock over (as after an expiry): the run must not commit.
+    await client().put(lockKey, Buffer.from(JSON.stringify({ pid: 4242, host: "another-host.example", since: "2025-06-15T01:00:00.000Z", id: "fedcba9876543210", expiresAt: "2999-01-01T00:00:00.000Z" })));
+    waits[1]!.open();
+    const refused = await attempt(() => run);
+    expect(refused).toBeInstanceOf(LakeLockedError);
+    expect((await client().list("renew/_gasframes/natgas/v4/rigs/_log/")).objects).toEqual([]);
+    // The other writer's lock is left as it was.
+    expect((await client().get(lockKey))!.toString("utf8")).toContain("fedcba9876543210");
+  }, 120_000);
+
   it("turns refused credentials into LakeRemoteError and missing ones into InvalidParamsError before any request, never showing the secret", async () => {
     const wrongSecret = "wrong-Secret-Key-0123456789abcdef";
     // s3rver 3.7.1 checks the access key id but not a V4 signature: the refused signature comes from a
