@@ -13,7 +13,6 @@ import { loadDuckDb, type DuckDbConnection, type DuckDbInstance, type DuckDbRead
 import { closest } from "../util/closest";
 import { canonicalDecimal, isExactDouble } from "../util/exact-decimal";
 import { dedupeColumnNames } from "../util/dedupe-column-names";
-
 import { readSnapshot, snapshotFiles, type LakeFile, type LakeManifest, type SnapshotChoice } from "./lake-manifest";
 import { asLakeError } from "./lake-storage";
 import { findDatasets, integrityError, verifySnapshot, type DatasetVerification, type LakeVerification } from "./lake-verify";
@@ -216,6 +215,7 @@ function snapshotChoice(options: OpenLakeOptions): SnapshotChoice {
     issues.push({ param: "asOf", value: options.asOf, expected: "an instant: ISO 8601 (2026-11-27T12:00:00Z) or epoch milliseconds" });
   }
   if (options.version !== undefined && options.asOf !== undefined) issues.push({ param: "asOf", value: options.asOf, expected: "either version or asOf, not both" });
+  if (options.cacheDir !== undefined && (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "")) issues.push({ param: "cacheDir", value: options.cacheDir, expected: "a folder for the downloaded files of an s3:// lake" });
   if (options.verify !== undefined && options.verify !== true && options.verify !== false && options.verify !== "size") issues.push({ param: "verify", value: options.verify, expected: 'true, false or "size"' });
   if (issues.length > 0) throw new InvalidParamsError("openLake", issues);
   return { ...(options.version === undefined ? {} : { version: options.version }), ...(options.asOf === undefined ? {} : { asOf: options.asOf }) };

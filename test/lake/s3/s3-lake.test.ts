@@ -226,6 +226,7 @@ describe("a lake on object storage", () => {
       restore();
     }
     expect(await attempt(() => syncDataset(ng, NATGAS_V4.rigs, null, rigs("s3://No_Such/bucket")))).toBeInstanceOf(InvalidParamsError);
+    expect(await attempt(() => openLake("s3://lake/creds", { cacheDir: "" }))).toBeInstanceOf(InvalidParamsError);
   }, 120_000);
 
   it("turns a server answering garbage or absurd sizes into LakeRemoteError", async () => {
