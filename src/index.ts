@@ -170,6 +170,7 @@ export {
   LakeLockedError,
   LakeIntegrityError,
   LakeIoError,
+  LakeRemoteError,
   RowOutsideMonthError,
   type LakeLockHolder,
   type LakeIntegrityReason,

@@ -16,10 +16,11 @@ import { commitKey, logVersions, MANIFEST_FILE, readCommit, readSnapshot, samePa
 import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-months";
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder } from "./dataset-folder";
-import { acquireLakeLock } from "./lake-lock";
+import { acquireLakeLock, type LakeLock } from "./lake-lock";
 import { adoptEarlierLayout, monthFileKey } from "./lake-layout";
-import { asLakeError, localLakeStorage, STAGING_DIR, type LakeStorage } from "./lake-storage";
-import { fileProblems, sha256OfFile } from "./lake-verify";
+import { asLakeError, STAGING_DIR, type LakeStorage } from "./lake-storage";
+import { fileProblems } from "./lake-verify";
+import { lakeStorageOf } from "./storage-of";
 import { streamOf, type SyncClient } from "./stream-of";
 import { monthParquetBytes } from "./month-parquet";
 import { monthContentSha256 } from "./month-content";
@@ -84,15 +85,15 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
   const datasetDir = datasetFolder(options.dir, endpoint);
   // A token pasted into a filter is stored masked, as the query is.
   const storedParams = redactValue(userParams) as Record<string, unknown>;
-  const storage = localLakeStorage(datasetDir, { create: true, layout: "split" });
-  const lock = acquireLakeLock(storage, label, checked.clock);
+  const storage = await lakeStorageOf(datasetDir, { create: true, layout: "split", label });
+  const lock = await acquireLakeLock(storage, label, checked.clock);
   try {
-    adoptEarlierLayout(storage, label, checked.clock);
-    return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream });
+    await adoptEarlierLayout(storage, label, checked.clock);
+    return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream, lock });
   } catch (error) {
     throw asLakeError(error, "sync into", datasetDir);
   } finally {
-    lock.release();
+    await lock.release();
   }
 }
 
@@ -106,31 +107,31 @@ interface SyncContext {
   readonly checked: ReturnType<typeof checkSyncOptions>;
   readonly options: SyncDatasetOptions;
   readonly stream: ReturnType<typeof streamOf>;
+  readonly lock: LakeLock;
 }
 
 async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   const { storage, endpoint, axis, label, userParams, storedParams, checked, options, stream } = ctx;
-  const previous = readSnapshot(storage);
+  const previous = await readSnapshot(storage);
   if (previous !== undefined && !sameParams(redactValue(previous.params) as Record<string, unknown>, storedParams)) {
     throw new InvalidParamsError(label, [
       { param: "params", value: userParams, expected: `the parameters ${storage.root} was synced with (${JSON.stringify(previous.params)}), or another dir` },
     ]);
   }
   const base = previous?.snapshot ?? -1;
-  const journal = resumable(storage, storedParams, checked.asOf, base);
-  sweepStaging(storage, journal);
+  const journal = await resumable(storage, storedParams, checked.asOf, base);
+  await sweepStaging(storage, journal);
   const staged: Record<MonthKey, Staged> = { ...(journal?.staged ?? {}) };
   const partitions: Record<MonthKey, LakePartition> = { ...(previous?.partitions ?? {}) };
 
   const months = monthsBetween(checked.from, checked.to);
-  const due = months.filter((month) => {
-    if (staged[month] !== undefined) return true;
+  const due: MonthKey[] = [];
+  for (const month of months) {
     const entry = partitions[month];
-    if (entry === undefined) return true;
     // A damaged entry, or a file that is not the one recorded (truncated, flipped, replaced, a folder): fetched again.
-    if (fileProblems(storage, month, entry).length > 0) return true;
-    return toTimeMs(entry.asOf) < monthEndMs(month) + checked.reviseDays * DAY_MS;
-  });
+    const isDue = staged[month] !== undefined || entry === undefined || (await fileProblems(storage, month, entry)).length > 0 || toTimeMs(entry.asOf) < monthEndMs(month) + checked.reviseDays * DAY_MS;
+    if (isDue) due.push(month);
+  }
 
   const startedAt = checked.clock();
   let rows = 0;
@@ -169,8 +170,8 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   // fetches again the months of its last second.
   let savedAt = performance.now();
   let unsaved = false;
-  const saveJournal = () => {
-    storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
+  const saveJournal = async () => {
+    await storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
     savedAt = performance.now();
     unsaved = false;
   };
@@ -188,17 +189,18 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       ahead.delete(month);
       const next = toFetch[toFetch.indexOf(month) + 1];
       if (next !== undefined) start(next);
-      staged[month] = stageMonth(storage, month, result, partitions[month], endpoint, axis, checked.asOf);
+      staged[month] = await stageMonth(storage, month, result, partitions[month], endpoint, axis, checked.asOf);
       unsaved = true;
-      if (performance.now() - savedAt >= JOURNAL_EVERY_MS) saveJournal();
+      if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
       done += 1;
       report("partition", month);
+      await ctx.lock.refresh();
     }
   } catch (error) {
     // A run that fails (a row outside its month, a write error) leaves what it staged for the next run.
     if (unsaved) {
       try {
-        saveJournal();
+        await saveJournal();
       } catch {
         // The run's own error is the one to report.
       }
@@ -214,7 +216,7 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   let manifest: LakeManifest = previous ?? emptyManifest(endpoint, axis, storedParams);
   if (due.length > 0) {
     for (const [month, s] of Object.entries(staged)) {
-      if (s.stagedAs !== undefined && storage.stat(s.stagedAs) !== undefined) storage.moveIn(s.stagedAs, s.entry.files[0]!);
+      if (s.stagedAs !== undefined && (await storage.stat(s.stagedAs)) !== undefined) await storage.moveIn(s.stagedAs, s.entry.files[0]!);
       partitions[month] = s.entry;
     }
     const version = base < 1 ? 1 : base + 1;
@@ -231,12 +233,12 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       partitions: Object.fromEntries(Object.entries(partitions).sort(([a], [b]) => (a < b ? -1 : 1))),
     };
     const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
-    if (!storage.writeIfAbsent(commitKey(version), bytes)) {
+    if (!(await storage.writeIfAbsent(commitKey(version), bytes))) {
       throw new LakeLockedError(`${label}: another writer committed version ${version} of ${storage.root} during this run; nothing of this run was committed, sync again`, { dir: storage.root });
     }
-    storage.replace(MANIFEST_FILE, bytes);
-    storage.delete(JOURNAL);
-    vacuum(storage, checked.clock(), checked.retainDays * DAY_MS);
+    await storage.replace(MANIFEST_FILE, bytes);
+    await storage.delete(JOURNAL);
+    await vacuum(storage, checked.clock(), checked.retainDays * DAY_MS);
     report("commit", checked.to);
   }
   return { datasetDir: storage.root, fetched: due, kept: months.filter((m) => !due.includes(m)), rows, snapshot: manifest.snapshot ?? 0, manifest };
@@ -247,11 +249,11 @@ function emptyManifest(endpoint: EndpointSpec, axis: LakeAxis, params: Record<st
 }
 
 /** A fetched month staged: its file written under `_tmp/` (or the snapshot's file kept, or no file for no rows) and its entry. */
-function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string): Staged {
+async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string): Promise<Staged> {
   const held = result.columns();
   const contentSha256 = monthContentSha256(held);
   const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf, rows: result.length, contentSha256 };
-  if (old !== undefined && old.contentSha256 === contentSha256 && old.rows === result.length && fileProblems(storage, month, old).length === 0) {
+  if (old !== undefined && old.contentSha256 === contentSha256 && old.rows === result.length && (await fileProblems(storage, month, old)).length === 0) {
     // The same records as the snapshot's file: the file is kept (its bytes differ only in the fetch time).
     return { entry: { ...old, ...fetched } };
   }
@@ -261,7 +263,7 @@ function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknow
   const written = monthParquetBytes(result, endpoint, axis);
   // Hashed from memory: the file is not read back.
   const sha256 = createHash("sha256").update(written).digest("hex");
-  storage.replace(temporary, written);
+  await storage.replace(temporary, written);
   // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.
   const file = monthFileKey(month, sha256);
   return { entry: { ...fetched, files: [file], sha256, bytes: written.byteLength, columns: [...result.names] }, stagedAs: temporary };
@@ -280,8 +282,8 @@ function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
 }
 
 /** The journal of a killed run of the same query, as-of and base snapshot, with only the months whose files are whole. */
-function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: string, base: number): Journal | undefined {
-  const bytes = storage.read(JOURNAL);
+async function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: string, base: number): Promise<Journal | undefined> {
+  const bytes = await storage.read(JOURNAL);
   if (bytes === undefined) return undefined;
   let j: Journal;
   try {
@@ -293,11 +295,10 @@ function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: 
   const staged: Record<MonthKey, Staged> = {};
   for (const [month, s] of Object.entries(j.staged)) {
     if (s === null || typeof s !== "object" || s.entry === undefined) continue;
-    const waiting = typeof s.stagedAs === "string" && /^_tmp\/[\w.-]+\.parquet$/.test(s.stagedAs) && storage.stat(s.stagedAs)?.kind === "file";
-    if (waiting) {
-      const st = storage.stat(s.stagedAs!)!;
-      if (st.size === s.entry.bytes && sha256OfFile(storage.pathOf(s.stagedAs!)) === s.entry.sha256) staged[month] = s;
-    } else if (fileProblems(storage, month, s.entry).length === 0) {
+    const st = typeof s.stagedAs === "string" && /^_tmp\/[\w.-]+\.parquet$/.test(s.stagedAs) ? await storage.stat(s.stagedAs) : undefined;
+    if (st?.kind === "file") {
+      if (st.size === s.entry.bytes && (await storage.sha256(s.stagedAs!)) === s.entry.sha256) staged[month] = s;
+    } else if ((await fileProblems(storage, month, s.entry)).length === 0) {
       // Moved into its month folder by a commit that was killed before its log entry: whole where it is.
       staged[month] = { entry: s.entry };
     }
@@ -306,16 +307,16 @@ function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: 
 }
 
 /** Removes what killed runs left in `_tmp/`, except the files of the journal being resumed. */
-function sweepStaging(storage: LakeStorage, journal: Journal | undefined): void {
+async function sweepStaging(storage: LakeStorage, journal: Journal | undefined): Promise<void> {
   const keep = new Set(Object.values(journal?.staged ?? {}).flatMap((s) => (s.stagedAs === undefined ? [] : [s.stagedAs.slice(STAGING_DIR.length + 1)])));
   keep.add("journal.json");
-  for (const name of storage.list(STAGING_DIR)) {
+  for (const name of await storage.list(STAGING_DIR)) {
     // A writer waiting for the lock stages its lock file here too (`<pid>.<random>.tmp`): kept while that process runs.
     const pid = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
     if (pid !== undefined && Number(pid) !== process.pid && processRuns(Number(pid))) continue;
-    if (!keep.has(name)) storage.delete(`${STAGING_DIR}/${name}`);
+    if (!keep.has(name)) await storage.delete(`${STAGING_DIR}/${name}`);
   }
-  if (journal === undefined) storage.delete(JOURNAL);
+  if (journal === undefined) await storage.delete(JOURNAL);
 }
 
 function processRuns(pid: number): boolean {
@@ -331,24 +332,25 @@ function processRuns(pid: number): boolean {
  * Drops commits superseded more than `retainMs` ago (the latest always stays), then every Parquet
  * file in a month folder that no remaining commit lists, and month folders left empty.
  */
-function vacuum(storage: LakeStorage, now: number, retainMs: number): void {
-  const versions = logVersions(storage);
-  const snapshots = versions.map((v) => readCommit(storage, v));
+async function vacuum(storage: LakeStorage, now: number, retainMs: number): Promise<void> {
+  const versions = await logVersions(storage);
+  const snapshots: LakeManifest[] = [];
+  for (const v of versions) snapshots.push(await readCommit(storage, v));
   const kept: LakeManifest[] = [];
-  snapshots.forEach((s, i) => {
+  for (const [i, s] of snapshots.entries()) {
     const supersededAt = i + 1 < snapshots.length ? toTimeMs(snapshots[i + 1]!.committedAt ?? "") : Infinity;
     // `<=`: with retainDays 0 the snapshot superseded by this very commit goes too, even within the same millisecond.
     if (!(supersededAt <= now - retainMs)) kept.push(s);
-    else storage.delete(commitKey(versions[i]!));
-  });
+    else await storage.delete(commitKey(versions[i]!));
+  }
   const listed = new Set(kept.flatMap((s) => Object.values(s.partitions).flatMap((p) => p.files)));
-  for (const folder of storage.list("")) {
-    if (!folder.startsWith("month=") || storage.stat(folder)?.kind !== "dir") continue;
-    for (const name of storage.list(folder)) {
+  for (const folder of await storage.list("")) {
+    if (!folder.startsWith("month=") || (await storage.stat(folder))?.kind !== "dir") continue;
+    for (const name of await storage.list(folder)) {
       const key = `${folder}/${name}`;
-      if (name.endsWith(".parquet") && !listed.has(key) && storage.stat(key)?.kind === "file") storage.delete(key);
+      if (name.endsWith(".parquet") && !listed.has(key) && (await storage.stat(key))?.kind === "file") await storage.delete(key);
     }
-    if (storage.list(folder).length === 0) storage.delete(folder);
+    if ((await storage.list(folder)).length === 0) await storage.delete(folder);
   }
 }
 
