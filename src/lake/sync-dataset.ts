@@ -193,8 +193,9 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       unsaved = true;
       if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
       done += 1;
-      report("partition", month);
+      // Before the month's progress event: a caller that sees the month done sees the lock's new expiry.
       await ctx.lock.refresh();
+      report("partition", month);
     }
   } catch (error) {
     // A run that fails (a row outside its month, a write error) leaves what it staged for the next run.

@@ -167,17 +167,25 @@ describe("a lake on object storage", () => {
       },
     };
     const expiresAt = async () => (JSON.parse((await client().get(lockKey))!.toString("utf8")) as { expiresAt: string }).expiresAt;
-    const run = syncDataset(gated, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/renew", { clock: () => t }));
+    // The first month's "partition" event comes after its lock refresh (the next month may already be asked for then).
+    const firstStaged = deferred();
+    const onProgress = (p: { phase: string; partitionsDone: number }) => {
+      if (p.phase === "partition" && p.partitionsDone === 1) firstStaged.settle();
+    };
+    const run = syncDataset(gated, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/renew", { clock: () => t, onProgress }));
     await waits[0]!.reached;
     expect(await expiresAt()).toBe("2025-06-15T06:00:00.000Z");
     t += 3_600_000;
     waits[0]!.open();
+    await firstStaged.promise;
     await waits[1]!.reached;
     // Refreshed after the first month, from the clock's new time.
     expect(await expiresAt()).toBe("2025-06-15T07:00:00.000Z");
     // Another writer takes the lock over (as after an expiry): the run must not commit.
     await client().put(lockKey, Buffer.from(JSON.stringify({ pid: 4242, host: "another-host.example", since: "2025-06-15T01:00:00.000Z", id: "fedcba9876543210", expiresAt: "2999-01-01T00:00:00.000Z" })));
     waits[1]!.open();
+    // The third month is asked for while the second is written (the sync fetches one month ahead).
+    waits[2]!.open();
     const refused = await attempt(() => run);
     expect(refused).toBeInstanceOf(LakeLockedError);
     expect((await client().list("renew/_gasframes/natgas/v4/rigs/_log/")).objects).toEqual([]);
