@@ -184,9 +184,11 @@ export function partitionProblem(month: string, p: unknown): string | undefined 
   return undefined;
 }
 
-/** `month=YYYY-MM/<name>.parquet` of this month, with no other folder in it. */
+/** `month=YYYY-MM/<name>.parquet` of this month, or `year=YYYY/<name>.parquet` of its year (the year layout), with no other folder in it. */
 function isPartitionFile(month: string, path: string): boolean {
-  return /^month=\d{4}-\d{2}\/[A-Za-z0-9._-]+\.parquet$/.test(path) && path.startsWith(`month=${month}/`) && !path.includes("..");
+  if (path.includes("..")) return false;
+  if (/^month=\d{4}-\d{2}\/[A-Za-z0-9._-]+\.parquet$/.test(path)) return path.startsWith(`month=${month}/`);
+  return /^year=\d{4}\/[A-Za-z0-9._-]+\.parquet$/.test(path) && path.startsWith(`year=${month.slice(0, 4)}/`);
 }
 
 /** Whether two parameter objects are the same query (keys in any order). */

@@ -38,35 +38,52 @@ export interface LakeVerification {
 
 /**
  * The problems of one month's files (none when whole). `hash: false` checks kind and size only.
+ * `seen`: results by file, recorded size and SHA-256, so a year file listed under twelve months is read once.
  */
-export async function fileProblems(storage: LakeStorage, month: string, entry: LakeManifest["partitions"][string], hash = true): Promise<LakeProblem[]> {
+export async function fileProblems(storage: LakeStorage, month: string, entry: LakeManifest["partitions"][string], hash = true, seen?: Map<string, LakeProblem[]>): Promise<LakeProblem[]> {
   const wrong = partitionProblem(month, entry);
   if (wrong !== undefined) return [{ file: `month=${month}`, reason: "log", detail: wrong }];
   const out: LakeProblem[] = [];
   for (const file of entry.files) {
-    // A link is a local disk's hazard; object storage has none, and one look fewer per file.
-    const folder = storage.kind === "local" ? await storage.stat(`month=${month}`) : undefined;
-    if (folder?.kind === "link") {
-      out.push({ file, reason: "symlink", detail: `month=${month} is a symbolic link` });
+    const memo = `${file}\u0000${entry.bytes}\u0000${entry.sha256}\u0000${hash}`;
+    const known = seen?.get(memo);
+    if (known !== undefined) {
+      out.push(...known);
       continue;
     }
-    const st = await storage.stat(file);
-    if (st === undefined) out.push({ file, reason: "missing", detail: "no such file" });
-    else if (st.kind !== "file") out.push({ file, reason: st.kind === "link" ? "symlink" : "not-a-file", detail: `a ${st.kind === "dir" ? "folder" : st.kind === "link" ? "symbolic link" : "special file"} in place of the file` });
-    else if (st.size !== entry.bytes) out.push({ file, reason: "size", detail: `recorded ${entry.bytes} bytes, found ${st.size}` });
-    else if (hash) {
-      const sha = (await storage.sha256(file)) ?? "(gone while it was read)";
-      if (sha !== entry.sha256) out.push({ file, reason: "checksum", detail: `recorded SHA-256 ${entry.sha256.slice(0, 12)}…, found ${sha.slice(0, 12)}…` });
-    }
+    const found = await oneFileProblems(storage, file, entry, hash);
+    seen?.set(memo, found);
+    out.push(...found);
   }
   return out;
+}
+
+async function oneFileProblems(storage: LakeStorage, file: string, entry: LakeManifest["partitions"][string], hash: boolean): Promise<LakeProblem[]> {
+  // `month=YYYY-MM` or `year=YYYY`. A link is a local disk's hazard; object storage has none, and one look fewer per file.
+  const folderKey = file.slice(0, file.indexOf("/"));
+  const folder = storage.kind === "local" ? await storage.stat(folderKey) : undefined;
+  if (folder?.kind === "link") return [{ file, reason: "symlink", detail: `${folderKey} is a symbolic link` }];
+  const st = await storage.stat(file);
+  if (st === undefined) return [{ file, reason: "missing", detail: "no such file" }];
+  if (st.kind !== "file") return [{ file, reason: st.kind === "link" ? "symlink" : "not-a-file", detail: `a ${st.kind === "dir" ? "folder" : st.kind === "link" ? "symbolic link" : "special file"} in place of the file` }];
+  if (st.size !== entry.bytes) return [{ file, reason: "size", detail: `recorded ${entry.bytes} bytes, found ${st.size}` }];
+  if (hash) {
+    const sha = (await storage.sha256(file)) ?? "(gone while it was read)";
+    if (sha !== entry.sha256) return [{ file, reason: "checksum", detail: `recorded SHA-256 ${entry.sha256.slice(0, 12)}…, found ${sha.slice(0, 12)}…` }];
+  }
+  return [];
 }
 
 /** Checks every file of a dataset's snapshot. */
 export async function verifySnapshot(storage: LakeStorage, manifest: LakeManifest, hash = true): Promise<DatasetVerification> {
   const problems: LakeProblem[] = [];
-  for (const [month, entry] of Object.entries(manifest.partitions)) problems.push(...(await fileProblems(storage, month, entry, hash)));
-  const files = snapshotFiles(manifest);
+  const seen = new Map<string, LakeProblem[]>();
+  for (const [month, entry] of Object.entries(manifest.partitions)) {
+    // A year file listed under several months is reported once.
+    for (const p of await fileProblems(storage, month, entry, hash, seen)) if (!problems.includes(p)) problems.push(p);
+  }
+  // Each distinct file once (a year file is listed under every month it holds).
+  const files = [...new Map(snapshotFiles(manifest).map((f) => [f.path, f])).values()];
   return { dir: storage.root, snapshot: manifest.snapshot ?? 0, files: files.length, bytes: files.reduce((s, f) => s + f.bytes, 0), problems };
 }
 

@@ -17,7 +17,7 @@ import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-mo
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder } from "./dataset-folder";
 import { acquireLakeLock, type LakeLock } from "./lake-lock";
-import { adoptEarlierLayout, monthFileKey } from "./lake-layout";
+import { adoptEarlierLayout, monthFileKey, partitionOfKey, YEAR_PARTITION, yearFileKey } from "./lake-layout";
 import { asLakeError, STAGING_DIR, type LakeStorage } from "./lake-storage";
 import { fileProblems } from "./lake-verify";
 import { lakeStorageOf } from "./storage-of";
@@ -125,13 +125,22 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   const partitions: Record<MonthKey, LakePartition> = { ...(previous?.partitions ?? {}) };
 
   const months = monthsBetween(checked.from, checked.to);
-  const due: MonthKey[] = [];
+  // A compacted dataset (compactLake) stays in the year layout: new and revised months are written as `year=YYYY/part-YYYY-MM-<hash>.parquet`.
+  const yearLayout = Object.values(partitions).some((p) => Array.isArray(p.files) && p.files.some((f) => partitionOfKey(f) === "year"));
+  const seen = new Map<string, Awaited<ReturnType<typeof fileProblems>>>();
+  const dueSet = new Set<MonthKey>();
   for (const month of months) {
     const entry = partitions[month];
     // A damaged entry, or a file that is not the one recorded (truncated, flipped, replaced, a folder): fetched again.
-    const isDue = staged[month] !== undefined || entry === undefined || (await fileProblems(storage, month, entry)).length > 0 || toTimeMs(entry.asOf) < monthEndMs(month) + checked.reviseDays * DAY_MS;
-    if (isDue) due.push(month);
+    const isDue = staged[month] !== undefined || entry === undefined || (await fileProblems(storage, month, entry, true, seen)).length > 0 || toTimeMs(entry.asOf) < monthEndMs(month) + checked.reviseDays * DAY_MS;
+    if (isDue) dueSet.add(month);
   }
+  // A file listed under several months (a compacted year) holds them all: when one of them is fetched
+  // again, so are the others, each into a file of its own, and the shared file is listed no more
+  // (else a revised month's old rows would still be read from it).
+  const sharers = sharedFiles(partitions);
+  for (const month of [...dueSet]) for (const f of Array.isArray(partitions[month]?.files) ? partitions[month]!.files : []) for (const m of sharers.get(f) ?? []) dueSet.add(m);
+  const due = [...dueSet].sort();
 
   const startedAt = checked.clock();
   let rows = 0;
@@ -189,7 +198,10 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       ahead.delete(month);
       const next = toFetch[toFetch.indexOf(month) + 1];
       if (next !== undefined) start(next);
-      staged[month] = await stageMonth(storage, month, result, partitions[month], endpoint, axis, checked.asOf);
+      const old = partitions[month];
+      // A shared file is never kept for one month: see above.
+      const keepable = old !== undefined && !old.files.some((f) => sharers.has(f)) ? old : undefined;
+      staged[month] = await stageMonth(storage, month, result, keepable, endpoint, axis, checked.asOf, yearLayout);
       unsaved = true;
       if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
       done += 1;
@@ -250,7 +262,7 @@ function emptyManifest(endpoint: EndpointSpec, axis: LakeAxis, params: Record<st
 }
 
 /** A fetched month staged: its file written under `_tmp/` (or the snapshot's file kept, or no file for no rows) and its entry. */
-async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string): Promise<Staged> {
+async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string, yearLayout: boolean): Promise<Staged> {
   const held = result.columns();
   const contentSha256 = monthContentSha256(held);
   const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf, rows: result.length, contentSha256 };
@@ -261,13 +273,22 @@ async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<
   if (result.length === 0) return { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
   const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
   // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this function's.
-  const written = monthParquetBytes(result, endpoint, axis);
+  const written = monthParquetBytes(result, endpoint, axis, yearLayout ? month : undefined);
   // Hashed from memory: the file is not read back.
   const sha256 = createHash("sha256").update(written).digest("hex");
   await storage.replace(temporary, written);
   // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.
-  const file = monthFileKey(month, sha256);
-  return { entry: { ...fetched, files: [file], sha256, bytes: written.byteLength, columns: [...result.names] }, stagedAs: temporary };
+  const file = yearLayout ? yearFileKey(month.slice(0, 4), sha256, month) : monthFileKey(month, sha256);
+  const columns = yearLayout ? [...result.names.filter((n) => n !== "month"), "month"] : [...result.names];
+  return { entry: { ...fetched, files: [file], sha256, bytes: written.byteLength, columns }, stagedAs: temporary };
+}
+
+/** The files listed under more than one month (compacted years), with those months. */
+function sharedFiles(partitions: Readonly<Record<MonthKey, LakePartition>>): Map<string, MonthKey[]> {
+  const by = new Map<string, MonthKey[]>();
+  for (const [month, p] of Object.entries(partitions)) for (const f of Array.isArray(p.files) ? p.files : []) by.set(f, [...(by.get(f) ?? []), month]);
+  for (const [f, list] of by) if (list.length < 2) by.delete(f);
+  return by;
 }
 
 /** AbortSignal.any where Node has it (20.3 on), else a signal aborted by either. */
@@ -331,9 +352,9 @@ function processRuns(pid: number): boolean {
 
 /**
  * Drops commits superseded more than `retainMs` ago (the latest always stays), then every Parquet
- * file in a month folder that no remaining commit lists, and month folders left empty.
+ * file in a `month=` or `year=` folder that no remaining commit lists, and such folders left empty.
  */
-async function vacuum(storage: LakeStorage, now: number, retainMs: number): Promise<void> {
+export async function vacuum(storage: LakeStorage, now: number, retainMs: number): Promise<void> {
   const versions = await logVersions(storage);
   const snapshots: LakeManifest[] = [];
   for (const v of versions) snapshots.push(await readCommit(storage, v));
@@ -346,7 +367,7 @@ async function vacuum(storage: LakeStorage, now: number, retainMs: number): Prom
   }
   const listed = new Set(kept.flatMap((s) => Object.values(s.partitions).flatMap((p) => p.files)));
   for (const folder of await storage.list("")) {
-    if (!folder.startsWith("month=") || (await storage.stat(folder))?.kind !== "dir") continue;
+    if (!(folder.startsWith("month=") || folder.startsWith(`${YEAR_PARTITION}=`)) || (await storage.stat(folder))?.kind !== "dir") continue;
     for (const name of await storage.list(folder)) {
       const key = `${folder}/${name}`;
       if (name.endsWith(".parquet") && !listed.has(key) && (await storage.stat(key))?.kind === "file") await storage.delete(key);
