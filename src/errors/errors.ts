@@ -526,6 +526,23 @@ export class LakeIoError extends GasframesError {
 }
 
 /**
+ * Object storage (an `s3://` lake) refused an operation or answered what no S3 server answers: `errno`
+ * is S3's error code (`AccessDenied`, `SignatureDoesNotMatch`, `NoSuchBucket`) or, for an answer that is
+ * not S3's, `BadResponse` (not XML, a size beyond the limit, a body shorter than its length), `Network`
+ * or `Timeout`; `status` is the HTTP status where there was one; `path` is the object's `s3://` address.
+ * A LakeIoError, so code that handles a refused disk handles a refused bucket too. Never holds a credential.
+ */
+export class LakeRemoteError extends LakeIoError {
+  override readonly code: string = "LAKE_REMOTE";
+  readonly status?: number;
+
+  constructor(message: string, details: GasframesErrorOptions & { errno: string; path: string; status?: number }) {
+    super(message, details);
+    if (details.status !== undefined) this.status = details.status;
+  }
+}
+
+/**
  * The service answered a month's request with a row dated outside that month (a date bound one day
  * off, or a filter ignored). Nothing of the month is written.
  */

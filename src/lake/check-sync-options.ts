@@ -5,6 +5,7 @@ import type { EndpointSpec } from "../catalog/types";
 import { InvalidParamsError, type ParamIssue } from "../errors";
 import { isCalendarDate } from "../table/dates";
 import { isMonthKey, monthOf, type MonthKey } from "./lake-months";
+import { isS3Url, parseS3Url } from "./s3/s3-client";
 import type { SyncDatasetOptions } from "./sync-types";
 import { toTimeMs } from "../table/dates";
 
@@ -33,6 +34,7 @@ export function checkSyncOptions(endpoint: EndpointSpec, params: unknown, option
   }
   if (options === null || typeof options !== "object") throw new InvalidParamsError(label, [{ param: "options", value: options, expected: "an object with at least dir and from" }]);
   if (typeof options.dir !== "string" || options.dir.trim() === "") issues.push({ param: "dir", value: options.dir, expected: "the lake's folder, a non-empty path" });
+  else if (isS3Url(options.dir)) parseS3Url(options.dir, label);
   const clock = options.clock ?? Date.now;
   const asOf = options.asOf ?? new Date(clock()).toISOString().slice(0, 10);
   if (typeof asOf !== "string" || !isCalendarDate(asOf)) {

@@ -14,6 +14,7 @@ import { fsCall, isMetadataRoot, metadataRootOf } from "./lake-storage";
 export function datasetFolder(dir: string, spec: EndpointSpec): string {
   const segments = spec.path.split("/").filter((s) => s !== "");
   const rest = segments[0] === spec.version ? segments.slice(1) : segments;
+  if (/^s3:\/\//i.test(dir.trim())) return [dir.trim().replace(/\/+$/, ""), spec.service, spec.version, rest.join("_")].join("/");
   return join(dir, spec.service, spec.version, rest.join("_"));
 }
 

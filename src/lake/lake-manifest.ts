@@ -11,7 +11,8 @@ import { DataError, LakeIntegrityError } from "../errors";
 import { isCalendarDate } from "../table/dates";
 import type { LakeAxis } from "./lake-axis";
 import { isMonthKey, type MonthKey } from "./lake-months";
-import { localLakeStorage, type LakeStorage } from "./lake-storage";
+import type { LakeStorage } from "./lake-storage";
+import { lakeStorageOf } from "./storage-of";
 import { toTimeMs } from "../table/dates";
 
 /** The copy of the latest snapshot (a leading `_` keeps Spark, Hive and Polars readers off it). */
@@ -86,9 +87,8 @@ export function commitKey(version: number): string {
 }
 
 /** The versions in the log, ascending. */
-export function logVersions(storage: LakeStorage): number[] {
-  return storage
-    .list(LOG_DIR)
+export async function logVersions(storage: LakeStorage): Promise<number[]> {
+  return (await storage.list(LOG_DIR))
     .filter((n) => /^\d{20}\.json$/.test(n))
     .map((n) => Number(n.slice(0, 20)))
     .sort((a, b) => a - b);
@@ -97,13 +97,13 @@ export function logVersions(storage: LakeStorage): number[] {
 /**
  * The manifest (the latest committed snapshot, or the one `choice` names) of the dataset in
  * `datasetDir`, or undefined when nothing was committed there yet.
- * @param datasetDir the dataset's folder (`<dir>/natgas/v4/rigs`, `report.datasetDir`).
+ * @param datasetDir the dataset's folder (`<dir>/natgas/v4/rigs`, `report.datasetDir`), or its `s3://` address.
  * @param choice `{ version }` or `{ asOf }` for an earlier snapshot within retention; default the latest.
  * @example
- * const manifest = readLakeManifest("lake/natgas/v4/rigs");
+ * const manifest = await readLakeManifest("lake/natgas/v4/rigs");
  */
-export function readLakeManifest(datasetDir: string, choice: SnapshotChoice = {}): LakeManifest | undefined {
-  return readSnapshot(localLakeStorage(datasetDir), choice);
+export async function readLakeManifest(datasetDir: string, choice: SnapshotChoice = {}): Promise<LakeManifest | undefined> {
+  return readSnapshot(await lakeStorageOf(datasetDir, { label: "readLakeManifest" }), choice);
 }
 
 /** Which snapshot to read: the latest (default), a version, or the latest committed at or before an instant. */
@@ -117,10 +117,10 @@ export interface SnapshotChoice {
  * The chosen snapshot of the dataset in `storage`, or undefined when it has none (no commit yet, or
  * none at or before `asOf`). A damaged commit is a LakeIntegrityError; a version not in the log a DataError.
  */
-export function readSnapshot(storage: LakeStorage, choice: SnapshotChoice = {}): LakeManifest | undefined {
-  const versions = logVersions(storage);
+export async function readSnapshot(storage: LakeStorage, choice: SnapshotChoice = {}): Promise<LakeManifest | undefined> {
+  const versions = await logVersions(storage);
   if (versions.length === 0) {
-    const legacy = storage.read(MANIFEST_FILE);
+    const legacy = await storage.read(MANIFEST_FILE);
     if (legacy === undefined) return undefined;
     const m = parseSnapshot(legacy, storage.pathOf(MANIFEST_FILE));
     return choice.version !== undefined && choice.version !== 0 ? missingVersion(storage, choice.version, [0]) : { ...m, snapshot: 0 };
@@ -132,7 +132,7 @@ export function readSnapshot(storage: LakeStorage, choice: SnapshotChoice = {}):
   if (choice.asOf !== undefined) {
     const limit = typeof choice.asOf === "number" ? choice.asOf : toTimeMs(choice.asOf);
     for (const v of [...versions].reverse()) {
-      const m = readCommit(storage, v);
+      const m = await readCommit(storage, v);
       if (toTimeMs(m.committedAt ?? "") <= limit) return m;
     }
     return undefined;
@@ -144,9 +144,9 @@ function missingVersion(storage: LakeStorage, version: number, versions: readonl
   throw new DataError(`lake: ${storage.root} has no version ${version} (kept: ${versions.join(", ")}; earlier versions are removed after the retention period)`);
 }
 
-export function readCommit(storage: LakeStorage, version: number): LakeManifest {
+export async function readCommit(storage: LakeStorage, version: number): Promise<LakeManifest> {
   const key = commitKey(version);
-  const bytes = storage.read(key);
+  const bytes = await storage.read(key);
   if (bytes === undefined) throw new DataError(`lake: ${storage.pathOf(key)} was removed (retention) while it was read`);
   const m = parseSnapshot(bytes, storage.pathOf(key));
   if (m.snapshot !== version) throw new LakeIntegrityError(`lake: ${storage.pathOf(key)} says it is version ${String(m.snapshot)}`, { reason: "log", file: storage.pathOf(key) });
@@ -184,9 +184,11 @@ export function partitionProblem(month: string, p: unknown): string | undefined 
   return undefined;
 }
 
-/** `month=YYYY-MM/<name>.parquet` of this month, with no other folder in it. */
+/** `month=YYYY-MM/<name>.parquet` of this month, or `year=YYYY/<name>.parquet` of its year (the year layout), with no other folder in it. */
 function isPartitionFile(month: string, path: string): boolean {
-  return /^month=\d{4}-\d{2}\/[A-Za-z0-9._-]+\.parquet$/.test(path) && path.startsWith(`month=${month}/`) && !path.includes("..");
+  if (path.includes("..")) return false;
+  if (/^month=\d{4}-\d{2}\/[A-Za-z0-9._-]+\.parquet$/.test(path)) return path.startsWith(`month=${month}/`);
+  return /^year=\d{4}\/[A-Za-z0-9._-]+\.parquet$/.test(path) && path.startsWith(`year=${month.slice(0, 4)}/`);
 }
 
 /** Whether two parameter objects are the same query (keys in any order). */

@@ -1,8 +1,7 @@
 /**
- * How the commit protocol reaches a dataset's files: a small interface (list, read, write-if-absent,
- * replace, delete, stat, and moving a staged file in), so that another backend (S3-compatible object
- * storage, whose conditional PUT is write-if-absent) can be added without touching the protocol. The
- * local backend writes every file through the staging folder `_tmp/`, flushes it, renames or links it
+ * How the commit protocol reaches a dataset's files: a small asynchronous interface (list, read,
+ * write-if-absent, replace, delete, stat, hash, and moving a staged file in), implemented here for a
+ * local disk and in `s3/s3-lake-storage.ts` for S3-compatible object storage. The local backend writes every file through the staging folder `_tmp/`, flushes it, renames or links it
  * into place and flushes the folder, and turns file-system failures into LakeIoError.
  *
  * Two roots: the month partitions (`month=…` keys) live in the dataset folder
@@ -12,8 +11,8 @@
  * under the same `<dir>`, so a staged file's rename into a month folder stays on one file system.
  * Lakes written before (metadata inside the dataset folder) are read where they are; a sync moves them.
  */
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { GasframesError, LakeIntegrityError, LakeIoError } from "../errors";
 
@@ -68,26 +67,35 @@ export interface LakeEntry {
  * for the protocol's keys (`_log/…`, `_manifest.json`, `_lock`, `_tmp/…`), to its metadata root.
  */
 export interface LakeStorage {
+  /** `"local"` (a folder) or `"s3"` (object storage). */
+  readonly kind: "local" | "s3";
   /** Where the dataset's data is (a folder, or an `s3://` prefix). */
   readonly root: string;
   /** Where its protocol files are (`<dir>/_gasframes/…`, or `root` for a lake of the earlier layout). */
   readonly metaRoot: string;
   /** The names directly under `key` (none when it does not exist). */
-  list(key: string): string[];
-  /** The bytes at `key`, or undefined when there is none. */
-  read(key: string): Buffer | undefined;
+  list(key: string): Promise<string[]>;
+  /** The bytes at `key`, or undefined when there is none; object storage refuses more than `maxBytes` (default 256 MiB). */
+  read(key: string, maxBytes?: number): Promise<Buffer | undefined>;
   /** What is at `key` (not following a link), or undefined. */
-  stat(key: string): LakeEntry | undefined;
+  stat(key: string): Promise<LakeEntry | undefined>;
+  /** SHA-256 (hex) of the bytes at `key`, read in pieces; undefined when there is none. */
+  sha256(key: string): Promise<string | undefined>;
   /** Writes `bytes` at `key` unless something is there: true when written, false when it existed. */
-  writeIfAbsent(key: string, bytes: Uint8Array): boolean;
+  writeIfAbsent(key: string, bytes: Uint8Array): Promise<boolean>;
   /** Replaces `key` with `bytes`: the old or the new content at every moment. */
-  replace(key: string, bytes: Uint8Array): void;
+  replace(key: string, bytes: Uint8Array): Promise<void>;
   /** Moves a staged file (a key under `_tmp/`) to `key`, which it replaces. */
-  moveIn(staged: string, key: string): void;
-  /** Deletes `key` (a file, or an empty folder); nothing when absent. */
-  delete(key: string): void;
-  /** The local path of `key` (for readers such as DuckDB and the Parquet writer). */
+  moveIn(staged: string, key: string): Promise<void>;
+  /** Deletes `key` (a file, or a folder with what it holds); nothing when absent. */
+  delete(key: string): Promise<void>;
+  /** Where `key` is, for messages (and, for the local backend, for readers such as DuckDB). */
   pathOf(key: string): string;
+  /**
+   * Seconds after which a lock a writer of another host left is taken over (object storage, where no
+   * process can be asked whether it runs); undefined: never (the local disk).
+   */
+  readonly lockExpirySeconds?: number;
 }
 
 /** Runs a file-system call; an errno failure becomes a LakeIoError naming the operation and path. */
@@ -171,11 +179,12 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
     });
     return name;
   };
-  return {
+  const storage: LakeStorage = {
+    kind: "local",
     root,
     metaRoot,
     pathOf,
-    list(key) {
+    async list(key) {
       const p = pathOf(key);
       try {
         return readdirSync(p).sort();
@@ -184,7 +193,7 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
         throw asLakeError(error, "list", p);
       }
     },
-    read(key) {
+    async read(key) {
       const p = pathOf(key);
       try {
         return readFileSync(p);
@@ -193,10 +202,30 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
         throw asLakeError(error, "read", p);
       }
     },
-    stat(key) {
+    async stat(key) {
       return statOf(pathOf(key));
     },
-    writeIfAbsent(key, bytes) {
+    async sha256(key) {
+      const p = pathOf(key);
+      const hash = createHash("sha256");
+      let fd: number;
+      try {
+        fd = openSync(p, "r");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw asLakeError(error, "read", p);
+      }
+      try {
+        const buffer = Buffer.allocUnsafe(1 << 20);
+        for (let n = readSync(fd, buffer, 0, buffer.length, null); n > 0; n = readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
+      } catch (error) {
+        throw asLakeError(error, "read", p);
+      } finally {
+        closeSync(fd);
+      }
+      return hash.digest("hex");
+    },
+    async writeIfAbsent(key, bytes) {
       ensureParent(key);
       const staged = stage(bytes);
       try {
@@ -211,12 +240,12 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
       syncFolder(dirname(pathOf(key)));
       return true;
     },
-    replace(key, bytes) {
+    async replace(key, bytes) {
       ensureParent(key);
       const staged = stage(bytes);
-      this.moveIn(staged, key);
+      await storage.moveIn(staged, key);
     },
-    moveIn(staged, key) {
+    async moveIn(staged, key) {
       ensureParent(key);
       const target = pathOf(key);
       const entry = statOf(target);
@@ -224,11 +253,12 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
       fsCall("move a file into", target, () => renameSync(pathOf(staged), target));
       syncFolder(dirname(target));
     },
-    delete(key) {
+    async delete(key) {
       const p = pathOf(key);
       fsCall("delete", p, () => rmSync(p, { force: true, recursive: statOf(p)?.kind === "dir" }));
     },
   };
+  return storage;
 }
 
 function refusedLink(p: string): LakeIntegrityError {

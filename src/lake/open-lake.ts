@@ -13,10 +13,12 @@ import { loadDuckDb, type DuckDbConnection, type DuckDbInstance, type DuckDbRead
 import { closest } from "../util/closest";
 import { canonicalDecimal, isExactDouble } from "../util/exact-decimal";
 import { dedupeColumnNames } from "../util/dedupe-column-names";
-import { findLakeDatasets } from "./dataset-folder";
 import { readSnapshot, snapshotFiles, type LakeFile, type LakeManifest, type SnapshotChoice } from "./lake-manifest";
-import { asLakeError, localLakeStorage } from "./lake-storage";
-import { integrityError, verifySnapshot, type LakeVerification } from "./lake-verify";
+import { asLakeError } from "./lake-storage";
+import { findDatasets, integrityError, verifySnapshot, type DatasetVerification, type LakeVerification } from "./lake-verify";
+import { cacheSnapshotFiles, defaultLakeCacheDir } from "./s3/lake-cache";
+import { isS3Url } from "./s3/s3-client";
+import { lakeStorageOf } from "./storage-of";
 import { quoteIdent, type LakeField, type LakeSource } from "./lake-source";
 import { pruneQuery, scanSelect, type ScanDataset } from "./plan-scan";
 import { scanDatasetOf } from "./scan-dataset";
@@ -26,7 +28,7 @@ import { toIsoTimestamp, toTimeMs } from "../table/dates";
 export interface LakeDataset {
   /** The SQL view: `<service>_<version>_<endpoint>` in lower case (`natgas_v4_rigs`). */
   readonly view: string;
-  /** The dataset's folder (`<dir>/natgas/v4/rigs`). */
+  /** The dataset's folder (`<dir>/natgas/v4/rigs`), or its `s3://` address. */
   readonly dir: string;
   /** The snapshot read (its number in the dataset's log). */
   readonly snapshot: number;
@@ -58,6 +60,11 @@ export interface OpenLakeOptions {
    * (no byte is read); `false`: no check.
    */
   readonly verify?: boolean | "size";
+  /**
+   * A lake on object storage (`s3://…`) is read from local copies of its snapshot's files, downloaded
+   * here and checked against their SHA-256; default `<os tmp>/gasframes-lake-cache`.
+   */
+  readonly cacheDir?: string;
 }
 
 /** An open lake. Close it when done (`close()`); a script that forgets still exits. */
@@ -81,8 +88,8 @@ export interface Lake {
    * @throws InvalidParamsError naming the closest view when there is no such dataset.
    */
   dataset(name: string): LakeSource;
-  /** Checks every file the views read against its recorded size and SHA-256 again (`ok` false on any difference). */
-  verify(): LakeVerification;
+  /** Checks every file the views read against its recorded size and SHA-256 again (`ok` false on any difference); on object storage, the objects. */
+  verify(): Promise<LakeVerification>;
   /** Closes the database. */
   close(): void;
 }
@@ -93,7 +100,10 @@ export interface Lake {
  * SHA-256 first, in an in-memory DuckDB (the `month` column is the partition). Files the snapshot
  * does not list (a sync in progress, a stray file) are never read; the path is passed as a list of
  * files with glob characters escaped, so `[`, `*` and `?` in a folder's name are plain characters.
- * @param dir the lake folder (the `dir` given to `syncDataset`).
+ * A lake on object storage (`s3://bucket/prefix`, reached with the AWS variables of the environment) is
+ * read from a local cache of its snapshot's files (`cacheDir`), each checked against its SHA-256 when
+ * downloaded.
+ * @param dir the lake folder (the `dir` given to `syncDataset`), or `s3://bucket/prefix`.
  * @param options memory limit (default 2GB), `version` or `asOf`, `verify` (default true).
  * @example
  * const lake = await openLake("lake");
@@ -102,19 +112,24 @@ export interface Lake {
 export async function openLake(dir: string, options: OpenLakeOptions = {}): Promise<Lake> {
   if (typeof dir !== "string" || dir.trim() === "") throw new DataError(`openLake: expected the lake's folder, got ${JSON.stringify(dir)}`);
   const choice = snapshotChoice(options);
-  const root = resolve(dir);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new DataError(`openLake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
+  const remote = isS3Url(dir);
+  const root = remote ? dir.trim().replace(/\/+$/, "") : resolve(dir);
+  if (!remote && (!existsSync(root) || !statSync(root).isDirectory())) throw new DataError(`openLake: no folder ${root} (sync a dataset into it first: syncDataset(..., { dir }))`);
   const found: Omit<LakeDataset, "columns">[] = [];
   const manifests = new Map<string, LakeManifest>();
+  // Where DuckDB reads each dataset: its folder, or the local cache of an object-storage dataset.
+  const localDirs = new Map<string, string>();
   try {
-    for (const d of findLakeDatasets(root)) {
-      const storage = localLakeStorage(d.dir);
-      const snapshot = readSnapshot(storage, choice);
+    for (const d of await findDatasets(root, "openLake")) {
+      const storage = await lakeStorageOf(d.dir, { label: "openLake" });
+      const snapshot = await readSnapshot(storage, choice);
       if (snapshot === undefined) continue;
       const files = snapshotFiles(snapshot);
       if (files.length === 0) continue;
-      if (options.verify !== false) {
-        const checked = verifySnapshot(storage, snapshot, options.verify !== "size");
+      if (remote) {
+        localDirs.set(d.view, await cacheSnapshotFiles(storage, files, options.cacheDir ?? defaultLakeCacheDir(), options.verify !== false && options.verify !== "size"));
+      } else if (options.verify !== false) {
+        const checked = await verifySnapshot(storage, snapshot, options.verify !== "size");
         if (checked.problems.length > 0) throw integrityError("openLake", checked);
       }
       found.push({ view: d.view, dir: d.dir, snapshot: snapshot.snapshot ?? 0, files });
@@ -134,7 +149,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
     for (const d of found) {
       // The read is planned in plan-scan.ts: the snapshot's files, the catalog's schema, files unioned by
       // name, month pruning per query.
-      const scan = await scanDatasetOf(connection, d.view, d.dir, manifests.get(d.view)!, d.files);
+      const scan = await scanDatasetOf(connection, d.view, localDirs.get(d.view) ?? d.dir, manifests.get(d.view)!, d.files);
       scans.push(scan);
       await connection.run(`CREATE VIEW ${quoteIdent(d.view)} AS ${scanSelect(scan.files, scan.schema)}`);
       datasets.push({ ...d, columns: await describe(connection, d.view) });
@@ -168,12 +183,13 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
       }
       return resultOf(reader, { sql, root, started });
     },
-    verify(): LakeVerification {
-      const checked = datasets.map((d) => {
-        const storage = localLakeStorage(d.dir);
-        const snapshot = readSnapshot(storage, { version: d.snapshot });
-        return verifySnapshot(storage, snapshot!, true);
-      });
+    async verify(): Promise<LakeVerification> {
+      const checked: DatasetVerification[] = [];
+      for (const d of datasets) {
+        const storage = await lakeStorageOf(d.dir, { label: "lake.verify" });
+        const snapshot = await readSnapshot(storage, { version: d.snapshot });
+        checked.push(await verifySnapshot(storage, snapshot!, true));
+      }
       return { ok: checked.every((c) => c.problems.length === 0), datasets: checked };
     },
     close(): void {
@@ -199,6 +215,7 @@ function snapshotChoice(options: OpenLakeOptions): SnapshotChoice {
     issues.push({ param: "asOf", value: options.asOf, expected: "an instant: ISO 8601 (2026-11-27T12:00:00Z) or epoch milliseconds" });
   }
   if (options.version !== undefined && options.asOf !== undefined) issues.push({ param: "asOf", value: options.asOf, expected: "either version or asOf, not both" });
+  if (options.cacheDir !== undefined && (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "")) issues.push({ param: "cacheDir", value: options.cacheDir, expected: "a folder for the downloaded files of an s3:// lake" });
   if (options.verify !== undefined && options.verify !== true && options.verify !== false && options.verify !== "size") issues.push({ param: "verify", value: options.verify, expected: 'true, false or "size"' });
   if (issues.length > 0) throw new InvalidParamsError("openLake", issues);
   return { ...(options.version === undefined ? {} : { version: options.version }), ...(options.asOf === undefined ? {} : { asOf: options.asOf }) };
@@ -256,7 +273,7 @@ function resultOf(reader: DuckDbReader, ctx: { sql: string; root: string; starte
     apiVersion: "",
     endpoint: "query",
     method: "SQL",
-    url: `file://${ctx.root}`,
+    url: /^s3:\/\//.test(ctx.root) ? ctx.root : `file://${ctx.root}`,
     params: { sql: ctx.sql },
     fetchedAt: new Date(ctx.started).toISOString(),
     pages: 1,

@@ -13,6 +13,7 @@ import type { FieldType, RecordSchema } from "../table/schema";
 import { toDayNumber } from "../table/dates";
 import type { MonthKey } from "./lake-months";
 import { quoteIdent } from "./lake-source";
+import { DataError } from "../errors";
 
 /** One file of a dataset's snapshot. */
 export interface ScanFile {
@@ -66,9 +67,34 @@ export function monthBoundsOfRange(range: DateRange, kind: "date" | "timestamp" 
   return { ...(Number.isFinite(lo) ? { min: monthOfDay(lo) } : {}), ...(Number.isFinite(hi) ? { max: monthOfDay(hi) } : {}) };
 }
 
-/** The files whose month lies within `bounds`. */
+/**
+ * The files that may hold rows within `bounds`: a file listed under several months (a compacted
+ * year's file, listed under each month it holds) is one file spanning its first to its last month,
+ * picked once when that span meets `bounds`.
+ */
 export function pickFiles(files: readonly ScanFile[], bounds: MonthBounds): ScanFile[] {
-  return files.filter((f) => (bounds.min === undefined || f.month >= bounds.min) && (bounds.max === undefined || f.month <= bounds.max));
+  return fileSpans(files)
+    .filter((f) => (bounds.min === undefined || f.last >= bounds.min) && (bounds.max === undefined || f.month <= bounds.max))
+    .map((f) => f.file);
+}
+
+/** Each distinct file once (the first listing), with the span of months it is listed under. */
+function fileSpans(files: readonly ScanFile[]): { file: ScanFile; month: MonthKey; last: MonthKey }[] {
+  const byPath = new Map<string, { file: ScanFile; month: MonthKey; last: MonthKey }>();
+  for (const f of files) {
+    const seen = byPath.get(f.path);
+    if (seen === undefined) byPath.set(f.path, { file: f, month: f.month, last: f.month });
+    else {
+      if (f.month < seen.month) seen.month = f.month;
+      if (f.month > seen.last) seen.last = f.month;
+    }
+  }
+  return [...byPath.values()];
+}
+
+/** The hive partition key of a file path: `month` (`.../month=YYYY-MM/x.parquet`) or `year` (`.../year=YYYY/x.parquet`, the year layout, whose files hold `month` themselves). */
+function hiveKeyOf(path: string): "month" | "year" {
+  return /[\\/]year=\d{4}[\\/][^\\/]+$/.test(path) ? "year" : "month";
 }
 
 /** `path` as a DuckDB glob matching only itself (`[`, `*`, `?` each in a class), quoted for SQL. */
@@ -86,13 +112,17 @@ export function globLiteral(path: string): string {
  * @param fallback any file of the dataset, read for its columns when `files` is empty.
  */
 export function scanSelect(files: readonly ScanFile[], schema: RecordSchema | undefined, fallback?: ScanFile): string {
-  const read = files.length > 0 ? files : fallback === undefined ? [] : [fallback];
+  const read = fileSpans(files.length > 0 ? files : fallback === undefined ? [] : [fallback]).map((f) => f.file);
   if (read.length === 0) throw new Error("scanSelect: no file to read");
+  const keys = new Set(read.map((f) => hiveKeyOf(f.path)));
+  // One dataset folder holds one layout (a compaction converts all of it in one commit): Spark and DuckDB refuse mixed hive keys.
+  if (keys.size > 1) throw new DataError(`lake: the files of one dataset mix month= and year= folders (${read[0]!.path}); a compaction converts a dataset folder whole`);
+  const key = [...keys][0]!;
   const held = new Set<string>();
   const heldOrder: string[] = [];
   for (const f of read) {
     for (const c of f.columns ?? []) {
-      if (c === "month" || held.has(c)) continue;
+      if (c === "month" || c === "year" || held.has(c)) continue;
       held.add(c);
       heldOrder.push(c);
     }
@@ -108,7 +138,7 @@ export function scanSelect(files: readonly ScanFile[], schema: RecordSchema | un
   select.push("month");
   const list = read.map((f) => `'${globLiteral(f.path)}'`).join(", ");
   const where = files.length === 0 ? " WHERE false" : "";
-  return `SELECT ${select.join(", ")} FROM read_parquet([${list}], hive_partitioning = true, hive_types = {'month': VARCHAR}, union_by_name = true)${where}`;
+  return `SELECT ${select.join(", ")} FROM read_parquet([${list}], hive_partitioning = true, hive_types = {'${key}': VARCHAR}, union_by_name = true)${where}`;
 }
 
 /**
@@ -154,8 +184,9 @@ export function pruneQuery(sql: string, datasets: readonly ScanDataset[]): { sql
   const bounds = boundsOfWhere(tokens.slice(j + 1, end), d, alias);
   if (bounds.min === undefined && bounds.max === undefined) return { sql };
   const chosen = pickFiles(d.files, bounds);
-  if (chosen.length === d.files.length) return { sql };
-  return { sql: `WITH ${quoteIdent(d.view)} AS (${scanSelect(chosen, d.schema, d.files[0])}) ${sql}`, dataset: d.view, files: chosen.length, of: d.files.length };
+  const of = fileSpans(d.files).length;
+  if (chosen.length === of) return { sql };
+  return { sql: `WITH ${quoteIdent(d.view)} AS (${scanSelect(chosen, d.schema, d.files[0])}) ${sql}`, dataset: d.view, files: chosen.length, of };
 }
 
 interface Token {

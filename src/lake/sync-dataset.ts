@@ -16,12 +16,15 @@ import { commitKey, logVersions, MANIFEST_FILE, readCommit, readSnapshot, samePa
 import { monthEndMs, monthFilter, monthsBetween, type MonthKey } from "./lake-months";
 import { checkSyncOptions } from "./check-sync-options";
 import { datasetFolder } from "./dataset-folder";
-import { acquireLakeLock } from "./lake-lock";
-import { adoptEarlierLayout } from "./lake-layout";
-import { asLakeError, localLakeStorage, STAGING_DIR, type LakeStorage } from "./lake-storage";
-import { fileProblems, sha256OfFile } from "./lake-verify";
+import { acquireLakeLock, type LakeLock } from "./lake-lock";
+import { adoptEarlierLayout, monthFileKey, partitionOfKey, YEAR_PARTITION, yearFileKey } from "./lake-layout";
+import { asLakeError, STAGING_DIR, type LakeStorage } from "./lake-storage";
+import { fileProblems } from "./lake-verify";
+import { lakeStorageOf } from "./storage-of";
 import { streamOf, type SyncClient } from "./stream-of";
 import { monthParquetBytes } from "./month-parquet";
+import { monthContentSha256 } from "./month-content";
+import type { Result } from "../table/result";
 import type { SyncDatasetOptions, SyncProgress, SyncReport } from "./sync-types";
 
 export type { SyncDatasetOptions, SyncProgress, SyncReport };
@@ -29,6 +32,8 @@ export type { SyncDatasetOptions, SyncProgress, SyncReport };
 const DAY_MS = 86_400_000;
 const JOURNAL = `${STAGING_DIR}/journal.json`;
 const EMPTY_SHA = createHash("sha256").digest("hex");
+/** The shortest time between two writes of the journal of a run. */
+const JOURNAL_EVERY_MS = 1_000;
 
 /** A month fetched by the run, not yet committed: its entry, and where its new file waits. */
 interface Staged {
@@ -80,15 +85,15 @@ export async function syncDataset(client: SyncClient, endpoint: EndpointSpec, pa
   const datasetDir = datasetFolder(options.dir, endpoint);
   // A token pasted into a filter is stored masked, as the query is.
   const storedParams = redactValue(userParams) as Record<string, unknown>;
-  const storage = localLakeStorage(datasetDir, { create: true, layout: "split" });
-  const lock = acquireLakeLock(storage, label, checked.clock);
+  const storage = await lakeStorageOf(datasetDir, { create: true, layout: "split", label });
+  const lock = await acquireLakeLock(storage, label, checked.clock);
   try {
-    adoptEarlierLayout(storage, label, checked.clock);
-    return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream });
+    await adoptEarlierLayout(storage, label, checked.clock);
+    return await syncLocked({ storage, endpoint, axis, label, userParams, storedParams, checked, options, stream, lock });
   } catch (error) {
     throw asLakeError(error, "sync into", datasetDir);
   } finally {
-    lock.release();
+    await lock.release();
   }
 }
 
@@ -102,31 +107,40 @@ interface SyncContext {
   readonly checked: ReturnType<typeof checkSyncOptions>;
   readonly options: SyncDatasetOptions;
   readonly stream: ReturnType<typeof streamOf>;
+  readonly lock: LakeLock;
 }
 
 async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   const { storage, endpoint, axis, label, userParams, storedParams, checked, options, stream } = ctx;
-  const previous = readSnapshot(storage);
+  const previous = await readSnapshot(storage);
   if (previous !== undefined && !sameParams(redactValue(previous.params) as Record<string, unknown>, storedParams)) {
     throw new InvalidParamsError(label, [
       { param: "params", value: userParams, expected: `the parameters ${storage.root} was synced with (${JSON.stringify(previous.params)}), or another dir` },
     ]);
   }
   const base = previous?.snapshot ?? -1;
-  const journal = resumable(storage, storedParams, checked.asOf, base);
-  sweepStaging(storage, journal);
+  const journal = await resumable(storage, storedParams, checked.asOf, base);
+  await sweepStaging(storage, journal);
   const staged: Record<MonthKey, Staged> = { ...(journal?.staged ?? {}) };
   const partitions: Record<MonthKey, LakePartition> = { ...(previous?.partitions ?? {}) };
 
   const months = monthsBetween(checked.from, checked.to);
-  const due = months.filter((month) => {
-    if (staged[month] !== undefined) return true;
+  // A compacted dataset (compactLake) stays in the year layout: new and revised months are written as `year=YYYY/part-YYYY-MM-<hash>.parquet`.
+  const yearLayout = Object.values(partitions).some((p) => Array.isArray(p.files) && p.files.some((f) => partitionOfKey(f) === "year"));
+  const seen = new Map<string, Awaited<ReturnType<typeof fileProblems>>>();
+  const dueSet = new Set<MonthKey>();
+  for (const month of months) {
     const entry = partitions[month];
-    if (entry === undefined) return true;
     // A damaged entry, or a file that is not the one recorded (truncated, flipped, replaced, a folder): fetched again.
-    if (fileProblems(storage, month, entry).length > 0) return true;
-    return toTimeMs(entry.asOf) < monthEndMs(month) + checked.reviseDays * DAY_MS;
-  });
+    const isDue = staged[month] !== undefined || entry === undefined || (await fileProblems(storage, month, entry, true, seen)).length > 0 || toTimeMs(entry.asOf) < monthEndMs(month) + checked.reviseDays * DAY_MS;
+    if (isDue) dueSet.add(month);
+  }
+  // A file listed under several months (a compacted year) holds them all: when one of them is fetched
+  // again, so are the others, each into a file of its own, and the shared file is listed no more
+  // (else a revised month's old rows would still be read from it).
+  const sharers = sharedFiles(partitions);
+  for (const month of [...dueSet]) for (const f of Array.isArray(partitions[month]?.files) ? partitions[month]!.files : []) for (const m of sharers.get(f) ?? []) dueSet.add(m);
+  const due = [...dueSet].sort();
 
   const startedAt = checked.clock();
   let rows = 0;
@@ -138,57 +152,84 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   };
   const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
 
-  for (const month of due) {
-    const resumed = staged[month];
-    if (resumed !== undefined) {
-      rows += resumed.entry.rows;
-      done += 1;
-      report("partition", month);
-      continue;
-    }
-    const query = { ...userParams, ...monthFilter(axis, month) };
-    const callOptions = { ...(options.signal ? { signal: options.signal } : {}), ...(checked.batchSize !== undefined ? { batchSize: checked.batchSize } : {}) };
-    const content = createHash("sha256");
+  // The next month is fetched while this one is sorted, written and hashed (the server and the
+  // socket work meanwhile); at most two months are held. A failure aborts the fetch ahead.
+  const callOptionsOf = (signal: AbortSignal) => ({ signal, ...(checked.batchSize !== undefined ? { batchSize: checked.batchSize } : {}) });
+  const fetchMonth = async (month: MonthKey, signal: AbortSignal): Promise<Result<unknown>> => {
     const guard = monthGuard(axis, month, label);
-    const batches = counted(stream(query, callOptions), (batch) => {
-      for (const r of batch) {
-        guard(r);
-        content.update(`${JSON.stringify(r)}\n`);
-      }
+    const batches = counted(stream({ ...userParams, ...monthFilter(axis, month) }, callOptionsOf(signal)), (batch) => {
+      for (const r of batch) guard(r);
       rows += batch.length;
       report("batch", month);
     });
-    const result = await collectResult(batches, schema);
-    const contentSha256 = content.digest("hex");
-    const old = partitions[month];
-    const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf: checked.asOf, rows: result.length, contentSha256 };
-    let next: Staged;
-    if (old !== undefined && old.contentSha256 === contentSha256 && old.rows === result.length && fileProblems(storage, month, old).length === 0) {
-      // The same records as the snapshot's file: the file is kept (its bytes differ only in the fetch time).
-      next = { entry: { ...old, ...fetched } };
-    } else if (result.length === 0) {
-      next = { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
-    } else {
-      const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
-      // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this loop's.
-      const written = monthParquetBytes(result, endpoint, axis);
-      storage.replace(temporary, written);
-      const sha256 = sha256OfFile(storage.pathOf(temporary));
-      const bytes = storage.stat(temporary)?.size ?? 0;
-      // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.
-      const file = `month=${month}/part-${sha256.slice(0, 20)}.parquet`;
-      next = { entry: { ...fetched, files: [file], sha256, bytes, columns: [...result.names] }, stagedAs: temporary };
+    return collectResult(batches, schema);
+  };
+  const ahead = new Map<MonthKey, { promise: Promise<Result<unknown>>; controller: AbortController }>();
+  const start = (month: MonthKey) => {
+    const controller = new AbortController();
+    const signal = options.signal === undefined ? controller.signal : anySignal(options.signal, controller.signal);
+    const promise = fetchMonth(month, signal);
+    // Awaited when its turn comes; a failure before then is not an unhandled rejection.
+    promise.catch(() => undefined);
+    ahead.set(month, { promise, controller });
+  };
+  const toFetch = due.filter((m) => staged[m] === undefined);
+  // The journal (every staged month so far) is rewritten at most once a second: written after each
+  // month, it was 250 MB of writes and a flush per month for a 973-month lake. A run killed in between
+  // fetches again the months of its last second.
+  let savedAt = performance.now();
+  let unsaved = false;
+  const saveJournal = async () => {
+    await storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
+    savedAt = performance.now();
+    unsaved = false;
+  };
+  try {
+    for (const month of due) {
+      const resumed = staged[month];
+      if (resumed !== undefined) {
+        rows += resumed.entry.rows;
+        done += 1;
+        report("partition", month);
+        continue;
+      }
+      if (!ahead.has(month)) start(month);
+      const result = await ahead.get(month)!.promise;
+      ahead.delete(month);
+      const next = toFetch[toFetch.indexOf(month) + 1];
+      if (next !== undefined) start(next);
+      const old = partitions[month];
+      // A shared file is never kept for one month: see above.
+      const keepable = old !== undefined && !old.files.some((f) => sharers.has(f)) ? old : undefined;
+      staged[month] = await stageMonth(storage, month, result, keepable, endpoint, axis, checked.asOf, yearLayout);
+      unsaved = true;
+      if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
+      done += 1;
+      // Before the month's progress event: a caller that sees the month done sees the lock's new expiry.
+      await ctx.lock.refresh();
+      report("partition", month);
     }
-    staged[month] = next;
-    storage.replace(JOURNAL, Buffer.from(JSON.stringify({ params: storedParams, asOf: checked.asOf, base, staged } satisfies Journal), "utf8"));
-    done += 1;
-    report("partition", month);
+  } catch (error) {
+    // A run that fails (a row outside its month, a write error) leaves what it staged for the next run.
+    if (unsaved) {
+      try {
+        await saveJournal();
+      } catch {
+        // The run's own error is the one to report.
+      }
+    }
+    throw error;
+  } finally {
+    for (const { promise, controller } of ahead.values()) {
+      controller.abort();
+      await promise.catch(() => undefined);
+    }
   }
 
   let manifest: LakeManifest = previous ?? emptyManifest(endpoint, axis, storedParams);
   if (due.length > 0) {
     for (const [month, s] of Object.entries(staged)) {
-      if (s.stagedAs !== undefined && storage.stat(s.stagedAs) !== undefined) storage.moveIn(s.stagedAs, s.entry.files[0]!);
+      if (s.stagedAs !== undefined && (await storage.stat(s.stagedAs)) !== undefined) await storage.moveIn(s.stagedAs, s.entry.files[0]!);
       partitions[month] = s.entry;
     }
     const version = base < 1 ? 1 : base + 1;
@@ -205,12 +246,12 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       partitions: Object.fromEntries(Object.entries(partitions).sort(([a], [b]) => (a < b ? -1 : 1))),
     };
     const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
-    if (!storage.writeIfAbsent(commitKey(version), bytes)) {
+    if (!(await storage.writeIfAbsent(commitKey(version), bytes))) {
       throw new LakeLockedError(`${label}: another writer committed version ${version} of ${storage.root} during this run; nothing of this run was committed, sync again`, { dir: storage.root });
     }
-    storage.replace(MANIFEST_FILE, bytes);
-    storage.delete(JOURNAL);
-    vacuum(storage, checked.clock(), checked.retainDays * DAY_MS);
+    await storage.replace(MANIFEST_FILE, bytes);
+    await storage.delete(JOURNAL);
+    await vacuum(storage, checked.clock(), checked.retainDays * DAY_MS);
     report("commit", checked.to);
   }
   return { datasetDir: storage.root, fetched: due, kept: months.filter((m) => !due.includes(m)), rows, snapshot: manifest.snapshot ?? 0, manifest };
@@ -220,9 +261,51 @@ function emptyManifest(endpoint: EndpointSpec, axis: LakeAxis, params: Record<st
   return { format: 2, snapshot: 0, service: endpoint.service, version: endpoint.version, endpoint: endpoint.method, path: endpoint.path, axis, params, partitions: {} };
 }
 
+/** A fetched month staged: its file written under `_tmp/` (or the snapshot's file kept, or no file for no rows) and its entry. */
+async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string, yearLayout: boolean): Promise<Staged> {
+  const held = result.columns();
+  const contentSha256 = monthContentSha256(held);
+  const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf, rows: result.length, contentSha256 };
+  if (old !== undefined && old.contentSha256 === contentSha256 && old.rows === result.length && (await fileProblems(storage, month, old)).length === 0) {
+    // The same records as the snapshot's file: the file is kept (its bytes differ only in the fetch time).
+    return { entry: { ...old, ...fetched } };
+  }
+  if (result.length === 0) return { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
+  const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
+  // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this function's.
+  const written = monthParquetBytes(result, endpoint, axis, yearLayout ? month : undefined);
+  // Hashed from memory: the file is not read back.
+  const sha256 = createHash("sha256").update(written).digest("hex");
+  await storage.replace(temporary, written);
+  // Content-addressed and immutable: a revised month is a new file; the old one stays for earlier snapshots.
+  const file = yearLayout ? yearFileKey(month.slice(0, 4), sha256, month) : monthFileKey(month, sha256);
+  const columns = yearLayout ? [...result.names.filter((n) => n !== "month"), "month"] : [...result.names];
+  return { entry: { ...fetched, files: [file], sha256, bytes: written.byteLength, columns }, stagedAs: temporary };
+}
+
+/** The files listed under more than one month (compacted years), with those months. */
+function sharedFiles(partitions: Readonly<Record<MonthKey, LakePartition>>): Map<string, MonthKey[]> {
+  const by = new Map<string, MonthKey[]>();
+  for (const [month, p] of Object.entries(partitions)) for (const f of Array.isArray(p.files) ? p.files : []) by.set(f, [...(by.get(f) ?? []), month]);
+  for (const [f, list] of by) if (list.length < 2) by.delete(f);
+  return by;
+}
+
+/** AbortSignal.any where Node has it (20.3 on), else a signal aborted by either. */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
+  if (any !== undefined) return any([a, b]);
+  const c = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) c.abort(s.reason);
+    else s.addEventListener("abort", () => c.abort(s.reason), { once: true });
+  }
+  return c.signal;
+}
+
 /** The journal of a killed run of the same query, as-of and base snapshot, with only the months whose files are whole. */
-function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: string, base: number): Journal | undefined {
-  const bytes = storage.read(JOURNAL);
+async function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: string, base: number): Promise<Journal | undefined> {
+  const bytes = await storage.read(JOURNAL);
   if (bytes === undefined) return undefined;
   let j: Journal;
   try {
@@ -234,11 +317,10 @@ function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: 
   const staged: Record<MonthKey, Staged> = {};
   for (const [month, s] of Object.entries(j.staged)) {
     if (s === null || typeof s !== "object" || s.entry === undefined) continue;
-    const waiting = typeof s.stagedAs === "string" && /^_tmp\/[\w.-]+\.parquet$/.test(s.stagedAs) && storage.stat(s.stagedAs)?.kind === "file";
-    if (waiting) {
-      const st = storage.stat(s.stagedAs!)!;
-      if (st.size === s.entry.bytes && sha256OfFile(storage.pathOf(s.stagedAs!)) === s.entry.sha256) staged[month] = s;
-    } else if (fileProblems(storage, month, s.entry).length === 0) {
+    const st = typeof s.stagedAs === "string" && /^_tmp\/[\w.-]+\.parquet$/.test(s.stagedAs) ? await storage.stat(s.stagedAs) : undefined;
+    if (st?.kind === "file") {
+      if (st.size === s.entry.bytes && (await storage.sha256(s.stagedAs!)) === s.entry.sha256) staged[month] = s;
+    } else if ((await fileProblems(storage, month, s.entry)).length === 0) {
       // Moved into its month folder by a commit that was killed before its log entry: whole where it is.
       staged[month] = { entry: s.entry };
     }
@@ -247,16 +329,16 @@ function resumable(storage: LakeStorage, params: Record<string, unknown>, asOf: 
 }
 
 /** Removes what killed runs left in `_tmp/`, except the files of the journal being resumed. */
-function sweepStaging(storage: LakeStorage, journal: Journal | undefined): void {
+async function sweepStaging(storage: LakeStorage, journal: Journal | undefined): Promise<void> {
   const keep = new Set(Object.values(journal?.staged ?? {}).flatMap((s) => (s.stagedAs === undefined ? [] : [s.stagedAs.slice(STAGING_DIR.length + 1)])));
   keep.add("journal.json");
-  for (const name of storage.list(STAGING_DIR)) {
+  for (const name of await storage.list(STAGING_DIR)) {
     // A writer waiting for the lock stages its lock file here too (`<pid>.<random>.tmp`): kept while that process runs.
     const pid = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
     if (pid !== undefined && Number(pid) !== process.pid && processRuns(Number(pid))) continue;
-    if (!keep.has(name)) storage.delete(`${STAGING_DIR}/${name}`);
+    if (!keep.has(name)) await storage.delete(`${STAGING_DIR}/${name}`);
   }
-  if (journal === undefined) storage.delete(JOURNAL);
+  if (journal === undefined) await storage.delete(JOURNAL);
 }
 
 function processRuns(pid: number): boolean {
@@ -270,26 +352,27 @@ function processRuns(pid: number): boolean {
 
 /**
  * Drops commits superseded more than `retainMs` ago (the latest always stays), then every Parquet
- * file in a month folder that no remaining commit lists, and month folders left empty.
+ * file in a `month=` or `year=` folder that no remaining commit lists, and such folders left empty.
  */
-function vacuum(storage: LakeStorage, now: number, retainMs: number): void {
-  const versions = logVersions(storage);
-  const snapshots = versions.map((v) => readCommit(storage, v));
+export async function vacuum(storage: LakeStorage, now: number, retainMs: number): Promise<void> {
+  const versions = await logVersions(storage);
+  const snapshots: LakeManifest[] = [];
+  for (const v of versions) snapshots.push(await readCommit(storage, v));
   const kept: LakeManifest[] = [];
-  snapshots.forEach((s, i) => {
+  for (const [i, s] of snapshots.entries()) {
     const supersededAt = i + 1 < snapshots.length ? toTimeMs(snapshots[i + 1]!.committedAt ?? "") : Infinity;
     // `<=`: with retainDays 0 the snapshot superseded by this very commit goes too, even within the same millisecond.
     if (!(supersededAt <= now - retainMs)) kept.push(s);
-    else storage.delete(commitKey(versions[i]!));
-  });
+    else await storage.delete(commitKey(versions[i]!));
+  }
   const listed = new Set(kept.flatMap((s) => Object.values(s.partitions).flatMap((p) => p.files)));
-  for (const folder of storage.list("")) {
-    if (!folder.startsWith("month=") || storage.stat(folder)?.kind !== "dir") continue;
-    for (const name of storage.list(folder)) {
+  for (const folder of await storage.list("")) {
+    if (!(folder.startsWith("month=") || folder.startsWith(`${YEAR_PARTITION}=`)) || (await storage.stat(folder))?.kind !== "dir") continue;
+    for (const name of await storage.list(folder)) {
       const key = `${folder}/${name}`;
-      if (name.endsWith(".parquet") && !listed.has(key) && storage.stat(key)?.kind === "file") storage.delete(key);
+      if (name.endsWith(".parquet") && !listed.has(key) && (await storage.stat(key))?.kind === "file") await storage.delete(key);
     }
-    if (storage.list(folder).length === 0) storage.delete(folder);
+    if ((await storage.list(folder)).length === 0) await storage.delete(folder);
   }
 }
 
@@ -300,10 +383,12 @@ function monthGuard(axis: LakeAxis, month: MonthKey, label: string): (record: Re
   const endMs = monthEndMs(month);
   const startMs = firstDay * DAY_MS;
   const lastDay = endMs / DAY_MS - 1;
+  // A month's rows share a few dates: the last one found inside is not parsed again.
+  let lastInside: unknown;
   return (record) => {
     const value = record[axis.field];
     // An aggregated answer without the date among its group columns carries no date to check.
-    if (value === undefined) return;
+    if (value === undefined || (value === lastInside && typeof value === "string")) return;
     const inside = axis.kind === "date" ? ((d) => d >= firstDay && d <= lastDay)(toDayNumber(value)) : ((t) => t >= startMs && t < endMs)(toTimeMs(value));
     if (!inside) {
       const shown = value instanceof Date ? value.toISOString() : value;
@@ -312,6 +397,7 @@ function monthGuard(axis: LakeAxis, month: MonthKey, label: string): (record: Re
         { month, field: axis.field, value: shown },
       );
     }
+    lastInside = value;
   };
 }
 

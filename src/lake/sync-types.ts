@@ -25,7 +25,11 @@ export interface SyncProgress {
 
 /** Options of {@link syncDataset}. */
 export interface SyncDatasetOptions {
-  /** The lake's root folder; the dataset goes in `<dir>/<service>/<version>/<endpoint>/`. Required. */
+  /**
+   * The lake's root folder, or `s3://bucket/prefix` on S3-compatible storage (credentials and endpoint
+   * from the AWS variables of the environment; docs/lake.md); the dataset goes in
+   * `<dir>/<service>/<version>/<endpoint>/`. Required.
+   */
   readonly dir: string;
   /** First month, `YYYY-MM`. Required. */
   readonly from: string;

@@ -92,6 +92,17 @@ describe("toArrow", () => {
     expect(county.toArray()).toEqual(many.map((r) => r.county));
   });
 
+  it("writes unique texts (empty, non-Latin, astral, null) as one UTF-8 buffer an independent reader reads back", async () => {
+    const names = ["", "Zoë", "北海道 7", "gas 🔥 well", null, "a\u0000b", "plain"];
+    const table = Table.fromRecords(names.map((name, i) => ({ i, name })));
+    const name = table.toArrow().getChild("name")!;
+    expect(String(name.type)).toBe("Utf8");
+    expect(name.toArray()).toEqual(names);
+    const path = join(dir, "unique-texts.parquet");
+    table.toParquet(path);
+    expect((await readBack(path)).rows.map((r) => r.name)).toEqual(names);
+  });
+
   it("refuses a value that does not fit its field's type, naming the column and row", () => {
     const bad = Table.fromRecords([{ pad: 1 }, { pad: 1.5 }], { schema: { name: "t", fields: [{ name: "pad", type: "int" }] } });
     expect(() => bad.toArrow()).toThrow(DataError);

@@ -106,9 +106,9 @@ describe("syncDataset crash safety", () => {
       const visible = allFiles(dir).filter((f) => f.endsWith(".parquet") && !f.split("/").some((s) => s.startsWith("_")));
       for (const f of visible) expect(f, `seed ${seed}`).toMatch(/^natgas\/v4\/dailyproduction\/month=\d{4}-\d{2}\/part-[0-9a-f]{20}\.parquet$/);
       if (existsSync(datasetDir)) await readLake(datasetDir);
-      const manifest = existsSync(datasetDir) ? readLakeManifest(datasetDir) : undefined;
+      const manifest = existsSync(datasetDir) ? (await readLakeManifest(datasetDir)) : undefined;
       if (manifest !== undefined) {
-        expect(verifyLake(dir).ok, `seed ${seed}, after kill ${i + 1}`).toBe(true);
+        expect((await verifyLake(dir)).ok, `seed ${seed}, after kill ${i + 1}`).toBe(true);
         const seen = monthTotals(await readSnapshotLake(datasetDir), "prod_dry_gas_bcf_day");
         for (const [month, totals] of Object.entries(seen)) expect(totals, `seed ${seed}, ${month} after kill ${i + 1}`).toEqual(expected[month]);
         for (const [month, part] of Object.entries(manifest.partitions)) expect(seen[month]?.rows ?? 0, `seed ${seed}, ${month}`).toBe(part.rows);
@@ -119,9 +119,9 @@ describe("syncDataset crash safety", () => {
     const last = await runChild(dir);
     expect(last.code, last.stderr).toBe(0);
     expect(monthTotals(await readSnapshotLake(datasetDir), "prod_dry_gas_bcf_day")).toEqual(expected);
-    expect(verifyLake(dir).ok).toBe(true);
+    expect((await verifyLake(dir)).ok).toBe(true);
     expect(allFiles(dir).filter((f) => f.endsWith(".tmp") || f.startsWith("_gasframes/natgas/v4/dailyproduction/_tmp/") || f.startsWith("natgas/v4/dailyproduction/_") || f.endsWith("_lock"))).toEqual([]);
-    const manifest = readLakeManifest(datasetDir)!;
+    const manifest = (await readLakeManifest(datasetDir))!;
     expect(Object.fromEntries(Object.entries(manifest.partitions).map(([m, p]) => [m, p.rows]))).toEqual(Object.fromEntries(Object.entries(expected).map(([m, t]) => [m, t.rows])));
   });
 
@@ -133,7 +133,7 @@ describe("syncDataset crash safety", () => {
     for (const run of runs) if (run.code !== 0) expect(run.stderr).toMatch(/LakeLockedError: .*being written by process \d+/);
     expect(runs.some((r) => r.code === 0)).toBe(true);
     const datasetDir = join(dir, "natgas", "v4", "dailyproduction");
-    expect(verifyLake(dir).ok).toBe(true);
+    expect((await verifyLake(dir)).ok).toBe(true);
     expect(monthTotals(await readSnapshotLake(datasetDir), "prod_dry_gas_bcf_day")).toEqual(expected);
   });
 });

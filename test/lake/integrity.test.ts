@@ -60,8 +60,8 @@ describe("one writer", () => {
     expect(error).toBeInstanceOf(LakeLockedError);
     expect(error.holder).toMatchObject({ pid: process.pid, host: hostname() });
     expect(error.message).toMatch(new RegExp(`process ${process.pid}`));
-    expect(readLakeManifest(dpDir(dir))!.params).toEqual({ region_natgas: ["west"] });
-    expect(verifyLake(dir).ok).toBe(true);
+    expect((await readLakeManifest(dpDir(dir)))!.params).toEqual({ region_natgas: ["west"] });
+    expect((await verifyLake(dir)).ok).toBe(true);
     expect(existsSync(join(dpMeta(dir), "_lock"))).toBe(false);
   });
 
@@ -169,14 +169,14 @@ describe("a lake written before the log", () => {
     const { snapshot: _s, committedAt: _t, ...head } = run.manifest;
     writeFileSync(join(run.datasetDir, "_manifest.json"), JSON.stringify({ ...head, format: 1, partitions }));
     const before = await rowsOf(dir);
-    expect(readLakeManifest(run.datasetDir)!.snapshot).toBe(0);
-    expect(verifyLake(dir).datasets.map((d) => d.snapshot)).toEqual([0]);
+    expect((await readLakeManifest(run.datasetDir))!.snapshot).toBe(0);
+    expect((await verifyLake(dir)).datasets.map((d) => d.snapshot)).toEqual([0]);
 
     const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-03", asOf: "2025-08-01" }));
     expect(next.fetched).toEqual(["2025-03"]);
     expect(next.snapshot).toBe(1);
     expect(next.manifest.partitions["2025-01"]!.files).toEqual(["month=2025-01/part-00000.parquet"]);
-    expect(verifyLake(dir).ok).toBe(true);
+    expect((await verifyLake(dir)).ok).toBe(true);
     const after = await rowsOf(dir);
     expect({ "2025-01": after["2025-01"], "2025-02": after["2025-02"] }).toEqual(before);
     // The sync moved the protocol's files out: the dataset folder holds Parquet files only.
@@ -195,19 +195,19 @@ describe("a lake written before the log", () => {
     writeFileSync(join(first.datasetDir, "_lock"), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), since: "2025-01-01T00:00:00.000Z", id: "dead" }));
     rmSync(join(dir, "_gasframes"), { recursive: true });
     const before = await rowsOf(dir);
-    expect(readLakeManifest(first.datasetDir)!.snapshot).toBe(2);
-    expect(readLakeManifest(first.datasetDir, { version: 1 })!.snapshot).toBe(1);
-    expect(verifyLake(dir).ok).toBe(true);
+    expect((await readLakeManifest(first.datasetDir))!.snapshot).toBe(2);
+    expect((await readLakeManifest(first.datasetDir, { version: 1 }))!.snapshot).toBe(1);
+    expect((await verifyLake(dir)).ok).toBe(true);
 
     const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-03", asOf: "2025-08-01" }));
     expect(next.snapshot).toBe(3);
     expect(next.fetched).toEqual(["2025-03"]);
     expect(allFiles(first.datasetDir).every((f) => /^month=\d{4}-\d{2}\/part-[0-9a-f]{20}\.parquet$/.test(f))).toBe(true);
     expect(allFiles(dpMeta(dir))).toEqual([1, 2, 3].map((v) => `_log/${String(v).padStart(20, "0")}.json`).concat("_manifest.json"));
-    expect(readLakeManifest(first.datasetDir, { version: 1 })!.snapshot).toBe(1);
+    expect((await readLakeManifest(first.datasetDir, { version: 1 }))!.snapshot).toBe(1);
     const after = await rowsOf(dir);
     expect({ "2025-01": after["2025-01"], "2025-02": after["2025-02"] }).toEqual(before);
-    expect(verifyLake(dir).ok).toBe(true);
+    expect((await verifyLake(dir)).ok).toBe(true);
   });
 
   it("finishes a move killed after the log was renamed into the metadata root", async () => {
@@ -218,12 +218,12 @@ describe("a lake written before the log", () => {
     copyFileSync(join(dpMeta(dir), "_log", `${"1".padStart(20, "0")}.json`), join(first.datasetDir, "_log", `${"1".padStart(20, "0")}.json`));
     renameSync(join(dpMeta(dir), "_manifest.json"), join(first.datasetDir, "_manifest.json"));
     writeFileSync(join(first.datasetDir, "_lock.takeover"), "{}");
-    expect(readLakeManifest(first.datasetDir)!.snapshot).toBe(1);
+    expect((await readLakeManifest(first.datasetDir))!.snapshot).toBe(1);
     const next = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir, { to: "2025-02", asOf: "2025-08-01" }));
     expect(next.snapshot).toBe(2);
     expect(allFiles(first.datasetDir).every((f) => f.startsWith("month="))).toBe(true);
     expect(JSON.parse(readFileSync(join(dpMeta(dir), "_manifest.json"), "utf8")).snapshot).toBe(2);
-    expect(verifyLake(dir).ok).toBe(true);
+    expect((await verifyLake(dir)).ok).toBe(true);
   });
 
   it("never takes the metadata folder for a dataset", async () => {
@@ -242,34 +242,34 @@ describe("verified files", () => {
     const dir = join(root, "damaged");
     const run = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir));
     const clean = monthTotals(await readSnapshotLake(run.datasetDir), "prod_dry_gas_bcf_day");
-    const file = (m: string) => join(run.datasetDir, readLakeManifest(run.datasetDir)!.partitions[m]!.files[0]!);
-    const damages: Array<[string, (p: string) => void, string]> = [
+    const file = async (m: string) => join(run.datasetDir, (await readLakeManifest(run.datasetDir))!.partitions[m]!.files[0]!);
+    const damages: Array<[string, (p: string, other: string) => void, string]> = [
       ["checksum", (p) => { const b = readFileSync(p); b[Math.floor(b.length / 2)] ^= 0x01; writeFileSync(p, b); }, "2025-01"],
       ["size", (p) => truncateSync(p, 100), "2025-02"],
-      ["checksum", (p) => { const other = file("2025-01"); const b = readFileSync(other); writeFileSync(p, b.subarray(0, readFileSync(p).length)); if (readFileSync(p).length < b.length) appendFileSync(p, Buffer.alloc(0)); }, "2025-03"],
+      ["checksum", (p, other) => { const b = readFileSync(other); writeFileSync(p, b.subarray(0, readFileSync(p).length)); if (readFileSync(p).length < b.length) appendFileSync(p, Buffer.alloc(0)); }, "2025-03"],
       ["not-a-file", (p) => { rmSync(p); mkdirSync(p); }, "2025-01"],
     ];
     const open = await openLake(dir);
-    expect(open.verify().ok).toBe(true);
+    expect((await open.verify()).ok).toBe(true);
     for (const [reason, damage, month] of damages) {
-      damage(file(month));
+      damage(await file(month), await file("2025-01"));
       if (reason === "checksum" && month === "2025-01") {
-        const report = open.verify();
+        const report = (await open.verify());
         expect(report.ok).toBe(false);
-        expect(report.datasets[0]!.problems).toEqual([expect.objectContaining({ file: readLakeManifest(run.datasetDir)!.partitions[month]!.files[0], reason: "checksum" })]);
+        expect(report.datasets[0]!.problems).toEqual([expect.objectContaining({ file: (await readLakeManifest(run.datasetDir))!.partitions[month]!.files[0], reason: "checksum" })]);
       }
       const refused = await attempt(() => openLake(dir));
       expect(refused, `${reason} of ${month}`).toBeInstanceOf(LakeIntegrityError);
-      expect((refused as LakeIntegrityError).reason).toBe(reason === "checksum" && readFileSync(file(month)).length !== readLakeManifest(run.datasetDir)!.partitions[month]!.bytes ? "size" : reason);
-      expect(verifyLake(dir).ok).toBe(false);
+      expect((refused as LakeIntegrityError).reason).toBe(reason === "checksum" && readFileSync(await file(month)).length !== (await readLakeManifest(run.datasetDir))!.partitions[month]!.bytes ? "size" : reason);
+      expect((await verifyLake(dir)).ok).toBe(false);
       const repaired = await syncDataset(ng, NATGAS_V4.dailyProduction, null, dp(dir));
       expect(repaired.fetched).toContain(month);
-      expect(verifyLake(dir).ok).toBe(true);
+      expect((await verifyLake(dir)).ok).toBe(true);
       expect(monthTotals(await readSnapshotLake(run.datasetDir), "prod_dry_gas_bcf_day")).toEqual(clean);
     }
     open.close();
     // A stray Parquet file in a month folder is never read.
-    copyFileSync(file("2025-02"), join(run.datasetDir, "month=2025-02", "part-00001.parquet"));
+    copyFileSync(await file("2025-02"), join(run.datasetDir, "month=2025-02", "part-00001.parquet"));
     const counts = await rowsOf(dir);
     expect(counts["2025-02"]).toBe(clean["2025-02"]!.rows);
   });
@@ -369,7 +369,7 @@ describe("paths, params and the month filter", () => {
         expect(e.field).toBe("date_prod");
         expect(e.value).toBe("2025-02-01");
         expect(e.message).toMatch(/2025-01/);
-        expect(readLakeManifest(dpDir(dir))).toBeUndefined();
+        expect((await readLakeManifest(dpDir(dir)))).toBeUndefined();
         expect(allFiles(dpDir(dir)).filter((f) => f.endsWith(".parquet"))).toEqual([]);
       } finally {
         await proxy.close();

@@ -23,7 +23,8 @@ let sandbox: SandboxHandle;
 let root: string;
 let datasetDir: string;
 /** February's file, as the committed snapshot names it (files are named by their content's hash). */
-const file = () => join(datasetDir, readLakeManifest(datasetDir)!.partitions["2025-02"]!.files[0]!);
+let februaryFile: string;
+const file = () => februaryFile;
 const arrayBuffer = (b: Buffer): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
 beforeAll(async () => {
@@ -32,6 +33,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "gasframes-monthfile-"));
   const report = await syncDataset(ng, NATGAS_V4.productionByWell, { state_code: ["ND"] }, { dir: root, from: "2025-01", to: "2025-03", asOf: AS_OF });
   datasetDir = report.datasetDir;
+  februaryFile = join(datasetDir, (await readLakeManifest(datasetDir))!.partitions["2025-02"]!.files[0]!);
 }, budget(120_000));
 
 afterAll(async () => {
@@ -100,11 +102,11 @@ describe("month files", () => {
 
   it("open in nodejs-polars: scanParquet on the month files (glob), and a file with readParquet, default options", async () => {
     const pl = (await import("nodejs-polars")).default;
-    const total = Object.values(readLakeManifest(datasetDir)!.partitions).reduce((s, p) => s + p.rows, 0);
+    const total = Object.values((await readLakeManifest(datasetDir))!.partitions).reduce((s, p) => s + p.rows, 0);
     expect(pl.scanParquet(join(datasetDir, "*", "*.parquet")).collectSync().height).toBe(total);
     const one = pl.readParquet(file());
     expect(one.columns).toContain("well_id");
-    expect(one.height).toBe(readLakeManifest(datasetDir)!.partitions["2025-02"]!.rows);
+    expect(one.height).toBe((await readLakeManifest(datasetDir))!.partitions["2025-02"]!.rows);
   });
 
   it("open in nodejs-polars from the dataset folder, hive month included, once only Parquet files sit under it", async () => {
@@ -113,7 +115,7 @@ describe("month files", () => {
     // of mixed extensions: a copy of the folder with its Parquet files only stands for the layout the
     // lake must have (the manifest and temporary files outside the dataset folder).
     const copy = join(root, "parquet-only");
-    for (const [month, p] of Object.entries(readLakeManifest(datasetDir)!.partitions)) {
+    for (const [month, p] of Object.entries((await readLakeManifest(datasetDir))!.partitions)) {
       for (const f of p.files) {
         mkdirSync(join(copy, `month=${month}`), { recursive: true });
         copyFileSync(join(datasetDir, f), join(copy, f));
@@ -128,7 +130,7 @@ describe("month files", () => {
   // under <dir>/_gasframes/, so the dataset folder holds Parquet files only.
   it("open in nodejs-polars from the synced dataset folder as it is, default options", async () => {
     const pl = (await import("nodejs-polars")).default;
-    const manifest = readLakeManifest(datasetDir)!;
+    const manifest = (await readLakeManifest(datasetDir))!;
     const frame = pl.scanParquet(datasetDir).collectSync();
     expect(frame.height).toBe(Object.values(manifest.partitions).reduce((s, p) => s + p.rows, 0));
     expect(frame.getColumn("month").unique().sort().toArray().map(String)).toEqual(["2025-01", "2025-02", "2025-03"]);

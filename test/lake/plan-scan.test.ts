@@ -95,7 +95,7 @@ describe("a lake whose months disagree on columns", () => {
     const duck = loadDuckDb("test");
     const instance = await duck.DuckDBInstance.create(":memory:");
     const c = await instance.connect();
-    const jan = join(rigsDir, readLakeManifest(rigsDir)!.partitions["2025-01"]!.files[0]!);
+    const jan = join(rigsDir, (await readLakeManifest(rigsDir))!.partitions["2025-01"]!.files[0]!);
     await c.run(`COPY (SELECT * EXCLUDE (operator), 'legacy' AS old_only FROM read_parquet('${jan}')) TO '${jan}.new' (FORMAT parquet)`);
     c.closeSync();
     instance.closeSync();
@@ -129,7 +129,7 @@ describe("a lake whose months disagree on columns", () => {
   it("a date filter reads only its months' files (a damaged file of another month is never opened)", async () => {
     const sql = `SELECT count(*) AS n, min(date_observed) AS first FROM natgas_v4_rigs WHERE date_observed BETWEEN '2025-03-01' AND '2025-03-31'`;
     const before = (await lake.query(sql)).get(0);
-    writeFileSync(join(rigsDir, readLakeManifest(rigsDir)!.partitions["2025-02"]!.files[0]!), "not parquet any more");
+    writeFileSync(join(rigsDir, (await readLakeManifest(rigsDir))!.partitions["2025-02"]!.files[0]!), "not parquet any more");
     const after = (await lake.query(sql)).get(0);
     expect(after).toEqual(before);
     expect(after.first).toBe("2025-03-01");

@@ -50,7 +50,7 @@ describe("syncDataset", () => {
     expect(monthTotals(lake, "prod_dry_gas_bcf_day")).toEqual(monthTotals(expected, "prod_dry_gas_bcf_day"));
     expect(run.rows).toBe(whole.length);
 
-    const manifest = readLakeManifest(run.datasetDir)!;
+    const manifest = (await readLakeManifest(run.datasetDir))!;
     expect(manifest.axis).toEqual({ field: "date_prod", minParam: "date_prod_min", maxParam: "date_prod_max", kind: "date" });
     const feb = manifest.partitions["2025-02"]!;
     expect(feb.query).toMatchObject({ date_prod_min: "2025-02-01", date_prod_max: "2025-02-28" });
@@ -69,7 +69,7 @@ describe("syncDataset", () => {
     const options = { dir, from: "2025-02", to: "2025-03", asOf: AS_OF };
     const first = await syncDataset(ng, NATGAS_V4.dailyProduction, null, options);
     expect(first.fetched).toEqual(["2025-02", "2025-03"]);
-    const before = readLakeManifest(first.datasetDir)!;
+    const before = (await readLakeManifest(first.datasetDir))!;
 
     // 2025-04 and 2025-05 are missing; 2025-05 ended 15 days before as-of and 2025-04 45, both under 60.
     const second = await syncDataset(ng, NATGAS_V4.dailyProduction, null, { ...options, to: "2025-05" });
@@ -159,7 +159,7 @@ describe("syncDataset", () => {
     const first = await syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["west"] }, { dir, from: "2025-01", to: "2025-01", asOf: AS_OF });
     const other = await attempt(() => syncDataset(ng, NATGAS_V4.dailyProduction, { region_natgas: ["gulf"] }, { dir, from: "2025-01", to: "2025-01", asOf: AS_OF }));
     expect((other as InvalidParamsError).issues[0]).toMatchObject({ param: "params" });
-    expect(readLakeManifest(first.datasetDir)!.params).toEqual({ region_natgas: ["west"] });
+    expect((await readLakeManifest(first.datasetDir))!.params).toEqual({ region_natgas: ["west"] });
   });
 });
 
@@ -174,7 +174,7 @@ describe("syncDataset when the service fails mid-month", () => {
       expect(failure).toBeInstanceOf(GasframesError);
       const datasetDir = join(dir, "natgas", "v4", "dailyproduction");
       // One sync, one commit: a failed run commits nothing, and no Parquet file of it is in a month folder.
-      expect(readLakeManifest(datasetDir)).toBeUndefined();
+      expect((await readLakeManifest(datasetDir))).toBeUndefined();
       expect(allFiles(datasetDir).filter((f) => f.startsWith("month="))).toEqual([]);
 
       // The next run (same params and as-of) reuses the month the failed one had staged, and commits all three.

@@ -1,0 +1,186 @@
+/**
+ * `compactLake`: a synced dataset rewritten in the year layout (`year=YYYY/part-<hash>.parquet` per
+ * closed year, `year=YYYY/part-YYYY-MM-<hash>.parquet` per month of a year still revised), committed
+ * as one new snapshot under the dataset's lock. See docs/lake.md, "File sizes and compaction".
+ */
+import { createHash } from "node:crypto";
+import { createReadStream, mkdirSync, statSync } from "node:fs";
+import type { EndpointSpec } from "../catalog/types";
+import { DataError, InvalidParamsError, LakeLockedError } from "../errors";
+import { isCalendarDate } from "../table/dates";
+import { loadDuckDb, type DuckDbConnection } from "../util/duckdb";
+import { datasetFolder } from "./dataset-folder";
+import { acquireLakeLock } from "./lake-lock";
+import { partitionOfKey, planCompaction, type CompactionPlan } from "./lake-layout";
+import { commitKey, MANIFEST_FILE, readSnapshot, type LakeManifest, type LakePartition } from "./lake-manifest";
+import { asLakeError, STAGING_DIR } from "./lake-storage";
+import { integrityError, verifySnapshot } from "./lake-verify";
+import { lakeSortKey } from "./month-parquet";
+import { globLiteral } from "./plan-scan";
+import { catalogEntryOf, lakeSchemaOf } from "./scan-dataset";
+import { isS3Url } from "./s3/s3-client";
+import { lakeStorageOf } from "./storage-of";
+import { vacuum } from "./sync-dataset";
+
+const DAY_MS = 86_400_000;
+
+/** Options of {@link compactLake}. */
+export interface CompactLakeOptions {
+  /** The day (`YYYY-MM-DD`) the revision rule counts from: a year is closed once its December is `reviseDays` old. Default: today (UTC, from `clock`). */
+  readonly asOf?: string;
+  /** Days a month is still revised by the service, as `syncDataset`'s. Default 60. */
+  readonly reviseDays?: number;
+  /** Days the snapshot before the compaction (and its month files) stays readable, as `syncDataset`'s. Default 7. */
+  readonly retainDays?: number;
+  /** The clock (epoch ms), for the commit time and the default `asOf`. Default `Date.now`. */
+  readonly clock?: () => number;
+  /** Where `@duckdb/node-api` is resolved from; default where gasframes is installed. */
+  readonly from?: string;
+}
+
+/** What {@link compactLake} did. */
+export interface CompactReport {
+  readonly datasetDir: string;
+  /** The snapshot committed, or the one already there when nothing was to compact. */
+  readonly snapshot: number;
+  /** Distinct data files of the snapshot before, and of the one after. */
+  readonly filesBefore: number;
+  readonly filesAfter: number;
+  /** The files written (keys relative to the dataset folder); none when the dataset was already compact. */
+  readonly written: readonly string[];
+  readonly manifest: LakeManifest;
+}
+
+/**
+ * Rewrites the latest snapshot of `endpoint`'s dataset under `dir` in the year layout and commits it
+ * as the next version, under the dataset's lock (a sync or compaction running meanwhile is a
+ * `LakeLockedError`, and this one waits for no one). Each file is written by DuckDB from the
+ * snapshot's files (checked against their SHA-256 first), rows sorted by the dataset's sort key, the
+ * `month` column inside, row groups of 8,192 rows with statistics, the sources' `gasframes.*`
+ * key-value metadata (units) carried over. The month files stay for the earlier snapshot until its
+ * retention (`retainDays`) ends: a later sync or compaction removes them. A dataset already compact
+ * commits nothing. Later syncs write new and revised months as `year=YYYY/part-YYYY-MM-<hash>.parquet`.
+ * A lake on object storage (`s3://`) is refused (InvalidParamsError): compact a local copy.
+ * @param dir the lake folder (the `dir` given to `syncDataset`).
+ * @param endpoint the dataset's catalog entry (`NATGAS_V4.rigs`).
+ * @param options `asOf` (default today), `reviseDays` (60), `retainDays` (7).
+ * @example
+ * const report = await compactLake("lake", NATGAS_V4.rigs);
+ */
+export async function compactLake(dir: string, endpoint: EndpointSpec, options: CompactLakeOptions = {}): Promise<CompactReport> {
+  const label = `compactLake ${endpoint?.service} ${endpoint?.version} ${endpoint?.method}`;
+  const clock = options.clock ?? Date.now;
+  const issues = [];
+  if (typeof dir !== "string" || dir.trim() === "") issues.push({ param: "dir", value: dir, expected: "the lake's folder (the dir given to syncDataset)" });
+  else if (isS3Url(dir)) issues.push({ param: "dir", value: dir, expected: "a local folder: compactLake does not compact a lake on object storage (copy it locally, compact, and sync the copy's files up)" });
+  if (endpoint === null || typeof endpoint !== "object" || typeof endpoint.path !== "string") issues.push({ param: "endpoint", value: endpoint, expected: "a catalog entry (NATGAS_V4.rigs)" });
+  if (options.asOf !== undefined && (typeof options.asOf !== "string" || !isCalendarDate(options.asOf))) issues.push({ param: "asOf", value: options.asOf, expected: "a day, YYYY-MM-DD" });
+  for (const name of ["reviseDays", "retainDays"] as const) {
+    const v = options[name];
+    if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v) || v < 0)) issues.push({ param: name, value: v, expected: "a number of days, 0 or more" });
+  }
+  if (issues.length > 0) throw new InvalidParamsError(label, issues);
+  const asOf = options.asOf ?? new Date(clock()).toISOString().slice(0, 10);
+  const datasetDir = datasetFolder(dir, endpoint);
+  const storage = await lakeStorageOf(datasetDir, { label });
+  if ((await readSnapshot(storage)) === undefined) throw new DataError(`${label}: ${datasetDir} holds no committed snapshot (sync the dataset first)`);
+  const lock = await acquireLakeLock(storage, label, clock);
+  let instance: { closeSync(): void } | undefined;
+  let c: DuckDbConnection | undefined;
+  try {
+    const previous = (await readSnapshot(storage))!;
+    const plan = planCompaction(previous, { asOf, reviseDays: options.reviseDays ?? 60 });
+    if (plan.groups.length === 0) return { datasetDir, snapshot: previous.snapshot ?? 0, filesBefore: plan.filesBefore, filesAfter: plan.filesBefore, written: [], manifest: previous };
+    // A damaged source would be copied into the new file with a fresh hash: refused first.
+    const checked = await verifySnapshot(storage, previous, true);
+    if (checked.problems.length > 0) throw integrityError(label, checked);
+    const spec = catalogEntryOf(previous) ?? endpoint;
+    const schema = lakeSchemaOf(previous) ?? spec.record;
+    const D = loadDuckDb("compactLake", options.from === undefined ? {} : { from: options.from });
+    const db = await D.DuckDBInstance.create(":memory:");
+    instance = db;
+    c = await db.connect();
+    const partitions: Record<string, LakePartition> = { ...previous.partitions };
+    const staged: { staged: string; key: string }[] = [];
+    for (const [i, g] of plan.groups.entries()) {
+      const written = await writeGroup(c, storage.pathOf.bind(storage), g, i, previous, lakeSortKey(spec, previous.axis, schema), label);
+      const key = g.target(written.sha256);
+      staged.push({ staged: written.staged, key });
+      for (const month of g.months) partitions[month] = { ...partitions[month]!, files: [key], sha256: written.sha256, bytes: written.bytes, columns: written.columns };
+      await lock.refresh();
+    }
+    for (const s of staged) await storage.moveIn(s.staged, s.key);
+    const version = (previous.snapshot ?? 0) < 1 ? 1 : previous.snapshot! + 1;
+    const manifest: LakeManifest = { ...previous, format: 2, snapshot: version, committedAt: new Date(clock()).toISOString(), partitions };
+    const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
+    if (!(await storage.writeIfAbsent(commitKey(version), bytes))) {
+      throw new LakeLockedError(`${label}: another writer committed version ${version} of ${storage.root} during this run; nothing was committed, compact again`, { dir: storage.root });
+    }
+    await storage.replace(MANIFEST_FILE, bytes);
+    await vacuum(storage, clock(), (options.retainDays ?? 7) * DAY_MS);
+    return { datasetDir, snapshot: version, filesBefore: plan.filesBefore, filesAfter: distinctFiles(manifest), written: staged.map((s) => s.key), manifest };
+  } catch (error) {
+    throw asLakeError(error, "compact", datasetDir);
+  } finally {
+    c?.closeSync();
+    instance?.closeSync();
+    await lock.release();
+  }
+}
+
+function distinctFiles(m: LakeManifest): number {
+  return new Set(Object.values(m.partitions).flatMap((p) => p.files)).size;
+}
+
+/** One group's file, written by DuckDB under `_tmp/`: its staged key, SHA-256, size and columns. */
+async function writeGroup(
+  c: DuckDbConnection,
+  pathOf: (key: string) => string,
+  g: CompactionPlan["groups"][number],
+  index: number,
+  previous: LakeManifest,
+  sortKey: readonly string[],
+  label: string,
+): Promise<{ staged: string; sha256: string; bytes: number; columns: string[] }> {
+  const layouts = new Set(g.sources.map(partitionOfKey));
+  if (layouts.size !== 1 || layouts.has(undefined)) throw new DataError(`${label}: the files of ${g.year} mix month= and year= folders (${g.sources.join(", ")})`);
+  const list = `[${g.sources.map((s) => `'${globLiteral(pathOf(s))}'`).join(", ")}]`;
+  // Month files take `month` from their folder; year files hold it.
+  const read = layouts.has("month") ? `read_parquet(${list}, hive_partitioning = true, hive_types = {'month': VARCHAR}, union_by_name = true)` : `read_parquet(${list}, hive_partitioning = false, union_by_name = true)`;
+  const held = new Set(g.months.flatMap((m) => previous.partitions[m]?.columns ?? []));
+  const order = [...sortKey.filter((k) => held.size === 0 || held.has(k)).map((k) => `"${k.replace(/"/g, '""')}"`), "month"].join(", ");
+  const kv = await keyValues(c, list);
+  const staged = `${STAGING_DIR}/compact-${process.pid}.${Date.now().toString(36)}.${index}.parquet`;
+  const path = pathOf(staged);
+  mkdirSync(pathOf(STAGING_DIR), { recursive: true });
+  const kvSql = kv.size === 0 ? "" : `, KV_METADATA {${[...kv].map(([k, v]) => `'${k.replace(/'/g, "''")}': '${v.replace(/'/g, "''")}'`).join(", ")}}`;
+  await c.run(`COPY (SELECT * FROM ${read} ORDER BY ${order}) TO '${path.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 8192${kvSql})`);
+  const file = `'${globLiteral(path)}'`;
+  const rows = Number((await c.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM read_parquet(${file})`)).getColumnsJson()[0]![0]);
+  if (rows !== g.rows) throw new DataError(`${label}: the file written for ${g.year} holds ${rows} rows, the snapshot lists ${g.rows}; nothing was committed`);
+  const columns = (await c.runAndReadAll(`SELECT name FROM parquet_schema(${file}) WHERE coalesce(num_children, 0) = 0`)).getColumnsJson()[0]!.map(String);
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return { staged, sha256: hash.digest("hex"), bytes: statSync(path).size, columns };
+}
+
+/** The sources' `gasframes.*` key-value metadata: units merged over the files, the rest from the first file that has it. */
+async function keyValues(c: DuckDbConnection, list: string): Promise<Map<string, string>> {
+  const reader = await c.runAndReadAll(`SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata(${list}) WHERE starts_with(decode(key), 'gasframes.')`);
+  const [keys, values] = reader.getColumnsJson() as [unknown[], unknown[]];
+  const out = new Map<string, string>();
+  const units: Record<string, string> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const k = String(keys[i]);
+    const v = String(values[i]);
+    if (k === "gasframes.units") {
+      try {
+        Object.assign(units, JSON.parse(v) as Record<string, string>);
+      } catch {
+        // A file without readable units adds none.
+      }
+    } else if (!out.has(k)) out.set(k, v);
+  }
+  if (keys.some((k) => String(k) === "gasframes.units")) out.set("gasframes.units", JSON.stringify(units));
+  return out;
+}
