@@ -5,7 +5,7 @@ import type { EndpointSpec } from "../catalog/types";
 import { InvalidParamsError, type ParamIssue } from "../errors";
 import { isCalendarDate } from "../table/dates";
 import { isMonthKey, monthOf, type MonthKey } from "./lake-months";
-import { isS3Url, parseS3Url } from "./s3/s3-client";
+import { isS3Url, parseS3Url } from "./s3-client";
 import type { SyncDatasetOptions } from "./sync-types";
 import { toTimeMs } from "../table/dates";
 

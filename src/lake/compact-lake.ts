@@ -18,7 +18,7 @@ import { integrityError, verifySnapshot } from "./lake-verify";
 import { lakeSortKey } from "./month-parquet";
 import { globLiteral } from "./plan-scan";
 import { catalogEntryOf, lakeSchemaOf } from "./scan-dataset";
-import { isS3Url } from "./s3/s3-client";
+import { isS3Url } from "./s3-client";
 import { lakeStorageOf } from "./storage-of";
 import { vacuum } from "./sync-dataset";
 

@@ -7,8 +7,8 @@ import { DataError, LakeIntegrityError, type LakeIntegrityReason } from "../erro
 import { findLakeDatasets, type FoundDataset } from "./dataset-folder";
 import { partitionProblem, readSnapshot, snapshotFiles, type LakeManifest, type SnapshotChoice } from "./lake-manifest";
 import type { LakeStorage } from "./lake-storage";
-import { isS3Url, parseS3Url, s3ConfigFromEnv } from "./s3/s3-client";
-import { findS3Datasets } from "./s3/s3-lake-storage";
+import { isS3Url, parseS3Url, s3ConfigFromEnv } from "./s3-client";
+import { findS3Datasets } from "./s3-lake-storage";
 import { lakeStorageOf } from "./storage-of";
 
 /** One file that is not what the snapshot recorded. */

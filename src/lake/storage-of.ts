@@ -2,8 +2,8 @@
  * The storage of a dataset named by its folder or `s3://` address: the local backend or object storage.
  */
 import { localLakeStorage, type LakeStorage } from "./lake-storage";
-import { isS3Url, s3ConfigFromEnv } from "./s3/s3-client";
-import { s3LakeStorage } from "./s3/s3-lake-storage";
+import { isS3Url, s3ConfigFromEnv } from "./s3-client";
+import { s3LakeStorage } from "./s3-lake-storage";
 
 /**
  * The storage of the dataset at `datasetDir` (a folder, or `s3://bucket/prefix/<service>/<version>/<endpoint>`,

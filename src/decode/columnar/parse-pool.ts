@@ -8,7 +8,8 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { Worker, type ResourceLimits } from "node:worker_threads";
+// Types only: node:worker_threads loads when the first worker starts, not with require("gasframes").
+import type { Worker, ResourceLimits } from "node:worker_threads";
 import type { ColumnMemory } from "../../table/column-builder";
 import type { RecordColumns } from "../../table/record-columns";
 import { ColumnSlab } from "./column-slab";
@@ -285,7 +286,8 @@ export class ParsePool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_FILE, { resourceLimits: this.resourceLimits });
+    const threads = require("node:worker_threads") as typeof import("node:worker_threads");
+    const worker = new threads.Worker(WORKER_FILE, { resourceLimits: this.resourceLimits });
     const slot: Slot = { worker };
     worker.on("message", (reply: ParseReply) => this.settle(slot, reply));
     worker.on("error", (err) => this.died(slot, err));

@@ -7,8 +7,8 @@
 import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncDataset, verifyLake } from "../../../src/lake";
-import { s3ConfigFromEnv } from "../../../src/lake/s3/s3-client";
-import { s3LakeStorage } from "../../../src/lake/s3/s3-lake-storage";
+import { s3ConfigFromEnv } from "../../../src/lake/s3-client";
+import { s3LakeStorage } from "../../../src/lake/s3-lake-storage";
 import { NatGasClient, NATGAS_V4 } from "../../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../../src/sandbox";
 import { listenLocal } from "../../helpers/listen-local";

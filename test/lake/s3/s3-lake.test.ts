@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidParamsError, LakeIntegrityError, LakeLockedError, LakeRemoteError } from "../../../src/errors";
 import { openLake, readLakeManifest, syncDataset, verifyLake } from "../../../src/lake";
-import { S3Client, s3ConfigFromEnv } from "../../../src/lake/s3/s3-client";
+import { S3Client, s3ConfigFromEnv } from "../../../src/lake/s3-client";
 import { NatGasClient, NATGAS_V4 } from "../../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../../src/sandbox";
 import { listenLocal } from "../../helpers/listen-local";

@@ -6,7 +6,7 @@
  * (https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html).
  */
 import { describe, expect, it } from "vitest";
-import { amzDate, authorizationHeader, canonicalRequest, uriEncode } from "../../../src/lake/s3/sigv4";
+import { amzDate, authorizationHeader, canonicalRequest, uriEncode } from "../../../src/lake/s3-sigv4";
 
 const SUITE = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
 const SUITE_DATE = "20150830T123600Z";

@@ -9,7 +9,7 @@
  * dataset's lock (docs/lake.md, "On object storage").
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { LakeEntry, LakeStorage } from "../lake-storage";
+import type { LakeEntry, LakeStorage } from "./lake-storage";
 import { S3Client, type S3Config } from "./s3-client";
 
 /** The protocol's key prefixes (as in lake-storage.ts; repeated to keep this file below it). */

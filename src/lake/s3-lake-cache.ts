@@ -8,9 +8,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LakeIntegrityError } from "../../errors";
-import { fsCall, type LakeStorage } from "../lake-storage";
-import type { LakeFile } from "../lake-manifest";
+import { LakeIntegrityError } from "../errors";
+import { fsCall, type LakeStorage } from "./lake-storage";
+import type { LakeFile } from "./lake-manifest";
 import { s3DatasetPrefixes } from "./s3-lake-storage";
 
 /** The default cache folder of downloaded lake files: `<os tmp>/gasframes-lake-cache`. */

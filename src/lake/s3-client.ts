@@ -7,8 +7,8 @@
  * canonical request, session token included). Sizes are bounded: an answer longer than the caller's
  * limit is refused before it is read.
  */
-import { InvalidParamsError, LakeRemoteError, registerSecret, type ParamIssue } from "../../errors";
-import { canonicalQuery, sha256Hex, signRequest, uriEncode, type AwsCredentials } from "./sigv4";
+import { InvalidParamsError, LakeRemoteError, registerSecret, type ParamIssue } from "../errors";
+import { canonicalQuery, sha256Hex, signRequest, uriEncode, type AwsCredentials } from "./s3-sigv4";
 
 /** Where a lake lives in a bucket: `s3://<bucket>/<prefix>`. */
 export interface S3Location {
