@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { InvalidParamsError, LakeLockedError } from "../../src/errors";
 import { compactLake, openLake, readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
 import { metadataRootOf } from "../../src/lake/lake-storage";
@@ -51,14 +52,14 @@ describe("compactLake", () => {
     sandbox = await startSandbox({ asOf: ASOF, pageSize: 5000 });
     ng = NatGasClient.forSandbox(sandbox, { progress: false });
     root = mkdtempSync(join(tmpdir(), "gasframes-compact-"));
-  }, 60_000);
+  }, budget(60_000));
 
   afterAll(async () => {
     await sandbox?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it("rewrites a synced lake in the year layout: same rows, fewer files, verified; the earlier snapshot reads its month files until retention; a re-sync writes year= files", { timeout: 240_000 }, async () => {
+  it("rewrites a synced lake in the year layout: same rows, fewer files, verified; the earlier snapshot reads its month files until retention; a re-sync writes year= files", { timeout: budget(240_000) }, async () => {
     const dir = join(root, "lake");
     const first = await sync(dir);
     const before = await answers(dir);
@@ -127,7 +128,7 @@ describe("compactLake", () => {
     expect(frame.getColumn("month").unique().toArray().length).toBe(12);
   });
 
-  it("a month of a compacted year fetched again takes its whole year with it: no file is left listed for only some of the months it holds", { timeout: 240_000 }, async () => {
+  it("a month of a compacted year fetched again takes its whole year with it: no file is left listed for only some of the months it holds", { timeout: budget(240_000) }, async () => {
     const dir = join(root, "revise");
     await sync(dir);
     const before = await answers(dir);
@@ -145,7 +146,7 @@ describe("compactLake", () => {
     expect(await answers(dir)).toEqual(before);
   });
 
-  it("is one writer: a sync or compaction running meanwhile, or a lock held elsewhere, is a LakeLockedError", { timeout: 240_000 }, async () => {
+  it("is one writer: a sync or compaction running meanwhile, or a lock held elsewhere, is a LakeLockedError", { timeout: budget(240_000) }, async () => {
     const dir = join(root, "locked");
     await sync(dir, { to: "2024-02" });
     t += DAY;

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
 import { readLakeManifest, syncDataset } from "../../src/lake";
 import { lakeAxis } from "../../src/lake/lake-axis";
 import { partitionOfKey, planCompaction, yearFileKey, type CompactionPlan } from "../../src/lake/lake-layout";
@@ -62,7 +63,7 @@ describe("planCompaction and the year layout", () => {
     // As a commit lists them: a year's file under each month it holds.
     yearFiles = written.flatMap((w) => w.months.map((month) => ({ month, path: join(yearDir, w.key), columns: [...(manifest.partitions[month]!.columns ?? []), "month"] })));
     monthFiles = Object.entries(manifest.partitions).flatMap(([month, p]) => p.files.map((f) => ({ month, path: join(monthDir, f), ...(p.columns ? { columns: p.columns } : {}) })));
-  }, 180_000);
+  }, budget(180_000));
 
   afterAll(async () => {
     duck?.c.closeSync();

@@ -6,6 +6,7 @@
  */
 import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../../helpers/budget";
 import { syncDataset, verifyLake } from "../../../src/lake";
 import { s3ConfigFromEnv } from "../../../src/lake/s3-client";
 import { s3LakeStorage } from "../../../src/lake/s3-lake-storage";
@@ -48,7 +49,7 @@ beforeAll(async () => {
   });
   const port = await listenLocal(proxy);
   restoreEnv = useS3Env({ AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}` });
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   restoreEnv?.();
@@ -65,7 +66,7 @@ describe("conditional writes", () => {
     // The probe's second PUT was refused: the server honours If-None-Match.
     expect(refused).toBeGreaterThanOrEqual(1);
     expect((await verifyLake("s3://lake/cond")).ok).toBe(true);
-  }, 120_000);
+  }, budget(120_000));
 
   it("let exactly one of two writers create a key, whatever the order", async () => {
     const config = s3ConfigFromEnv("test");

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../../helpers/budget";
 import { InvalidParamsError, LakeIntegrityError, LakeLockedError, LakeRemoteError } from "../../../src/errors";
 import { openLake, readLakeManifest, syncDataset, verifyLake } from "../../../src/lake";
 import { S3Client, s3ConfigFromEnv } from "../../../src/lake/s3-client";
@@ -35,7 +36,7 @@ beforeAll(async () => {
   s3 = await startLocalS3(["lake"]);
   restoreEnv = useS3Env(goodEnv());
   cacheRoot = mkdtempSync(join(tmpdir(), "gasframes-s3cache-"));
-}, 120_000);
+}, budget(120_000));
 
 afterAll(async () => {
   restoreEnv?.();
@@ -83,7 +84,7 @@ describe("a lake on object storage", () => {
     } finally {
       earlier.close();
     }
-  }, 120_000);
+  }, budget(120_000));
 
   it("verifyLake and openLake catch a damaged object; the next sync repairs it", async () => {
     const run = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/damaged"));
@@ -101,7 +102,7 @@ describe("a lake on object storage", () => {
     const repaired = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/damaged"));
     expect(repaired.fetched).toContain("2025-02");
     expect((await verifyLake("s3://lake/damaged")).ok).toBe(true);
-  }, 120_000);
+  }, budget(120_000));
 
   it("refuses a second writer with LakeLockedError while the first holds the lock; the first commits", async () => {
     let reached!: () => void;
@@ -127,7 +128,7 @@ describe("a lake on object storage", () => {
     expect((await first).snapshot).toBe(1);
     expect((await verifyLake("s3://lake/two")).ok).toBe(true);
     expect((await client().list("two/_gasframes/natgas/v4/rigs/")).objects.map((o) => o.key.split("/").slice(5).join("/")).sort()).toEqual(["_log/00000000000000000001.json", "_manifest.json"]);
-  }, 120_000);
+  }, budget(120_000));
 
   it("reports another host's lock until its expiry, and takes it over after", async () => {
     const lockKey = "expiry/_gasframes/natgas/v4/rigs/_lock";
@@ -141,7 +142,7 @@ describe("a lake on object storage", () => {
     const run = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/expiry"));
     expect(run.snapshot).toBe(1);
     expect(await client().head(lockKey)).toBeUndefined();
-  }, 120_000);
+  }, budget(120_000));
 
   it("moves its lock's expiry on after each month, and stops without committing when its lock was taken over", async () => {
     const lockKey = "renew/_gasframes/natgas/v4/rigs/_lock";
@@ -191,7 +192,7 @@ describe("a lake on object storage", () => {
     expect((await client().list("renew/_gasframes/natgas/v4/rigs/_log/")).objects).toEqual([]);
     // The other writer's lock is left as it was.
     expect((await client().get(lockKey))!.toString("utf8")).toContain("fedcba9876543210");
-  }, 120_000);
+  }, budget(120_000));
 
   it("turns refused credentials into LakeRemoteError and missing ones into InvalidParamsError before any request, never showing the secret", async () => {
     const wrongSecret = "wrong-Secret-Key-0123456789abcdef";
@@ -235,7 +236,7 @@ describe("a lake on object storage", () => {
     }
     expect(await attempt(() => syncDataset(ng, NATGAS_V4.rigs, null, rigs("s3://No_Such/bucket")))).toBeInstanceOf(InvalidParamsError);
     expect(await attempt(() => openLake("s3://lake/creds", { cacheDir: "" }))).toBeInstanceOf(InvalidParamsError);
-  }, 120_000);
+  }, budget(120_000));
 
   it("turns a server answering garbage or absurd sizes into LakeRemoteError", async () => {
     let mode: "html" | "huge" | "listing-huge" = "html";
@@ -266,7 +267,7 @@ describe("a lake on object storage", () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
-  }, 120_000);
+  }, budget(120_000));
 
   it("never stores the secret key or the session token: not in the bucket, not in the cache", () => {
     const files = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((f) => join(dir, f)).filter((p) => statSync(p).isFile());
