@@ -22,6 +22,12 @@ export interface ArrowSource {
   readonly schemaName?: string;
   /** Provenance (never holds the token), written as the schema's `gasframes.meta` metadata (JSON). */
   readonly meta?: object;
+  /**
+   * Every text column as plain Utf8, repeated or not. Default false (repeated text is dictionary-encoded).
+   * The lake's files need one Arrow type per column across files: nodejs-polars reads a dictionary
+   * column as Categorical and refuses to union it with a Utf8 one (String) under default options.
+   */
+  readonly plainText?: boolean;
 }
 
 let arrowModule: typeof Arrow | undefined;
@@ -55,7 +61,7 @@ export function tableToArrow(source: ArrowSource): Arrow.Table {
     const present = source.columns.columns.has(name);
     const type: FieldType = spec?.type ?? (present ? inferFieldType(source.columns.valuesView(name)) : "string");
     // A schema field no record carries is a column of nulls.
-    const vector = present ? columnVector(A, source.columns, name, type) : A.vectorFromArray(new Array<null>(source.columns.length).fill(null), nullColumnType(A, type));
+    const vector = present ? columnVector(A, source.columns, name, type, source.plainText === true) : A.vectorFromArray(new Array<null>(source.columns.length).fill(null), nullColumnType(A, type));
     const metadata = new Map<string, string>([["gasframes.type", type]]);
     const unit = source.units[name];
     if (unit !== undefined) metadata.set("unit", unit);
@@ -91,7 +97,7 @@ function nullColumnType(A: typeof Arrow, type: FieldType): Arrow.DataType {
   }
 }
 
-function columnVector(A: typeof Arrow, columns: RecordColumns, name: string, type: FieldType): Arrow.Vector {
+function columnVector(A: typeof Arrow, columns: RecordColumns, name: string, type: FieldType, plainText: boolean): Arrow.Vector {
   switch (type) {
     case "int":
       return intVector(A, columns, name);
@@ -106,7 +112,7 @@ function columnVector(A: typeof Arrow, columns: RecordColumns, name: string, typ
     case "json":
       return A.vectorFromArray(columns.valuesView(name).map((v) => (v === null || v === undefined ? null : JSON.stringify(v))), new A.Utf8());
     default:
-      return stringVector(A, columns, name);
+      return stringVector(A, columns, name, plainText);
   }
 }
 
@@ -250,7 +256,7 @@ function boolVector(A: typeof Arrow, columns: RecordColumns, name: string): Arro
 }
 
 /** Strings: dictionary-encoded when values repeat (fewer distinct values than half the rows). */
-function stringVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+function stringVector(A: typeof Arrow, columns: RecordColumns, name: string, plain: boolean): Arrow.Vector {
   const length = columns.length;
   const text = (v: unknown): string | null => (isMissing(v) ? null : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v));
   const coded = columns.coded(name);
@@ -275,7 +281,8 @@ function stringVector(A: typeof Arrow, columns: RecordColumns, name: string): Ar
       codes[i] = code;
     }
   }
-  if (dictValues.length * 2 > length) {
+  if (plain && dictValues.length * 2 <= length) return repeatedUtf8Vector(A, codes, dictValues);
+  if (plain || dictValues.length * 2 > length) {
     return utf8Vector(A, length, (i) => dictValues[codes[i]!]!);
   }
   // Arrow dictionaries hold no null: a null value is a null index. Two dictionary values may also map to
@@ -326,4 +333,30 @@ function utf8Vector(A: typeof Arrow, length: number, textAt: (i: number) => stri
   }
   const bytes = new Uint8Array(data.buffer, data.byteOffset, at);
   return A.makeVector(A.makeData({ type: new A.Utf8(), length, nullCount: nulls, nullBitmap: nulls > 0 ? nullBitmap : null, valueOffsets: offsets, data: bytes }));
+}
+
+/** A Utf8 vector of repeated texts: each distinct text encoded once, its bytes copied per row. */
+function repeatedUtf8Vector(A: typeof Arrow, codes: Codes, dictValues: readonly (string | null)[]): Arrow.Vector {
+  const length = codes.length;
+  const encoded = dictValues.map((t) => (t === null ? null : Buffer.from(t, "utf8")));
+  const offsets = new Int32Array(length + 1);
+  const nullBitmap = new Uint8Array(Math.ceil(length / 8));
+  let nulls = 0;
+  let total = 0;
+  for (let i = 0; i < length; i++) total += encoded[codes[i]!]?.length ?? 0;
+  const data = new Uint8Array(Math.max(1, total));
+  let at = 0;
+  for (let i = 0; i < length; i++) {
+    const b = encoded[codes[i]!];
+    if (b === null || b === undefined) nulls++;
+    else {
+      nullBitmap[i >> 3]! |= 1 << (i & 7);
+      // Short texts (names, codes) copy faster byte by byte than through set().
+      if (b.length < 32) for (let k = 0; k < b.length; k++) data[at + k] = b[k]!;
+      else data.set(b, at);
+      at += b.length;
+    }
+    offsets[i + 1] = at;
+  }
+  return A.makeVector(A.makeData({ type: new A.Utf8(), length, nullCount: nulls, nullBitmap: nulls > 0 ? nullBitmap : null, valueOffsets: offsets, data: data.subarray(0, at) }));
 }

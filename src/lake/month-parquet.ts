@@ -159,7 +159,9 @@ export function monthParquetBytes(result: Result<unknown>, spec: EndpointSpec, a
     fields.set("month", { name: "month", type: "string" });
   }
   const units = result.units;
-  const source: ArrowSource = { names, units, fields, columns, schemaName: schema.name, meta: result.meta };
+  // Plain Utf8 in the stored Arrow schema (as DuckDB's compacted files have none): one type per text
+  // column in every file of the folder, so polars unions them; Parquet still dictionary-encodes below.
+  const source: ArrowSource = { names, units, fields, columns, schemaName: schema.name, meta: result.meta, plainText: true };
   const A = loadArrow();
   parquetModule ??= require("parquet-wasm/node") as ParquetWasm;
   const P = parquetModule;

@@ -83,6 +83,9 @@ describe("month files", () => {
     const chunk = meta.row_groups[0]!.columns.find((c) => c.meta_data?.path_in_schema.join(".") === "date_prod")!;
     expect(chunk.meta_data?.statistics?.min_value).toBeDefined();
     expect(chunk.meta_data?.statistics?.max_value).toBeDefined();
+    // A repeated text column keeps its Parquet dictionary, though the stored Arrow type is plain Utf8.
+    const county = meta.row_groups[0]!.columns.find((c) => c.meta_data?.path_in_schema.join(".") === "county")!;
+    expect(county.meta_data?.encodings).toContain("RLE_DICTIONARY");
   });
 
   it("show DuckDB the units through parquet_kv_metadata()", async () => {
@@ -107,6 +110,9 @@ describe("month files", () => {
     const one = pl.readParquet(file());
     expect(one.columns).toContain("well_id");
     expect(one.height).toBe((await readLakeManifest(datasetDir))!.partitions["2025-02"]!.rows);
+    // Text is String, never Categorical: every file of a folder (compactLake's DuckDB files too) has one type per column.
+    expect(String(one.getColumn("county").dtype)).toBe("DataType(String)");
+    expect(Object.values(one.schema).map(String).join(" ")).not.toMatch(/Categorical/);
   });
 
   it("open in nodejs-polars from the dataset folder, hive month included, once only Parquet files sit under it", async () => {
