@@ -4,7 +4,9 @@
  * as one new snapshot under the dataset's lock. See docs/lake.md, "File sizes and compaction".
  */
 import { createHash } from "node:crypto";
-import { createReadStream, mkdirSync, statSync } from "node:fs";
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { EndpointSpec } from "../catalog/types";
 import { DataError, InvalidParamsError, LakeLockedError } from "../errors";
 import { isCalendarDate } from "../table/dates";
@@ -12,13 +14,14 @@ import { loadDuckDb, type DuckDbConnection } from "../util/duckdb";
 import { datasetFolder } from "./dataset-folder";
 import { acquireLakeLock } from "./lake-lock";
 import { partitionOfKey, planCompaction, type CompactionPlan } from "./lake-layout";
-import { commitKey, MANIFEST_FILE, readSnapshot, type LakeManifest, type LakePartition } from "./lake-manifest";
+import { commitKey, MANIFEST_FILE, readSnapshot, snapshotFiles, type LakeManifest, type LakePartition } from "./lake-manifest";
 import { asLakeError, STAGING_DIR } from "./lake-storage";
 import { integrityError, verifySnapshot } from "./lake-verify";
 import { lakeSortKey } from "./month-parquet";
 import { globLiteral } from "./plan-scan";
 import { catalogEntryOf, lakeSchemaOf } from "./scan-dataset";
 import { isS3Url } from "./s3-client";
+import { cacheSnapshotFiles, defaultLakeCacheDir } from "./s3-lake-cache";
 import { lakeStorageOf } from "./storage-of";
 import { vacuum } from "./sync-dataset";
 
@@ -36,6 +39,11 @@ export interface CompactLakeOptions {
   readonly clock?: () => number;
   /** Where `@duckdb/node-api` is resolved from; default where gasframes is installed. */
   readonly from?: string;
+  /**
+   * A lake on object storage (`s3://…`): the folder its files to merge are downloaded into (and checked
+   * against their SHA-256), as `openLake`'s `cacheDir`. Default `<os tmp>/gasframes-lake-cache`.
+   */
+  readonly cacheDir?: string;
 }
 
 /** What {@link compactLake} did. */
@@ -60,10 +68,12 @@ export interface CompactReport {
  * key-value metadata (units) carried over. The month files stay for the earlier snapshot until its
  * retention (`retainDays`) ends: a later sync or compaction removes them. A dataset already compact
  * commits nothing. Later syncs write new and revised months as `year=YYYY/part-YYYY-MM-<hash>.parquet`.
- * A lake on object storage (`s3://`) is refused (InvalidParamsError): compact a local copy.
+ * A lake on object storage (`s3://bucket/prefix`) is compacted the same way under its lock object: the
+ * files to merge are downloaded into `cacheDir` (each checked against its recorded SHA-256), merged
+ * there by DuckDB, uploaded under the dataset's staging prefix, moved in and committed as one version.
  * @param dir the lake folder (the `dir` given to `syncDataset`).
  * @param endpoint the dataset's catalog entry (`NATGAS_V4.rigs`).
- * @param options `asOf` (default today), `reviseDays` (60), `retainDays` (7).
+ * @param options `asOf` (default today), `reviseDays` (60), `retainDays` (7), `cacheDir` (object storage).
  * @example
  * const report = await compactLake("lake", NATGAS_V4.rigs);
  */
@@ -72,28 +82,40 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   const clock = options.clock ?? Date.now;
   const issues = [];
   if (typeof dir !== "string" || dir.trim() === "") issues.push({ param: "dir", value: dir, expected: "the lake's folder (the dir given to syncDataset)" });
-  else if (isS3Url(dir)) issues.push({ param: "dir", value: dir, expected: "a local folder: compactLake does not compact a lake on object storage (copy it locally, compact, and sync the copy's files up)" });
   if (endpoint === null || typeof endpoint !== "object" || typeof endpoint.path !== "string") issues.push({ param: "endpoint", value: endpoint, expected: "a catalog entry (NATGAS_V4.rigs)" });
   if (options.asOf !== undefined && (typeof options.asOf !== "string" || !isCalendarDate(options.asOf))) issues.push({ param: "asOf", value: options.asOf, expected: "a day, YYYY-MM-DD" });
   for (const name of ["reviseDays", "retainDays"] as const) {
     const v = options[name];
     if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v) || v < 0)) issues.push({ param: name, value: v, expected: "a number of days, 0 or more" });
   }
+  if (options.cacheDir !== undefined && (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "")) issues.push({ param: "cacheDir", value: options.cacheDir, expected: "a folder for the downloaded files of an s3:// lake" });
   if (issues.length > 0) throw new InvalidParamsError(label, issues);
   const asOf = options.asOf ?? new Date(clock()).toISOString().slice(0, 10);
   const datasetDir = datasetFolder(dir, endpoint);
-  const storage = await lakeStorageOf(datasetDir, { label });
+  const remote = isS3Url(dir);
+  const storage = await lakeStorageOf(datasetDir, { label, ...(remote ? { create: true } : {}) });
   if ((await readSnapshot(storage)) === undefined) throw new DataError(`${label}: ${datasetDir} holds no committed snapshot (sync the dataset first)`);
   const lock = await acquireLakeLock(storage, label, clock);
   let instance: { closeSync(): void } | undefined;
   let c: DuckDbConnection | undefined;
+  // On object storage: DuckDB writes each new file here, then it is uploaded.
+  let scratch: string | undefined;
   try {
     const previous = (await readSnapshot(storage))!;
     const plan = planCompaction(previous, { asOf, reviseDays: options.reviseDays ?? 60 });
     if (plan.groups.length === 0) return { datasetDir, snapshot: previous.snapshot ?? 0, filesBefore: plan.filesBefore, filesAfter: plan.filesBefore, written: [], manifest: previous };
-    // A damaged source would be copied into the new file with a fresh hash: refused first.
-    const checked = await verifySnapshot(storage, previous, true);
-    if (checked.problems.length > 0) throw integrityError(label, checked);
+    // A damaged source would be copied into the new file with a fresh hash: refused first. On object
+    // storage the download into the cache checks each source against its recorded size and SHA-256.
+    let sourcePath = (key: string) => storage.pathOf(key);
+    if (remote) {
+      const merged = new Set(plan.groups.flatMap((g) => g.sources));
+      const local = await cacheSnapshotFiles(storage, snapshotFiles(previous).filter((f) => merged.has(f.path)), options.cacheDir ?? defaultLakeCacheDir(), true, label);
+      sourcePath = (key) => join(local, ...key.split("/"));
+      scratch = mkdtempSync(join(tmpdir(), "gasframes-compact-"));
+    } else {
+      const checked = await verifySnapshot(storage, previous, true);
+      if (checked.problems.length > 0) throw integrityError(label, checked);
+    }
     const spec = catalogEntryOf(previous) ?? endpoint;
     const schema = lakeSchemaOf(previous) ?? spec.record;
     const D = loadDuckDb("compactLake", options.from === undefined ? {} : { from: options.from });
@@ -103,9 +125,14 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     const partitions: Record<string, LakePartition> = { ...previous.partitions };
     const staged: { staged: string; key: string }[] = [];
     for (const [i, g] of plan.groups.entries()) {
-      const written = await writeGroup(c, storage.pathOf.bind(storage), g, i, previous, lakeSortKey(spec, previous.axis, schema), label);
+      const staging = `${STAGING_DIR}/compact-${process.pid}.${Date.now().toString(36)}.${i}.parquet`;
+      const out = scratch === undefined ? storage.pathOf(staging) : join(scratch, `${i}.parquet`);
+      if (scratch === undefined) mkdirSync(storage.pathOf(STAGING_DIR), { recursive: true });
+      const written = await writeGroup(c, sourcePath, out, g, previous, lakeSortKey(spec, previous.axis, schema), label);
+      // Uploaded under the staging prefix, as a sync stages its months: moved in at the commit only.
+      if (scratch !== undefined) await storage.replace(staging, readFileSync(out));
       const key = g.target(written.sha256);
-      staged.push({ staged: written.staged, key });
+      staged.push({ staged: staging, key });
       for (const month of g.months) partitions[month] = { ...partitions[month]!, files: [key], sha256: written.sha256, bytes: written.bytes, columns: written.columns };
       await lock.refresh();
     }
@@ -124,6 +151,7 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   } finally {
     c?.closeSync();
     instance?.closeSync();
+    if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
     await lock.release();
   }
 }
@@ -132,16 +160,16 @@ function distinctFiles(m: LakeManifest): number {
   return new Set(Object.values(m.partitions).flatMap((p) => p.files)).size;
 }
 
-/** One group's file, written by DuckDB under `_tmp/`: its staged key, SHA-256, size and columns. */
+/** One group's file, written by DuckDB at `path` (a local file) from the sources at `pathOf(key)`: its SHA-256, size and columns. */
 async function writeGroup(
   c: DuckDbConnection,
   pathOf: (key: string) => string,
+  path: string,
   g: CompactionPlan["groups"][number],
-  index: number,
   previous: LakeManifest,
   sortKey: readonly string[],
   label: string,
-): Promise<{ staged: string; sha256: string; bytes: number; columns: string[] }> {
+): Promise<{ sha256: string; bytes: number; columns: string[] }> {
   const layouts = new Set(g.sources.map(partitionOfKey));
   if (layouts.size !== 1 || layouts.has(undefined)) throw new DataError(`${label}: the files of ${g.year} mix month= and year= folders (${g.sources.join(", ")})`);
   const list = `[${g.sources.map((s) => `'${globLiteral(pathOf(s))}'`).join(", ")}]`;
@@ -150,9 +178,6 @@ async function writeGroup(
   const held = new Set(g.months.flatMap((m) => previous.partitions[m]?.columns ?? []));
   const order = [...sortKey.filter((k) => held.size === 0 || held.has(k)).map((k) => `"${k.replace(/"/g, '""')}"`), "month"].join(", ");
   const kv = await keyValues(c, list);
-  const staged = `${STAGING_DIR}/compact-${process.pid}.${Date.now().toString(36)}.${index}.parquet`;
-  const path = pathOf(staged);
-  mkdirSync(pathOf(STAGING_DIR), { recursive: true });
   const kvSql = kv.size === 0 ? "" : `, KV_METADATA {${[...kv].map(([k, v]) => `'${k.replace(/'/g, "''")}': '${v.replace(/'/g, "''")}'`).join(", ")}}`;
   await c.run(`COPY (SELECT * FROM ${read} ORDER BY ${order}) TO '${path.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 8192${kvSql})`);
   const file = `'${globLiteral(path)}'`;
@@ -161,7 +186,7 @@ async function writeGroup(
   const columns = (await c.runAndReadAll(`SELECT name FROM parquet_schema(${file}) WHERE coalesce(num_children, 0) = 0`)).getColumnsJson()[0]!.map(String);
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return { staged, sha256: hash.digest("hex"), bytes: statSync(path).size, columns };
+  return { sha256: hash.digest("hex"), bytes: statSync(path).size, columns };
 }
 
 /** The sources' `gasframes.*` key-value metadata: units merged over the files, the rest from the first file that has it. */

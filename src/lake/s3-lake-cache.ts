@@ -23,7 +23,7 @@ export function defaultLakeCacheDir(): string {
  * missing or differs. `hash`: a cached file is hashed before it is reused (a download always is).
  * @throws LakeIntegrityError when a downloaded object is not the file the snapshot recorded.
  */
-export async function cacheSnapshotFiles(storage: LakeStorage, files: readonly LakeFile[], cacheDir: string, hash: boolean): Promise<string> {
+export async function cacheSnapshotFiles(storage: LakeStorage, files: readonly LakeFile[], cacheDir: string, hash: boolean, label = "openLake"): Promise<string> {
   const { bucket, data } = s3DatasetPrefixes(storage.root);
   const local = join(cacheDir, bucket, ...data.split("/"));
   for (const f of files) {
@@ -31,10 +31,10 @@ export async function cacheSnapshotFiles(storage: LakeStorage, files: readonly L
     if (cachedMatches(path, f, hash)) continue;
     const bytes = await storage.read(f.path, f.bytes);
     const where = storage.pathOf(f.path);
-    if (bytes === undefined) throw new LakeIntegrityError(`openLake: ${where} is not the file its snapshot recorded: no such object; sync the dataset again to repair it`, { reason: "missing", file: where });
-    if (bytes.length !== f.bytes) throw new LakeIntegrityError(`openLake: ${where} is not the file its snapshot recorded: recorded ${f.bytes} bytes, found ${bytes.length}; sync the dataset again to repair it`, { reason: "size", file: where });
+    if (bytes === undefined) throw new LakeIntegrityError(`${label}: ${where} is not the file its snapshot recorded: no such object; sync the dataset again to repair it`, { reason: "missing", file: where });
+    if (bytes.length !== f.bytes) throw new LakeIntegrityError(`${label}: ${where} is not the file its snapshot recorded: recorded ${f.bytes} bytes, found ${bytes.length}; sync the dataset again to repair it`, { reason: "size", file: where });
     const sha = createHash("sha256").update(bytes).digest("hex");
-    if (sha !== f.sha256) throw new LakeIntegrityError(`openLake: ${where} is not the file its snapshot recorded: recorded SHA-256 ${f.sha256.slice(0, 12)}…, found ${sha.slice(0, 12)}…; sync the dataset again to repair it`, { reason: "checksum", file: where });
+    if (sha !== f.sha256) throw new LakeIntegrityError(`${label}: ${where} is not the file its snapshot recorded: recorded SHA-256 ${f.sha256.slice(0, 12)}…, found ${sha.slice(0, 12)}…; sync the dataset again to repair it`, { reason: "checksum", file: where });
     const folder = join(path, "..");
     fsCall("create the folder", folder, () => mkdirSync(folder, { recursive: true }));
     // Written beside and renamed, so a reader of the cache never sees half a file.
