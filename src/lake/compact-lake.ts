@@ -20,7 +20,7 @@ import { integrityError, verifySnapshot } from "./lake-verify";
 import { lakeSortKey } from "./month-parquet";
 import { globLiteral } from "./plan-scan";
 import { catalogEntryOf, lakeSchemaOf } from "./scan-dataset";
-import { isS3Url } from "./s3-client";
+import { isS3Url, parseS3Url } from "./s3-client";
 import { cacheSnapshotFiles, defaultLakeCacheDir } from "./s3-lake-cache";
 import { lakeStorageOf } from "./storage-of";
 import { vacuum } from "./sync-dataset";
@@ -90,6 +90,7 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   }
   if (options.cacheDir !== undefined && (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "")) issues.push({ param: "cacheDir", value: options.cacheDir, expected: "a folder for the downloaded files of an s3:// lake" });
   if (issues.length > 0) throw new InvalidParamsError(label, issues);
+  if (isS3Url(dir)) parseS3Url(dir, label);
   const asOf = options.asOf ?? new Date(clock()).toISOString().slice(0, 10);
   const datasetDir = datasetFolder(dir, endpoint);
   const remote = isS3Url(dir);

@@ -168,6 +168,7 @@ describe("compactLake", () => {
   it("refuses bad input before reading anything: a bad asOf, reviseDays or cacheDir, a folder with no snapshot", async () => {
     await expect(compactLake("s3://bucket/lake", NATGAS_V4.rigs, { cacheDir: " " })).rejects.toThrow(InvalidParamsError);
     await expect(compactLake("s3://bucket/lake", NATGAS_V4.rigs, { cacheDir: " " })).rejects.toThrow(/cacheDir/);
+    await expect(compactLake("s3://No_Such/lake", NATGAS_V4.rigs)).rejects.toThrow(/dir.*bucket name/s);
     await expect(compactLake(join(root, "x"), NATGAS_V4.rigs, { asOf: "June" })).rejects.toThrow(/asOf/);
     await expect(compactLake(join(root, "x"), NATGAS_V4.rigs, { reviseDays: -1 })).rejects.toThrow(/reviseDays/);
     await expect(compactLake(join(root, "empty"), NATGAS_V4.rigs)).rejects.toThrow(/no committed snapshot/);
