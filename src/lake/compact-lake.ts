@@ -101,6 +101,7 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   let c: DuckDbConnection | undefined;
   // On object storage: DuckDB writes each new file here, then it is uploaded.
   let scratch: string | undefined;
+  const staged: { staged: string; key: string }[] = [];
   try {
     const previous = (await readSnapshot(storage))!;
     const plan = planCompaction(previous, { asOf, reviseDays: options.reviseDays ?? 60 });
@@ -124,7 +125,6 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     instance = db;
     c = await db.connect();
     const partitions: Record<string, LakePartition> = { ...previous.partitions };
-    const staged: { staged: string; key: string }[] = [];
     for (const [i, g] of plan.groups.entries()) {
       const staging = `${STAGING_DIR}/compact-${process.pid}.${Date.now().toString(36)}.${i}.parquet`;
       const out = scratch === undefined ? storage.pathOf(staging) : join(scratch, `${i}.parquet`);
@@ -148,6 +148,8 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     await vacuum(storage, clock(), (options.retainDays ?? 7) * DAY_MS);
     return { datasetDir, snapshot: version, filesBefore: plan.filesBefore, filesAfter: distinctFiles(manifest), written: staged.map((s) => s.key), manifest };
   } catch (error) {
+    // A failed run leaves no staged upload behind (a sync would sweep it, but only the next one).
+    for (const s of staged) await storage.delete(s.staged).catch(() => undefined);
     throw asLakeError(error, "compact", datasetDir);
   } finally {
     c?.closeSync();

@@ -2,8 +2,9 @@
  * compactLake on a lake in object storage (s3rver on 127.0.0.1, behind a small gating proxy of this
  * test): the compacted lake verifies and answers exactly as before; a reader opening while the
  * compaction is under way (its first new file held at the proxy) reads the snapshot before it, and a
- * second writer is refused; the earlier snapshot stays readable for retention; a damaged source object
- * is refused before anything is committed; a later sync keeps the year layout.
+ * second writer is refused; the earlier snapshot stays readable for retention; a compaction whose lock
+ * was taken over meanwhile, or that finds a damaged source object, commits nothing and leaves nothing
+ * staged; a later sync keeps the year layout.
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -138,6 +139,27 @@ describe("compactLake on object storage", () => {
     expect(resync.manifest.partitions["2023-07"]!.files).toEqual([report.written[0]]);
     expect((await client().list("team/natgas/v4/rigs/")).objects.filter((o) => o.key.includes("/month="))).toEqual([]);
     expect((await verifyLake(dir)).ok).toBe(true);
+  });
+
+  it("stops without committing, and leaves no staged object, when its lock was taken over meanwhile", { timeout: budget(300_000) }, async () => {
+    const dir = "s3://lake/taken";
+    await sync(dir, { from: "2024-01", to: "2024-03" });
+    t += DAY;
+    let reached!: () => void;
+    const atHold = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    hold = { reached, release: new Promise<void>((resolve) => (release = resolve)) };
+    const compaction = compactLake(dir, NATGAS_V4.rigs, { asOf: AS_OF, clock, cacheDir: join(cacheRoot, "taken") });
+    compaction.catch(() => undefined);
+    await atHold;
+    // Another writer takes the lock over (as after an expiry) while the first merged file is on its way up.
+    const lockKey = "taken/_gasframes/natgas/v4/rigs/_lock";
+    await client().put(lockKey, Buffer.from(JSON.stringify({ pid: 4242, host: "another-host.example", since: "2025-06-16T01:00:00.000Z", id: "fedcba9876543210", expiresAt: "2999-01-01T00:00:00.000Z" })));
+    release();
+    expect(await attempt(() => compaction)).toBeInstanceOf(LakeLockedError);
+    expect((await client().list("taken/_gasframes/natgas/v4/rigs/")).objects.map((o) => o.key.split("/").slice(5).join("/")).sort()).toEqual(["_lock", "_log/00000000000000000001.json", "_manifest.json"]);
+    expect((await client().get(lockKey))!.toString("utf8")).toContain("fedcba9876543210");
+    expect((await client().list("taken/natgas/v4/rigs/")).objects.filter((o) => o.key.includes("/year="))).toEqual([]);
   });
 
   it("refuses a source object that is not the file its snapshot recorded, committing nothing", { timeout: budget(300_000) }, async () => {
