@@ -95,14 +95,15 @@ describe("looksLikeError", () => {
 });
 
 describe("gasframes run", () => {
-  it("writes executed notebooks and exits 0, exits 1 naming the failing cell, 2 on bad arguments", async () => {
+  // Exit 0 with the written notebook is test/cli/kernel-option.test.ts's run without --out; here one run of a
+  // good and a failing notebook (one reused kernel) shows both: the good one written, the failure named.
+  it("writes the executed notebooks, exits 1 naming the failing cell and writes nothing under its name, 2 on bad arguments", async () => {
     const out = mkdtempSync(join(tmpdir(), "run-"));
     const lines: string[] = [];
     const io = { out: (s: string) => lines.push(s), err: (s: string) => lines.push(s) };
-    expect(await runCommand([join(fixtures, "hello.ipynb"), "--out", out], io)).toBe(0);
+    expect(await runCommand([join(fixtures, "hello.ipynb"), join(fixtures, "fails-runtime.ipynb"), "--out", out], io)).toBe(1);
     const written = JSON.parse(readFileSync(join(out, "hello.ipynb"), "utf8"));
     expect(written.cells[1].outputs[0].text).toEqual(["x = 2\n", "second line\n"]);
-    expect(await runCommand([join(fixtures, "fails-runtime.ipynb"), "--out", out], io)).toBe(1);
     expect(lines.join("\n")).toMatch(/error: fails-runtime\.ipynb: cell 2 failed:[\s\S]*RangeError: boom at runtime/);
     expect(existsSync(join(out, "fails-runtime.ipynb"))).toBe(false);
     // Without --out the notebooks go to executed/ beside them (test/cli checks it); --out without a folder
