@@ -45,7 +45,10 @@ def leaks(code):
     reply = kc.execute_interactive(reset_line, timeout=timeout, output_hook=lambda m: out.append(m["content"].get("text", "")) if m["msg_type"] == "stream" else None)
     if reply["content"]["status"] != "ok":
         return ["the reset failed"]
-    report = json.loads("".join(out).strip().splitlines()[-1])
+    try:
+        report = json.loads("".join(out).strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        return ["the reset answered " + json.dumps("".join(out)[:200])]
     named = lambda key: re.search(r"(?<![\w$])" + re.escape(key) + r"(?![\w$])", code) is not None if re.fullmatch(r"[\w$]+", key) else key in code
     return (
         ["added " + key for _, key in report["added"] if named(key)]
