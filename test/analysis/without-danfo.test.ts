@@ -69,8 +69,17 @@ async function run(call: string, blocked: boolean): Promise<Record<string, unkno
 }
 
 describe("analysis without danfo", () => {
+  // One blocked process for the first claim and the last: toFrame() is called after the analysis functions
+  // have given their answers (and danfoLoaded was read), and its failure is caught on its own.
+  let blocked: Promise<Record<string, unknown>>;
+  const blockedRun = () =>
+    (blocked ??= run(
+      "try { out.frame = gf.rollup(production, { by: ['date', 'region'], measures: ['gas_daily'] }).toFrame().shape; } catch (e) { out.frameError = e.name + ': ' + e.message.slice(0, 300); }",
+      true,
+    ));
+
   it("rollup, resampleFlows, deriveVoyages and fleetSummary work where danfojs-node cannot load", async () => {
-    const out = await run("", true);
+    const out = await blockedRun();
     expect(out.error).toBeUndefined();
     expect(out.columnar).toBe(true);
     expect(out.rollup).toBeGreaterThan(10);
@@ -89,8 +98,8 @@ describe("analysis without danfo", () => {
   }, budget(240_000));
 
   it("the block bites: toFrame() in the same process fails naming danfojs-node", async () => {
-    const out = await run("out.frame = gf.rollup(production, { by: ['date', 'region'], measures: ['gas_daily'] }).toFrame().shape;", true);
+    const out = await blockedRun();
     expect(out.frame).toBeUndefined();
-    expect(out.error).toMatch(/^MissingDependencyError: .*danfojs-node/);
+    expect(out.frameError).toMatch(/^MissingDependencyError: .*danfojs-node/);
   }, budget(240_000));
 });

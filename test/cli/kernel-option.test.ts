@@ -50,16 +50,11 @@ describe("--kernel", () => {
     expect(outputs).toContain("<table>");
     expect(outputs).toMatch(/"text\/plain":\s*\[?"(?:\\u001b\[[0-9;]*m)?42/);
   }, budget(600_000));
-
-  it("without --kernel, run uses tslab", async () => {
-    const out = mkdtempSync(join(tmpdir(), "k-tslab-"));
-    expect(await runCommand([HELLO, "--out", out], capture())).toBe(0);
-    expect((executed(out).metadata.kernelspec as { name: string }).name).toBe("tslab");
-  }, budget(600_000));
 });
 
 describe("gasframes run without --out", () => {
-  it("writes beside the notebooks, in executed/, and says where before it starts", async () => {
+  // Also the run without --kernel: it must use tslab (one kernel start for both claims).
+  it("writes beside the notebooks, in executed/, says where before it starts, and uses tslab without --kernel", async () => {
     const dir = mkdtempSync(join(tmpdir(), "run-default-out-"));
     const notebook = join(dir, "hello.ipynb");
     copyFileSync(HELLO, notebook);

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { executeNotebook } from "../../src/notebook/run/execute-notebook";
@@ -12,6 +12,11 @@ import { budget } from "../helpers/budget";
 
 const run = promisify(execFile);
 const binder = join(repoRoot, "binder");
+// What the kernels run: a small notebook with what a Binder user's first notebook needs (gasframes, connect()
+// starting the embedded sandbox with no token, a query, a chart), not the quickstart, whose six cells cost
+// a kernel twice the time; the quickstart itself, with no token, runs in test/notebook/browser.test.ts under
+// tslab and Deno, and against a sandbox in test/notebook/notebooks-execute.test.ts.
+const CHECK = join(__dirname, "fixtures", "binder", "binder-check.ipynb");
 
 /** The environment of a notebook opened on Binder: no token, no service URLs. */
 function binderEnv(prefix: string): NodeJS.ProcessEnv {
@@ -65,23 +70,21 @@ describe("binder/", () => {
       expect(stdout).toMatch(new RegExp(`deno\\s+${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     });
 
-    it("runs the quickstart notebook with Deno's kernel from the prefix, against the sandbox, with no token", async () => {
+    it("runs a gasframes notebook with Deno's kernel from the prefix, against the sandbox, with no token", async () => {
       const env = binderEnv(prefix);
       const spec = findKernelSpec("deno", env);
       expect(spec.resourceDir).toBe(join(prefix, "share", "jupyter", "kernels", "deno"));
-      const path = join(repoRoot, "notebooks", "01-quickstart.ipynb");
-      const nb = await executeNotebook(readNotebook(path), { name: "01-quickstart.ipynb", kernelSpec: spec, env, cwd: join(repoRoot, "notebooks") });
+      const nb = await executeNotebook(readNotebook(CHECK), { name: "binder-check.ipynb", kernelSpec: spec, env, cwd: dirname(CHECK) });
       const text = JSON.stringify(nb.cells.map((c) => (c.cell_type === "code" ? c.outputs : [])));
       expect(text).toContain("application/vnd.vegalite.v5+json");
       expect(text).toContain("embedded sandbox");
     }, budget(300_000));
 
-    it("runs the quickstart notebook with that kernel, against the sandbox, with no token", async () => {
+    it("runs a gasframes notebook with that kernel, against the sandbox, with no token", async () => {
       const env = binderEnv(prefix);
       const spec = findKernelSpec("tslab", env);
       expect(spec.resourceDir).toBe(join(prefix, "share", "jupyter", "kernels", "tslab"));
-      const path = join(repoRoot, "notebooks", "01-quickstart.ipynb");
-      const nb = await executeNotebook(readNotebook(path), { name: "01-quickstart.ipynb", kernelSpec: spec, env, cwd: join(repoRoot, "notebooks") });
+      const nb = await executeNotebook(readNotebook(CHECK), { name: "binder-check.ipynb", kernelSpec: spec, env, cwd: dirname(CHECK) });
       const text = JSON.stringify(nb.cells.map((c) => (c.cell_type === "code" ? c.outputs : [])));
       expect(text).toContain("image/svg+xml");
       expect(text).toContain("embedded sandbox");

@@ -8,6 +8,9 @@ import { budget } from "../helpers/budget";
 
 const fixtures = join(__dirname, "fixtures");
 const notebooks = [join(fixtures, "hello.ipynb"), join(fixtures, "sandbox-check.ipynb")];
+// One lane: both notebooks in one reused tslab kernel, one kernel start per report instead of two (buildReport
+// only passes `concurrency` on to runNotebooks, whose lanes test/notebook/run-notebooks-lanes.test.ts runs).
+const ONE_LANE = { concurrency: 1 } as const;
 const sandboxEnv = () => {
   const env = { ...process.env };
   for (const k of ["GASFRAMES_TOKEN", "GASFRAMES_NATGAS_URL", "GASFRAMES_LNG_URL", "GASFRAMES_CACHE"]) delete env[k];
@@ -26,7 +29,7 @@ describe("buildReport", () => {
   let outDir: string;
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), "report-"));
-    first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31" });
+    first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", ...ONE_LANE });
   }, budget(180_000));
 
   it("writes an index linking one standalone page per notebook, against the sandbox it started", () => {
@@ -58,13 +61,13 @@ describe("buildReport", () => {
 
   it("gives byte-identical pages and notebooks when run again", async () => {
     const before = snapshot(outDir);
-    await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31" });
+    await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", ...ONE_LANE });
     expect(snapshot(outDir)).toEqual(before);
   }, budget(180_000));
 
   it("fails on a failing notebook and leaves no index that looks complete", async () => {
     const dir = mkdtempSync(join(tmpdir(), "report-fail-"));
-    const err = await buildReport({ notebooks: [join(fixtures, "hello.ipynb"), join(fixtures, "fails-compile.ipynb")], outDir: dir, env: sandboxEnv() }).catch((e: unknown) => e);
+    const err = await buildReport({ notebooks: [join(fixtures, "hello.ipynb"), join(fixtures, "fails-compile.ipynb")], outDir: dir, env: sandboxEnv(), ...ONE_LANE }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CellExecutionError);
     expect((err as CellExecutionError).notebook).toBe("fails-compile.ipynb");
     expect(existsSync(join(dir, "index.html"))).toBe(false);

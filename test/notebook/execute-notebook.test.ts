@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli/run";
-import { executeNotebook, looksLikeError } from "../../src/notebook/run/execute-notebook";
+import { executeInKernel, executeNotebook, looksLikeError } from "../../src/notebook/run/execute-notebook";
+import { KernelClient } from "../../src/notebook/kernel/kernel-client";
 import { bundledTslabSpec, findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { CodeCell, Notebook } from "../../src/notebook/nbformat/types";
@@ -14,11 +15,17 @@ const fixtures = join(__dirname, "fixtures");
 const spec = bundledTslabSpec();
 const code = (nb: Notebook, i: number) => nb.cells[i] as CodeCell;
 
+// One tslab kernel runs hello and then fails-compile (a kernel start costs more than all their cells); the
+// other failing fixtures get a kernel each: tslab aborts what it is sent within 200 ms of a failed cell.
+// executeNotebook is executeInKernel in a kernel of its own, as the other cases here run it.
 describe("executeNotebook with the tslab kernel", () => {
   let hello: Notebook;
+  let kernel: KernelClient | undefined;
   beforeAll(async () => {
-    hello = await executeNotebook(readNotebook(join(fixtures, "hello.ipynb")), { name: "hello.ipynb", kernelSpec: spec, cwd: fixtures });
+    kernel = await KernelClient.start(spec, { cwd: fixtures, startupTimeoutMs: budget(60_000) });
+    hello = await executeInKernel(kernel, spec, readNotebook(join(fixtures, "hello.ipynb")), { name: "hello.ipynb" });
   }, budget(240_000));
+  afterAll(() => kernel?.kill());
 
   it("collects streams, display data, applied display updates and execution counts", () => {
     expect(code(hello, 1).outputs).toEqual([{ output_type: "stream", name: "stdout", text: "x = 2\nsecond line\n" }]);
@@ -35,11 +42,12 @@ describe("executeNotebook with the tslab kernel", () => {
   });
 
   it.each([
-    ["fails-compile.ipynb", 2, /1:7 - Type 'string' is not assignable to type 'number'/],
-    ["fails-runtime.ipynb", 2, /RangeError: boom at runtime/],
-    ["fails-async.ipynb", 1, /TypeError: async nope/],
-  ])("stops at the first failing cell of %s and names it", async (file, cell, text) => {
-    const err = await executeNotebook(readNotebook(join(fixtures, file)), { name: file, kernelSpec: spec }).catch((e: unknown) => e);
+    ["fails-compile.ipynb", 2, /1:7 - Type 'string' is not assignable to type 'number'/, "in hello's kernel"],
+    ["fails-runtime.ipynb", 2, /RangeError: boom at runtime/, "in a kernel of its own"],
+    ["fails-async.ipynb", 1, /TypeError: async nope/, "in a kernel of its own"],
+  ])("stops at the first failing cell of %s and names it (%s)", async (file, cell, text, where) => {
+    const nb = readNotebook(join(fixtures, file));
+    const err = await (where === "in hello's kernel" ? executeInKernel(kernel!, spec, nb, { name: file }) : executeNotebook(nb, { name: file, kernelSpec: spec })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CellExecutionError);
     const e = err as CellExecutionError;
     expect(e.notebook).toBe(file);
@@ -95,14 +103,15 @@ describe("looksLikeError", () => {
 });
 
 describe("gasframes run", () => {
-  it("writes executed notebooks and exits 0, exits 1 naming the failing cell, 2 on bad arguments", async () => {
+  // Exit 0 with the written notebook is test/cli/kernel-option.test.ts's run without --out; here one run of a
+  // good and a failing notebook (one reused kernel) shows both: the good one written, the failure named.
+  it("writes the executed notebooks, exits 1 naming the failing cell and writes nothing under its name, 2 on bad arguments", async () => {
     const out = mkdtempSync(join(tmpdir(), "run-"));
     const lines: string[] = [];
     const io = { out: (s: string) => lines.push(s), err: (s: string) => lines.push(s) };
-    expect(await runCommand([join(fixtures, "hello.ipynb"), "--out", out], io)).toBe(0);
+    expect(await runCommand([join(fixtures, "hello.ipynb"), join(fixtures, "fails-runtime.ipynb"), "--out", out], io)).toBe(1);
     const written = JSON.parse(readFileSync(join(out, "hello.ipynb"), "utf8"));
     expect(written.cells[1].outputs[0].text).toEqual(["x = 2\n", "second line\n"]);
-    expect(await runCommand([join(fixtures, "fails-runtime.ipynb"), "--out", out], io)).toBe(1);
     expect(lines.join("\n")).toMatch(/error: fails-runtime\.ipynb: cell 2 failed:[\s\S]*RangeError: boom at runtime/);
     expect(existsSync(join(out, "fails-runtime.ipynb"))).toBe(false);
     // Without --out the notebooks go to executed/ beside them (test/cli checks it); --out without a folder

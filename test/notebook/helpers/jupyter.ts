@@ -1,7 +1,10 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, delimiter, join } from "node:path";
 import { promisify } from "node:util";
+import { resetLine, reusableTslabSpec } from "../../../src/notebook/kernel/tslab-reusable";
 import { joinLines } from "../../../src/notebook/nbformat/notebook-file";
 import type { Notebook, Output } from "../../../src/notebook/nbformat/types";
 
@@ -16,14 +19,37 @@ export async function installTslabKernel(prefix: string): Promise<string> {
   return join(prefix, "share", "jupyter");
 }
 
-/** Executes a notebook with Debian's `jupyter-nbconvert --execute` (nbclient) and returns the executed notebook. */
-export async function nbconvertExecute(notebook: string, outDir: string, env: NodeJS.ProcessEnv, timeoutSeconds = 300): Promise<Notebook> {
-  await run(
-    "/usr/bin/jupyter-nbconvert",
-    ["--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=tslab", `--ExecutePreprocessor.timeout=${timeoutSeconds}`, "--output-dir", outDir, notebook],
-    { env: { ...env, PYDEVD_DISABLE_FILE_VALIDATION: "1" }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return JSON.parse(readFileSync(join(outDir, basename(notebook)), "utf8")) as Notebook;
+/**
+ * Executes notebooks with standard nbclient (Debian's), one tslab kernel per folder reset between its notebooks
+ * (helpers/nbclient-shared-kernel.py; the kernel is the report's reusable tslab launcher, registered here
+ * under a name of its own in a temporary JUPYTER_PATH entry). Returns the executed notebooks in the order given
+ * and how each got its kernel ("new", "reused", "replaced: ..."). The names must differ (they share `outDir`).
+ */
+export async function nbclientSharedKernel(notebooks: string[], outDir: string, env: NodeJS.ProcessEnv, timeoutSeconds = 300): Promise<{ notebooks: Notebook[]; kernels: string[] }> {
+  const token = randomUUID();
+  const spec = reusableTslabSpec(repoRoot, token);
+  if (!spec) throw new Error("no tslab 1.x beside gasframes: the reusable kernel cannot start");
+  const jupyterPath = mkdtempSync(join(tmpdir(), "reusable-kernelspec-"));
+  try {
+    mkdirSync(join(jupyterPath, "kernels", "tslab-reusable"), { recursive: true });
+    writeFileSync(join(jupyterPath, "kernels", "tslab-reusable", "kernel.json"), JSON.stringify({ argv: spec.argv, display_name: spec.display_name, language: spec.language, env: spec.env }));
+    const { stdout } = await run(
+      SYSTEM_PYTHON,
+      [join(__dirname, "nbclient-shared-kernel.py"), "tslab-reusable", resetLine(token), outDir, String(timeoutSeconds), ...notebooks],
+      { env: { ...env, JUPYTER_PATH: [jupyterPath, env.JUPYTER_PATH].filter(Boolean).join(delimiter), PYDEVD_DISABLE_FILE_VALIDATION: "1" }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const kernels = stdout.trim().split("\n").map((l) => (JSON.parse(l) as { kernel: string }).kernel);
+    return { notebooks: notebooks.map((nb) => JSON.parse(readFileSync(join(outDir, basename(nb)), "utf8")) as Notebook), kernels };
+  } finally {
+    rmSync(jupyterPath, { recursive: true, force: true });
+  }
+}
+
+/** Validates the notebook files against the nbformat schema with the system's Python `nbformat`, in one process; throws on the first invalid one. */
+export async function validateNotebooks(paths: string[]): Promise<string> {
+  const script = "import nbformat,sys\nfor p in sys.argv[1:]: nbformat.validate(nbformat.read(p, as_version=4))\nprint('valid', len(sys.argv) - 1)";
+  const { stdout } = await run(SYSTEM_PYTHON, ["-c", script, ...paths], { env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  return stdout.trim();
 }
 
 /**
