@@ -17,7 +17,11 @@ const NO_CODES = new Int32Array(0);
 class Dictionary {
   readonly values: unknown[] = [];
   private readonly hashes: number[] = [];
-  /** Each string entry's UTF-8 bytes, and the same as little-endian 32-bit words (whole words only). */
+  /**
+   * Each string entry's UTF-8 bytes, and the same as little-endian 32-bit words: its whole words, then,
+   * when its length is not a multiple of four (and at least four), its last four bytes as one more
+   * word, so that a comparison has no byte loop.
+   */
   private readonly bytes: (Uint8Array | undefined)[] = [];
   private readonly words: (Int32Array | undefined)[] = [];
   private table = new Int32Array(64);
@@ -64,9 +68,11 @@ class Dictionary {
     }
     // A copy (Buffer#slice would be a view of the whole body).
     const own = new Uint8Array(buf.subarray(start, end));
-    const words = new Int32Array(own.length >> 2);
+    const whole = own.length >> 2;
+    const words = new Int32Array(whole + (whole > 0 && (own.length & 3) !== 0 ? 1 : 0));
     const ownView = new DataView(own.buffer);
-    for (let w = 0; w < words.length; w++) words[w] = ownView.getInt32(w * 4, true);
+    for (let w = 0; w < whole; w++) words[w] = ownView.getInt32(w * 4, true);
+    if (words.length > whole) words[whole] = ownView.getInt32(own.length - 4, true);
     this.hashes[code] = hash;
     this.bytes[code] = own;
     this.words[code] = words;
@@ -109,11 +115,16 @@ class Dictionary {
 
   private sameBytes(code: number, buf: Uint8Array, view: DataView, start: number, end: number): boolean {
     const own = this.bytes[code];
-    if (own === undefined || own.length !== end - start) return false;
+    const length = end - start;
+    if (own === undefined || own.length !== length) return false;
+    if (length < 4) {
+      for (let i = 0; i < length; i++) if (buf[start + i] !== own[i]) return false;
+      return true;
+    }
     const words = this.words[code]!;
-    for (let w = 0; w < words.length; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return false;
-    for (let i = words.length * 4; i < own.length; i++) if (buf[start + i] !== own[i]) return false;
-    return true;
+    const whole = length >> 2;
+    for (let w = 0; w < whole; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return false;
+    return whole === words.length || view.getInt32(end - 4, true) === words[whole];
   }
 
   private rehash(): void {
