@@ -88,7 +88,7 @@ class FieldSlot {
   readonly w1: number;
   readonly w2: number;
   readonly last: number;
-  /** Words from byte 12 on that the last word does not cover (names of more than 13 bytes). */
+  /** Words from byte 12 on that the last word does not cover (a `name":` of more than 16 bytes). */
   readonly more: Int32Array;
 
   constructor(readonly col: ColumnBuilder) {
@@ -372,7 +372,7 @@ export class ColumnParser {
       if (buf[p] !== 0x22) this.fail(p, "expected a field name");
       const keyStart = p + 1;
       // Fast path: the same key as in this position of the previous record. The bytes `name":` are
-      // compared four at a time (the last four overlapping the others), unrolled for names up to 13
+      // compared four at a time (the last four overlapping the others), unrolled for a `name":` up to 16
       // bytes; each read is inside the buffer (keyStart + n <= end).
       let col: ColumnBuilder | undefined;
       const slot = order[j];
