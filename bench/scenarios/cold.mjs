@@ -17,7 +17,9 @@ export const coldScenario = {
     },
   },
   targets: [
-    { label: "time <= 2x raw transfer", measure: "ms", variant: "gasframes", reference: "raw", max: 2 },
+    // Issue 32's target (1.5x); the old 2x stays as a figure beside it, so runs before and after compare.
+    { label: "time <= 1.5x raw transfer (issue 32)", measure: "ms", variant: "gasframes", reference: "raw", max: 1.5 },
+    { label: "time against raw transfer (the old target: 2x)", measure: "ms", variant: "gasframes", reference: "raw", max: 2, info: true },
     { label: "peak RSS <= 250 MB", measure: "rssMB", variant: "gasframes", absolute: 250 },
   ],
 };

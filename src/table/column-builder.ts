@@ -17,7 +17,11 @@ const NO_CODES = new Int32Array(0);
 class Dictionary {
   readonly values: unknown[] = [];
   private readonly hashes: number[] = [];
-  /** Each string entry's UTF-8 bytes, and the same as little-endian 32-bit words (whole words only). */
+  /**
+   * Each string entry's UTF-8 bytes, and the same as little-endian 32-bit words: its whole words, then,
+   * when its length is not a multiple of four (and at least four), its last four bytes as one more
+   * word, so that a comparison has no byte loop.
+   */
   private readonly bytes: (Uint8Array | undefined)[] = [];
   private readonly words: (Int32Array | undefined)[] = [];
   private table = new Int32Array(64);
@@ -64,9 +68,11 @@ class Dictionary {
     }
     // A copy (Buffer#slice would be a view of the whole body).
     const own = new Uint8Array(buf.subarray(start, end));
-    const words = new Int32Array(own.length >> 2);
+    const whole = own.length >> 2;
+    const words = new Int32Array(whole + (whole > 0 && (own.length & 3) !== 0 ? 1 : 0));
     const ownView = new DataView(own.buffer);
-    for (let w = 0; w < words.length; w++) words[w] = ownView.getInt32(w * 4, true);
+    for (let w = 0; w < whole; w++) words[w] = ownView.getInt32(w * 4, true);
+    if (words.length > whole) words[whole] = ownView.getInt32(own.length - 4, true);
     this.hashes[code] = hash;
     this.bytes[code] = own;
     this.words[code] = words;
@@ -75,17 +81,14 @@ class Dictionary {
     return code;
   }
 
-  /**
-   * Where the string starting at `buf[start]` ends (the offset of its closing quote) when it is the
-   * string of entry `code`, else -1. The entry's bytes hold no quote or backslash, so the same bytes
-   * followed by a quote are the whole string.
-   */
-  matchAt(code: number, buf: Uint8Array, view: DataView, start: number, end: number): number {
-    const own = this.bytes[code];
-    if (own === undefined) return -1;
-    const close = start + own.length;
-    if (close >= end || buf[close] !== 0x22) return -1;
-    return this.sameBytes(code, buf, view, start, close) ? close : -1;
+  /** The UTF-8 bytes of string entry `code` (undefined for other entries). */
+  bytesOf(code: number): Uint8Array | undefined {
+    return this.bytes[code];
+  }
+
+  /** The words of string entry `code` (see {@link bytes}). */
+  wordsOf(code: number): Int32Array | undefined {
+    return this.words[code];
   }
 
   /** The code of any other value; nested objects always get an entry of their own. */
@@ -109,11 +112,16 @@ class Dictionary {
 
   private sameBytes(code: number, buf: Uint8Array, view: DataView, start: number, end: number): boolean {
     const own = this.bytes[code];
-    if (own === undefined || own.length !== end - start) return false;
+    const length = end - start;
+    if (own === undefined || own.length !== length) return false;
+    if (length < 4) {
+      for (let i = 0; i < length; i++) if (buf[start + i] !== own[i]) return false;
+      return true;
+    }
     const words = this.words[code]!;
-    for (let w = 0; w < words.length; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return false;
-    for (let i = words.length * 4; i < own.length; i++) if (buf[start + i] !== own[i]) return false;
-    return true;
+    const whole = length >> 2;
+    for (let w = 0; w < whole; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return false;
+    return whole === words.length || view.getInt32(end - 4, true) === words[whole];
   }
 
   private rehash(): void {
@@ -217,6 +225,9 @@ export class ColumnBuilder {
   private absent: Uint8Array | undefined;
   /** The code of the last string written (-1: none yet), tried first for the next row. */
   private lastString = -1;
+  /** The last string's bytes and words (see Dictionary), held here so that a repeat is matched without a lookup. */
+  private lastBytes: Uint8Array | undefined = undefined;
+  private lastWords: Int32Array = NO_CODES;
 
   /**
    * @param name the field's name.
@@ -279,7 +290,7 @@ export class ColumnBuilder {
       const code = this.dict.stringCode(buf, view, start, end, wordHash);
       if (code < 0) return this.dict.invalid;
       this.codes[row] = code;
-      this.lastString = code;
+      if (code !== this.lastString) this.remember(code);
       this.filled = row + 1;
       return -1;
     }
@@ -290,7 +301,7 @@ export class ColumnBuilder {
       const code = this.dict.stringCode(buf, view, start, end, wordHash);
       if (code < 0) return this.dict.invalid;
       this.codes[row] = code;
-      this.lastString = code;
+      if (code !== this.lastString) this.remember(code);
     } else {
       const value = decodeChecked(buf, start, end);
       if (typeof value === "number") return value;
@@ -305,13 +316,30 @@ export class ColumnBuilder {
    * row, writes it and returns the offset of its closing quote; else -1 (nothing written).
    */
   repeatsLastString(row: number, buf: Uint8Array, view: DataView, start: number, end: number): number {
-    if (this.lastString < 0 || row !== this.filled || this.kind !== "coded" || row >= this.codes.length) return -1;
-    const close = this.dict.matchAt(this.lastString, buf, view, start, end);
-    if (close >= 0) {
-      this.codes[row] = this.lastString;
-      this.filled = row + 1;
+    const own = this.lastBytes;
+    if (own === undefined || row !== this.filled || row >= this.codes.length) return -1;
+    // The entry's bytes hold no quote or backslash: the same bytes followed by a quote are the string.
+    const length = own.length;
+    const close = start + length;
+    if (close >= end || buf[close] !== 0x22) return -1;
+    if (length < 4) {
+      for (let i = 0; i < length; i++) if (buf[start + i] !== own[i]) return -1;
+    } else {
+      const words = this.lastWords;
+      const whole = length >> 2;
+      for (let w = 0; w < whole; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return -1;
+      if (whole < words.length && view.getInt32(close - 4, true) !== words[whole]) return -1;
     }
+    this.codes[row] = this.lastString;
+    this.filled = row + 1;
     return close;
+  }
+
+  /** Makes string code `code` the one a repeat is matched against (an escaped string has no bytes: none). */
+  private remember(code: number): void {
+    this.lastString = code;
+    this.lastBytes = this.dict.bytesOf(code);
+    this.lastWords = this.dict.wordsOf(code) ?? NO_CODES;
   }
 
   /** Writes any other value (null, booleans, decoded strings, nested values) into row `row`. */

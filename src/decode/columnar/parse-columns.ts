@@ -75,6 +75,33 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** What a record that fails to parse throws while a piece that may cut it is parsed (no stack, no message). */
 const CUT: unknown = Symbol("a record the piece may cut");
 
+/**
+ * A field's column with the bytes `name":` that name it, as little-endian 32-bit words for the key
+ * match in {@link ColumnParser}: the first three words held apart (most names are short: their match
+ * is unrolled, no loop, no array), the last four bytes as one word (overlapping the others), and any
+ * words past the first three.
+ */
+class FieldSlot {
+  /** The length of `name":` in bytes; 0 when it is matched the slow way (see ColumnBuilder). */
+  readonly n: number;
+  readonly w0: number;
+  readonly w1: number;
+  readonly w2: number;
+  readonly last: number;
+  /** Words from byte 12 on that the last word does not cover (a `name":` of more than 16 bytes). */
+  readonly more: Int32Array;
+
+  constructor(readonly col: ColumnBuilder) {
+    const words = col.keyPatternWords;
+    this.n = col.keyPatternLength;
+    this.w0 = words[0] ?? 0;
+    this.w1 = words[1] ?? 0;
+    this.w2 = words[2] ?? 0;
+    this.last = col.keyPatternLast;
+    this.more = this.n > 16 ? words.subarray(3, Math.ceil((this.n - 4) / 4)) : new Int32Array(0);
+  }
+}
+
 /** Where a {@link ColumnParser.parseElements} of an array given in pieces stopped. */
 export interface ElementState {
   /** A record was parsed last: ',' or ']' comes next. */
@@ -90,7 +117,9 @@ export class ColumnParser {
   private buf: Uint8Array = new Uint8Array(0);
   private view: DataView = new DataView(new ArrayBuffer(0));
   private builders = new Map<string, ColumnBuilder>();
-  private order: ColumnBuilder[] = [];
+  /** Each builder's key pattern (see {@link FieldSlot}), by field name. */
+  private slots = new Map<string, FieldSlot>();
+  private order: FieldSlot[] = [];
   private rows = 0;
   /** A failure is thrown as {@link CUT} (see {@link parseElements}). */
   private probing = false;
@@ -267,6 +296,7 @@ export class ColumnParser {
     const columns = new Map<string, Column>();
     for (const [name, builder] of this.builders) columns.set(name, builder.finish(n));
     this.builders = new Map();
+    this.slots = new Map();
     this.order = [];
     this.rows = 0;
     this.expected = 0;
@@ -341,18 +371,25 @@ export class ColumnParser {
     for (let j = 0; ; j++) {
       if (buf[p] !== 0x22) this.fail(p, "expected a field name");
       const keyStart = p + 1;
-      // Fast path: the same key as in this position of the previous record.
+      // Fast path: the same key as in this position of the previous record. The bytes `name":` are
+      // compared four at a time (the last four overlapping the others), unrolled for a `name":` up to 16
+      // bytes; each read is inside the buffer (keyStart + n <= end).
       let col: ColumnBuilder | undefined;
-      const guess = order[j];
-      // The bytes `name":` compared four at a time, the last four overlapping the others: no byte loop.
-      const n = guess === undefined ? 0 : guess.keyPatternLength;
+      const slot = order[j];
+      const n = slot === undefined ? 0 : slot.n;
       if (n !== 0 && keyStart + n <= end) {
-        const words = guess!.keyPatternWords;
         const view = this.view;
-        let same = view.getInt32(keyStart + n - 4, true) === guess!.keyPatternLast;
-        for (let w = 0; same && w < words.length; w++) same = view.getInt32(keyStart + w * 4, true) === words[w];
+        let same = view.getInt32(keyStart + n - 4, true) === slot!.last && view.getInt32(keyStart, true) === slot!.w0;
+        if (same && n > 8) {
+          same = view.getInt32(keyStart + 4, true) === slot!.w1;
+          if (same && n > 12) {
+            same = view.getInt32(keyStart + 8, true) === slot!.w2;
+            const more = slot!.more;
+            for (let w = 0; same && w < more.length; w++) same = view.getInt32(keyStart + 12 + w * 4, true) === more[w];
+          }
+        }
         if (same) {
-          col = guess;
+          col = slot!.col;
           p = keyStart + n;
         }
       }
@@ -372,8 +409,9 @@ export class ColumnParser {
           col = new ColumnBuilder(name, this.memory);
           if (rows > 0) col.reserve(rows);
           this.builders.set(name, col);
+          this.slots.set(name, new FieldSlot(col));
         }
-        order[j] = col;
+        order[j] = this.slots.get(name)!;
         p = keyEnd + 1;
         // Whitespace is skipped by a call only where there is some (the services send compact JSON).
         if (buf[p]! <= 0x20) p = this.ws(p, end);
@@ -402,6 +440,8 @@ export class ColumnParser {
 
   /** One field value into `col` at `row`; returns the offset after it. */
   private value(p: number, end: number, col: ColumnBuilder, row: number): number {
+    // The byte at `end` may be the next piece's or junk: never read as this value's first.
+    if (p >= end) return this.fail(p, "a value is missing (truncated)");
     const buf = this.buf;
     const c = buf[p];
     if (c === 0x22) {
@@ -451,7 +491,51 @@ export class ColumnParser {
     return this.fail(p, p >= end ? "a value is missing (truncated)" : "expected a value");
   }
 
+  /**
+   * A number, its digits read without a bound check: `byte ^ 0x30` is 0-9 for a digit and for
+   * nothing else, and a read past the buffer (undefined) gives 0x30. A number that reaches `end` (a
+   * piece's last bytes, a sub-range, a truncated body) or that is malformed is read again by
+   * {@link numberChecked}, which gives its value or its error; exponents and long or very small
+   * mantissas are parsed exactly by `Number`.
+   */
   private number(p: number, end: number, col: ColumnBuilder, row: number): number {
+    const buf = this.buf;
+    const start = p;
+    let neg = false;
+    if (buf[p] === 0x2d) {
+      neg = true;
+      p++;
+    }
+    let mant = 0;
+    let digits = 0;
+    let scale = 0;
+    let d = buf[p]! ^ 0x30;
+    if (d === 0) d = buf[++p]! ^ 0x30;
+    else if (d <= 9) {
+      do {
+        mant = mant * 10 + d;
+        digits++;
+        d = buf[++p]! ^ 0x30;
+      } while (d <= 9);
+    } else return this.numberChecked(start, end, col, row);
+    if (d === (0x2e ^ 0x30)) {
+      d = buf[++p]! ^ 0x30;
+      if (d > 9) return this.numberChecked(start, end, col, row);
+      do {
+        mant = mant * 10 + d;
+        if (mant !== 0) digits++;
+        scale++;
+        d = buf[++p]! ^ 0x30;
+      } while (d <= 9);
+    }
+    if (p >= end || d === (0x65 ^ 0x30) || d === (0x45 ^ 0x30) || digits > 15 || scale > 22) return this.numberChecked(start, end, col, row);
+    const x = scale === 0 ? mant : mant / POW10[scale]!;
+    col.setNumber(row, neg ? -x : x);
+    return p;
+  }
+
+  /** A number, every read checked against `end` (see {@link number}). */
+  private numberChecked(p: number, end: number, col: ColumnBuilder, row: number): number {
     const buf = this.buf;
     const start = p;
     let neg = false;
