@@ -1,10 +1,15 @@
 // `gasframes report` of the repository's six notebooks, in a fresh process (issue 32):
-//   node bench/lib/fresh-build-report.mjs <reused|per-notebook> <entry>
-// `reused`: buildReport as `npm start` runs it (two lanes, each lane's tslab kernel reset between its notebooks).
-// `per-notebook`: the same with reuseKernels: false (a new kernel for every notebook, as before issue 32).
-// Reports its time from process start until the index is written, the CPU time of the process and of its
-// kernels (children, counted once they ended), and a digest of the pages and executed notebooks, which the
-// two variants must share (the same report).
+//   node bench/lib/fresh-build-report.mjs <per-notebook|cold|warm> <entry> [cell cache folder]
+// `cold`: buildReport as `npm start` runs it (two lanes, each lane's tslab kernel reset between its notebooks)
+// with an empty cache of compiled cells, as on a clean clone's first run.
+// `warm`: the same after another process filled a fresh cache folder (a second `npm start`): that process
+// (run in full before the clock starts, and its CPU taken off) is this script in mode `prime`.
+// `per-notebook`: a new kernel for every notebook and no cache (reuseKernels: false, cellCache: false: as
+// before issue 32).
+// Reports the time from process start until the index is written (for `warm`, minus the priming process),
+// the CPU time of the process and of its kernels (children, counted once they ended), and a digest of the
+// pages and executed notebooks, which every variant must share (the same report).
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,8 +19,8 @@ import { performance } from "node:perf_hooks";
 
 const require = createRequire(import.meta.url);
 const { report } = require("./fresh-report.cjs");
-const [mode, entry] = process.argv.slice(2);
-if (mode !== "reused" && mode !== "per-notebook") throw new Error(`bench: fresh-build-report mode must be reused or per-notebook, not ${mode}`);
+const [mode, entry, primeCache] = process.argv.slice(2);
+if (!["per-notebook", "cold", "warm", "prime"].includes(mode)) throw new Error(`bench: fresh-build-report mode must be per-notebook, cold or warm, not ${mode}`);
 
 /** CPU time of this process and of its ended children (the kernels, once shut down): Linux's /proc. */
 function cpuWithChildrenMs() {
@@ -31,15 +36,28 @@ function cpuWithChildrenMs() {
 const env = { ...process.env };
 for (const k of Object.keys(env)) if (/^GASFRAMES_(TOKEN|NATGAS|LNG|LEGACY|CACHE|SANDBOX_AS_OF)/.test(k)) delete env[k];
 const outDir = mkdtempSync(join(tmpdir(), "gasframes-bench-report-"));
-try {
+const cellCache = mode === "per-notebook" ? false : mode === "prime" ? primeCache : join(outDir, "cell-cache");
+async function main() {
+  let primeMs = 0;
+  let primeCpuMs = 0;
+  if (mode === "warm") {
+    const [t0, c0] = [performance.now(), cpuWithChildrenMs()];
+    const primed = spawnSync(process.execPath, [import.meta.filename, "prime", entry, cellCache], { env, stdio: ["ignore", "ignore", "inherit"] });
+    if (primed.status !== 0) throw new Error(`bench: priming the cell cache failed (exit ${primed.status})`);
+    [primeMs, primeCpuMs] = [performance.now() - t0, cpuWithChildrenMs() - c0];
+  }
   const { buildReport } = require(entry);
-  const result = await buildReport({ notebooksDir: join(import.meta.dirname, "..", "..", "notebooks"), outDir, env, reuseKernels: mode === "reused" });
-  const ms = performance.now();
+  const result = await buildReport({ notebooksDir: join(import.meta.dirname, "..", "..", "notebooks"), outDir: join(outDir, "report"), env, reuseKernels: mode !== "per-notebook", cellCache });
+  if (mode === "prime") return;
+  const ms = performance.now() - primeMs;
   const digest = createHash("sha256");
   for (const sub of ["", "notebooks"]) {
-    for (const f of readdirSync(join(outDir, sub)).filter((n) => /\.(html|ipynb)$/.test(n)).sort()) digest.update(f).update(readFileSync(join(outDir, sub, f)));
+    for (const f of readdirSync(join(outDir, "report", sub)).filter((n) => /\.(html|ipynb)$/.test(n)).sort()) digest.update(f).update(readFileSync(join(outDir, "report", sub, f)));
   }
-  report({ notebooks: result.pages.length, pages: digest.digest("hex").slice(0, 16), marginS: (10_000 - ms) / 1000 }, { ms, cpuMs: cpuWithChildrenMs() });
+  report({ notebooks: result.pages.length, pages: digest.digest("hex").slice(0, 16), marginS: (10_000 - ms) / 1000, seconds: ms / 1000 }, { ms, cpuMs: cpuWithChildrenMs() - primeCpuMs });
+}
+try {
+  await main();
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { KernelSpec } from "./kernel-spec";
+import { createTslabCellCache } from "./tslab-cell-cache";
 
 /**
  * A tslab kernel that can run several notebooks in turn, each as if in a fresh kernel.
@@ -22,7 +23,9 @@ import type { KernelSpec } from "./kernel-spec";
  * It then answers, as the cell's stdout, one JSON line `{"leaks": [...]}` naming what a notebook changed that
  * a reset cannot undo: global names added or removed, process.env or the working directory changed, and
  * timers, sockets or servers left running (they could print into the next notebook). The parent retires a
- * kernel that reports any and starts a fresh one. This relies on tslab internals (the `execCount` field of
+ * kernel that reports any and starts a fresh one. With GASFRAMES_KERNEL_CELL_CACHE set to a folder (removed from
+ * the environment before any notebook code runs), compiled cells are kept there and reused across runs (see
+ * {@link createTslabCellCache}), and tslab's converter is built only when a cell misses. This relies on tslab internals (the `execCount` field of
  * `JupyterHandlerImpl`, the converter's `sideOutputs`), checked against tslab 1.0.22; the pooled-kernel test guards it.
  */
 const LAUNCHER = String.raw`
@@ -31,6 +34,15 @@ const path = require("path");
 const [tslabDir, configPath] = process.argv.slice(-2);
 const RESET = "// gasframes: reset kernel " + process.env.GASFRAMES_KERNEL_RESET;
 delete process.env.GASFRAMES_KERNEL_RESET;
+const cacheDir = process.env.GASFRAMES_KERNEL_CELL_CACHE;
+delete process.env.GASFRAMES_KERNEL_CELL_CACHE;
+let cellCache;
+if (cacheDir) {
+  const ts = require(require.resolve("@tslab/typescript-for-tslab", { paths: [tslabDir] }));
+  const salt = JSON.stringify(["gasframes tslab cells 1", require(path.join(tslabDir, "package.json")).version, ts.version, process.versions.node.split(".")[0], process.cwd()]);
+  cellCache = (${createTslabCellCache.toString()})(cacheDir, salt);
+  cellCache.watch(ts.sys);
+}
 const { createConverter } = require(path.join(tslabDir, "dist", "converter.js"));
 const { createExecutor } = require(path.join(tslabDir, "dist", "executor.js"));
 const { JupyterHandlerImpl, ZmqServer } = require(path.join(tslabDir, "dist", "jupyter.js"));
@@ -39,14 +51,23 @@ const convs = {
   get browser() { return this._browser || (this._browser = createConverter({ isJS: false, isBrowser: true })); },
   close() { if (this._node) this._node.close(); if (this._browser) this._browser.close(); },
 };
-convs.node;
+// Without a cache the converter is built as tslab builds it, before the kernel answers; with one, only
+// when a cell misses the cache.
+if (!cellCache) convs.node;
 // tslab emits a local module a notebook imports once per converter, and its executor keeps the module
 // instances: a new executor per notebook gets every module emitted so far with its first conversion, so
 // it evaluates them afresh.
 const emitted = new Map();
 let prime = false;
+// A module a cell declares (tslab's "//%module") lives in the converter, out of the cache's sight: from the
+// first one on, the cache is not used.
+let modules = false;
+const compile = (prevDecl, src) => {
+  if (!cellCache || modules) return convs.node.convert(prevDecl, src);
+  return cellCache.convert(prevDecl, src, () => convs.node.convert(prevDecl, src), (c) => !c.sideOutputs && emitted.size === 0);
+};
 const convert = (prevDecl, src) => {
-  const converted = convs.node.convert(prevDecl, src);
+  const converted = compile(prevDecl, src);
   for (const out of converted.sideOutputs || []) emitted.set(out.path, out.data);
   if (prime) {
     prime = false;
@@ -54,7 +75,13 @@ const convert = (prevDecl, src) => {
   }
   return converted;
 };
-const execConvs = { get node() { return { ...convs.node, convert }; }, get browser() { return convs.browser; }, close: () => convs.close() };
+const nodeConv = {
+  convert,
+  inspect: (...a) => convs.node.inspect(...a),
+  complete: (...a) => convs.node.complete(...a),
+  addModule: (...a) => ((modules = true), convs.node.addModule(...a)),
+};
+const execConvs = { get node() { return nodeConv; }, get browser() { return ((modules = true), convs.browser); }, close: () => convs.close() };
 const newExecutor = () => createExecutor(process.cwd(), execConvs, { log: console.log, error: console.error });
 let executor = newExecutor();
 const own = (() => {
@@ -117,7 +144,7 @@ export function resetLine(token: string): string {
  * (as tslab's own `tslab kernel` does) or beside gasframes, or undefined when there is none, or it is not the
  * tslab 1.x layout this launcher knows. `token` goes to the kernel as GASFRAMES_KERNEL_RESET.
  */
-export function reusableTslabSpec(cwd: string, token: string): KernelSpec | undefined {
+export function reusableTslabSpec(cwd: string, token: string, cellCacheDir?: string): KernelSpec | undefined {
   let dir: string;
   try {
     dir = dirname(require.resolve("tslab/package.json", { paths: [cwd, __dirname] }));
@@ -131,7 +158,7 @@ export function reusableTslabSpec(cwd: string, token: string): KernelSpec | unde
     argv: [process.execPath, "-e", LAUNCHER, dir, "{connection_file}"],
     display_name: "TypeScript",
     language: "typescript",
-    env: { GASFRAMES_KERNEL_RESET: token },
+    env: { GASFRAMES_KERNEL_RESET: token, ...(cellCacheDir ? { GASFRAMES_KERNEL_CELL_CACHE: cellCacheDir } : {}) },
     resourceDir: "(bundled)",
   };
 }

@@ -35,6 +35,8 @@ export interface BuildReportOptions {
   concurrency?: number;
   /** Whether each lane's tslab kernel runs its next notebook after a reset rather than a new kernel starting ({@link RunNotebooksOptions.reuseKernels}). Default true. */
   reuseKernels?: boolean;
+  /** Where the tslab kernels keep compiled cells between runs ({@link RunNotebooksOptions.cellCache}); `false`: nowhere. Default: `node_modules/.cache/gasframes/tslab-cells` of the project. */
+  cellCache?: string | false;
 }
 
 /** What {@link buildReport} wrote. */
@@ -94,7 +96,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
   if (!cacheMode || cacheMode === "off") env.GASFRAMES_DATA_SOURCE = source;
   else delete env.GASFRAMES_DATA_SOURCE;
   try {
-    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log, concurrency: options.concurrency ?? Math.max(2, availableParallelism()), reuseKernels: options.reuseKernels });
+    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log, concurrency: options.concurrency ?? Math.max(2, availableParallelism()), reuseKernels: options.reuseKernels, cellCache: options.cellCache });
     mkdirSync(outDir, { recursive: true });
     const entries: IndexEntry[] = runs.map((run) => {
       const stem = basename(run.source, ".ipynb");

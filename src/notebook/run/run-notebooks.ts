@@ -5,6 +5,7 @@ import { executeInKernel } from "./execute-notebook";
 import { KernelClient } from "../kernel/kernel-client";
 import { findKernelSpec, type KernelSpec } from "../kernel/kernel-spec";
 import { resetLine, reusableTslabSpec } from "../kernel/tslab-reusable";
+import { tslabCellCacheDir } from "../kernel/tslab-cell-cache";
 import { joinLines, readNotebook, writeNotebook } from "../nbformat/notebook-file";
 import type { Notebook } from "../nbformat/types";
 import { KernelError } from "../shared/notebook-errors";
@@ -40,6 +41,14 @@ export interface RunNotebooksOptions {
    * the notebook's folder or beside gasframes; other kernels always start once per notebook. Default true.
    */
   reuseKernels?: boolean;
+  /**
+   * Folder where the tslab kernels started for a reused lane (see `reuseKernels`) keep the cells they compiled,
+   * so a later run skips type-checking a cell that, and whose earlier cells' declarations and every file
+   * TypeScript read for it, are unchanged (see [the report's performance](docs/performance.md)). `false`:
+   * no cache. Default: `node_modules/.cache/gasframes/tslab-cells` in the nearest folder from the notebook's
+   * upwards that has `node_modules`, none when there is no such folder.
+   */
+  cellCache?: string | false;
 }
 
 /** One executed notebook. */
@@ -114,7 +123,8 @@ async function kernelFor(lane: Lane, cwd: string, spec: KernelSpec, options: Run
     await held.client.kill();
   }
   const token = randomUUID();
-  const reusable = options.reuseKernels !== false && isTslab(spec) ? reusableTslabSpec(cwd, token) : undefined;
+  const cellCache = options.cellCache === undefined ? tslabCellCacheDir(cwd) : options.cellCache || undefined;
+  const reusable = options.reuseKernels !== false && isTslab(spec) ? reusableTslabSpec(cwd, token, cellCache === undefined ? undefined : resolve(cellCache)) : undefined;
   const started = reusable ? { ...reusable, env: { ...spec.env, ...reusable.env } } : spec;
   const client = await KernelClient.start(started, { cwd, env: options.env });
   if (reusable) lane.kernel = { client, spec, cwd, token, code };

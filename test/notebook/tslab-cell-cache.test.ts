@@ -1,0 +1,67 @@
+/**
+ * The disk cache of tslab's compiled cells (runNotebooks' `cellCache`), through real kernels: a second run
+ * uses the stored cells (shown by a stored cell altered on disk, which the kernel then runs as stored), a
+ * changed cell is compiled anew while the unchanged one before it still comes from the cache, and a changed
+ * declaration file of an imported package (as gasframes' own types change on a rebuild) makes the cell
+ * compile again: here it no longer type-checks, which a stale entry would hide.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { tslabCellCacheDir } from "../../src/notebook/kernel/tslab-cell-cache";
+import { runNotebooks, type NotebookRun } from "../../src/notebook/run/run-notebooks";
+import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
+import { budget } from "../helpers/budget";
+
+const root = mkdtempSync(join(tmpdir(), "gasframes-cell-cache-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const cache = join(root, "cache");
+const lib = join(root, "node_modules", "typedlib");
+mkdirSync(lib, { recursive: true });
+writeFileSync(join(lib, "package.json"), JSON.stringify({ name: "typedlib", version: "1.0.0", main: "index.js", types: "index.d.ts" }));
+writeFileSync(join(lib, "index.js"), "exports.answer = 42;\n");
+writeFileSync(join(lib, "index.d.ts"), "export declare const answer: number;\n");
+
+function notebook(cells: string[]): string {
+  const path = join(root, "cells.ipynb");
+  const nb = {
+    cells: cells.map((source, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, source, outputs: [], execution_count: null })),
+    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+  writeFileSync(path, JSON.stringify(nb));
+  return path;
+}
+
+const stdout = (run: NotebookRun) =>
+  run.notebook.cells.map((c) => (c.cell_type === "code" ? c.outputs.map((o) => (o.output_type === "stream" ? [o.text].flat().join("") : "")).join("") : ""));
+const entries = () => readdirSync(join(cache, "cells")).map((name) => join(cache, "cells", name));
+const FIRST = 'import { answer } from "typedlib";\nconst n: number = answer;\nconsole.log("compiled", n);';
+
+describe("tslab's compiled cells kept on disk", () => {
+  it("is kept in node_modules/.cache/gasframes of the nearest folder with node_modules by default", () => {
+    mkdirSync(join(root, "notebooks"), { recursive: true });
+    expect(tslabCellCacheDir(join(root, "notebooks"))).toBe(join(root, "node_modules", ".cache", "gasframes", "tslab-cells"));
+  });
+
+  it("serves a second run from the cache; a changed cell or changed declarations compile anew", async () => {
+    const run = (cells: string[]) => runNotebooks([notebook(cells)], { outDir: join(root, "out"), cellCache: cache }).then((r) => r[0]!);
+    expect(stdout(await run([FIRST, 'console.log("second", n + 1);']))).toEqual(["compiled 42\n", "second 43\n"]);
+    expect(entries()).toHaveLength(2);
+
+    // Alter the stored first cell: a run that prints "cached" ran the stored compile, not a new one.
+    const first = entries().find((f) => readFileSync(f, "utf8").includes("compiled"))!;
+    writeFileSync(first, readFileSync(first, "utf8").replace('\\"compiled\\"', '\\"cached\\"'));
+    expect(stdout(await run([FIRST, 'console.log("second", n + 1);']))).toEqual(["cached 42\n", "second 43\n"]);
+
+    expect(stdout(await run([FIRST, 'console.log("changed", n + 2);']))).toEqual(["cached 42\n", "changed 44\n"]);
+    expect(entries()).toHaveLength(3);
+
+    writeFileSync(join(lib, "index.d.ts"), "export declare const answer: string;\n");
+    const err = await run([FIRST, 'console.log("second", n + 1);']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CellExecutionError);
+    expect((err as CellExecutionError).errorText).toMatch(/not assignable to type 'number'/);
+  }, budget(240_000));
+});
