@@ -22,7 +22,8 @@ import { asLakeError, STAGING_DIR, type LakeStorage } from "./lake-storage";
 import { fileProblems } from "./lake-verify";
 import { lakeStorageOf } from "./storage-of";
 import { streamOf, wholeCallOf, type SyncClient, type WholeCall } from "./stream-of";
-import { monthParquetBytes } from "./month-parquet";
+import { monthFileInput } from "./month-parquet";
+import { writeMonthFile } from "./month-writer";
 import { monthContentSha256 } from "./month-content";
 import type { Result } from "../table/result";
 import type { RecordColumns } from "../table/record-columns";
@@ -287,7 +288,8 @@ async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<
   if (result.length === 0) return { entry: { ...fetched, files: [], sha256: EMPTY_SHA, bytes: 0 } };
   const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
   // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this function's.
-  const written = monthParquetBytes(result, endpoint, axis, yearLayout ? month : undefined);
+  // On the writer thread (month-writer.ts) while this thread parses the month fetched ahead.
+  const written = await writeMonthFile(monthFileInput(result, endpoint, axis, yearLayout ? month : undefined));
   // Hashed from memory: the file is not read back.
   const sha256 = createHash("sha256").update(written).digest("hex");
   await storage.replace(temporary, written);
