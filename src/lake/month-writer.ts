@@ -1,8 +1,8 @@
 /**
  * Month files written on a worker thread, so that a sync parses the next month while this one is
  * sorted, converted to Arrow and written by parquet-wasm (about half of a sync's CPU time before).
- * One worker per process, started on the first month big enough, unreferenced while idle. Builds
- * without the compiled worker file (tests running the TypeScript sources) and small months write on
+ * One worker per process, started by a sync's first month and ended after its last, unreferenced
+ * while idle. Builds without the compiled worker file (tests running the TypeScript sources) write on
  * the calling thread; the files hold the same either way.
  */
 import { existsSync } from "node:fs";
@@ -14,8 +14,8 @@ import { columnsMessage } from "../decode/columnar/wire";
 import type { Column } from "../table/record-columns";
 import { monthFileBytes, type MonthFileInput } from "./month-parquet";
 
-/** Months of fewer rows are written on the calling thread: a message and a worker's start cost more. */
-export const OFF_THREAD_MIN_ROWS = 2_000;
+/** A sync writes on the thread when it fetches at least this many months (see {@link writeMonthFile}). */
+export const OFF_THREAD_MIN_MONTHS = 3;
 
 /** A month to write, as sent to the worker (columns structured-cloned: the caller keeps its own). */
 export interface MonthFileRequest {
@@ -34,12 +34,14 @@ let nextId = 1;
 const pending = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
 
 /**
- * The Parquet bytes of a month (see `monthFileBytes`), written on the writer thread when the build has
- * it and the month holds at least {@link OFF_THREAD_MIN_ROWS} rows, else here.
- * @param offThread false writes here whatever the month's size. Default true.
+ * The Parquet bytes of a month (see `monthFileBytes`), written on the writer thread when `offThread`
+ * and the build has the thread's file, else here. A sync passes `offThread` when it fetches
+ * {@link OFF_THREAD_MIN_MONTHS} months or more: then every month of it goes there, so that parquet-wasm's
+ * memory is held by one thread, and a run of one or two months (nothing, or one month, to overlap)
+ * does not pay for a thread's start.
  */
-export async function writeMonthFile(input: MonthFileInput, offThread = true): Promise<Uint8Array> {
-  if (!offThread || input.columns.length < OFF_THREAD_MIN_ROWS || !existsSync(WORKER_FILE)) return monthFileBytes(input);
+export async function writeMonthFile(input: MonthFileInput, offThread: boolean): Promise<Uint8Array> {
+  if (!offThread || !existsSync(WORKER_FILE)) return monthFileBytes(input);
   const w = writer();
   const id = nextId++;
   const { columns, ...rest } = input;
@@ -53,6 +55,18 @@ export async function writeMonthFile(input: MonthFileInput, offThread = true): P
   });
 }
 
+/**
+ * Ends the writer thread once its months are written (a sync calls it when its last month is
+ * staged): an idle writer kept its heap and parquet-wasm's memory, about 80 MB, for the rest of the
+ * process. The next month written off the thread starts a new one.
+ */
+export async function closeMonthWriter(): Promise<void> {
+  const w = worker;
+  if (w === undefined || pending.size > 0) return;
+  worker = undefined;
+  await w.terminate();
+}
+
 /** The writer thread's id once it has started (for tests), else undefined. */
 export function writerThreadId(): number | undefined {
   return worker?.threadId;
@@ -61,7 +75,8 @@ export function writerThreadId(): number | undefined {
 function writer(): Worker {
   if (worker !== undefined) return worker;
   const { Worker: WorkerClass } = require("node:worker_threads") as typeof import("node:worker_threads");
-  const w = new WorkerClass(WORKER_FILE);
+  // A small young generation, as the parse workers': the columns and the file are typed arrays.
+  const w = new WorkerClass(WORKER_FILE, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
   w.unref();
   w.on("message", (reply: MonthFileReply) => {
     const job = pending.get(reply.id);

@@ -23,7 +23,7 @@ import { fileProblems } from "./lake-verify";
 import { lakeStorageOf } from "./storage-of";
 import { streamOf, wholeCallOf, type SyncClient, type WholeCall } from "./stream-of";
 import { monthFileInput } from "./month-parquet";
-import { writeMonthFile } from "./month-writer";
+import { closeMonthWriter, OFF_THREAD_MIN_MONTHS, writeMonthFile } from "./month-writer";
 import { monthContentSha256 } from "./month-content";
 import type { Result } from "../table/result";
 import type { RecordColumns } from "../table/record-columns";
@@ -216,7 +216,7 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       const old = partitions[month];
       // A shared file is never kept for one month: see above.
       const keepable = old !== undefined && !old.files.some((f) => sharers.has(f)) ? old : undefined;
-      staged[month] = await stageMonth(storage, month, result, keepable, endpoint, axis, checked.asOf, yearLayout);
+      staged[month] = await stageMonth(storage, month, result, keepable, endpoint, axis, checked.asOf, yearLayout, toFetch.length >= OFF_THREAD_MIN_MONTHS);
       unsaved = true;
       if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
       done += 1;
@@ -239,6 +239,7 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       controller.abort();
       await promise.catch(() => undefined);
     }
+    await closeMonthWriter();
   }
 
   let manifest: LakeManifest = previous ?? emptyManifest(endpoint, axis, storedParams);
@@ -277,7 +278,7 @@ function emptyManifest(endpoint: EndpointSpec, axis: LakeAxis, params: Record<st
 }
 
 /** A fetched month staged: its file written under `_tmp/` (or the snapshot's file kept, or no file for no rows) and its entry. */
-async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string, yearLayout: boolean): Promise<Staged> {
+async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<unknown>, old: LakePartition | undefined, endpoint: EndpointSpec, axis: LakeAxis, asOf: string, yearLayout: boolean, offThread: boolean): Promise<Staged> {
   const held = result.columns();
   const contentSha256 = monthContentSha256(held);
   const fetched = { query: redactValue(result.meta.params) as Record<string, unknown>, fetchedAt: result.meta.fetchedAt, asOf, rows: result.length, contentSha256 };
@@ -289,7 +290,7 @@ async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<
   const temporary = `${STAGING_DIR}/${month}.${process.pid}.${Date.now().toString(36)}.parquet`;
   // The bytes (sort order, statistics, metadata) are month-parquet.ts's; where they go is this function's.
   // On the writer thread (month-writer.ts) while this thread parses the month fetched ahead.
-  const written = await writeMonthFile(monthFileInput(result, endpoint, axis, yearLayout ? month : undefined));
+  const written = await writeMonthFile(monthFileInput(result, endpoint, axis, yearLayout ? month : undefined), offThread);
   // Hashed from memory: the file is not read back.
   const sha256 = createHash("sha256").update(written).digest("hex");
   await storage.replace(temporary, written);

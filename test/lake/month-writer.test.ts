@@ -3,7 +3,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { parquetMetadata, parquetReadObjects } from "hyparquet";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type * as Writer from "../../src/lake/month-writer";
 import type * as MonthParquet from "../../src/lake/month-parquet";
 import type * as Parse from "../../src/decode/columnar/parse-columns";
@@ -49,23 +49,36 @@ async function asRead(bytes: Uint8Array) {
 }
 
 describe("month files written on the writer thread (built package)", () => {
+  afterAll(() => writer.closeMonthWriter());
+
   it("hold what the calling thread writes, for months big and small", async () => {
-    for (const rows of [writer.OFF_THREAD_MIN_ROWS + 1_000, 10]) {
+    for (const rows of [3_000, 10]) {
       const month = input(rows);
       const here = monthFileBytes(month);
-      const there = await writer.writeMonthFile(month);
-      expect(await asRead(there)).toEqual(await asRead(here));
+      expect(await asRead(await writer.writeMonthFile(month, true))).toEqual(await asRead(here));
+      expect(await asRead(await writer.writeMonthFile(month, false))).toEqual(await asRead(here));
     }
     expect(writer.writerThreadId()).toBeGreaterThan(0);
     // Several at once: each answer goes to its own request.
     const months = [3_000, 4_000, 5_000].map((n) => input(n));
-    const written = await Promise.all(months.map((m) => writer.writeMonthFile(m)));
+    const written = await Promise.all(months.map((m) => writer.writeMonthFile(m, true)));
     for (const [i, bytes] of written.entries()) expect(await asRead(bytes)).toEqual(await asRead(monthFileBytes(months[i]!)));
   });
 
   it("turns the writer's DataError into a DataError here", async () => {
-    const error = await writer.writeMonthFile(input(writer.OFF_THREAD_MIN_ROWS + 1, true)).then(() => undefined, (e: unknown) => e);
+    const error = await writer.writeMonthFile(input(100, true), true).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(DataError);
     expect((error as Error).message).toMatch(/month_no.*1\.5/);
+  });
+
+  it("ends the thread when asked (a sync's end), and starts another for the next month", async () => {
+    const month = input(500);
+    await writer.writeMonthFile(month, true);
+    const first = writer.writerThreadId();
+    expect(first).toBeGreaterThan(0);
+    await writer.closeMonthWriter();
+    expect(writer.writerThreadId()).toBeUndefined();
+    expect(await asRead(await writer.writeMonthFile(month, true))).toEqual(await asRead(monthFileBytes(month)));
+    expect(writer.writerThreadId()).not.toBe(first);
   });
 });
