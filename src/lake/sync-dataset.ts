@@ -56,8 +56,8 @@ interface Journal {
 /**
  * Downloads `endpoint`'s data for the months `from`..`to` into hive-partitioned Parquet under
  * `options.dir`, one request per month (the endpoint's own date filters: v3 `start_date`/`end_date`,
- * v4 `*_min`/`*_max`, LNG `from_timestamp`/`to_timestamp`), streamed: at most one month is held in
- * memory. A re-run fetches only months missing from the last snapshot, months whose file is no longer
+ * v4 `*_min`/`*_max`, LNG `from_timestamp`/`to_timestamp`), parsed into columns as it arrives: at
+ * most two months are held in memory. A re-run fetches only months missing from the last snapshot, months whose file is no longer
  * the one recorded, and the months the service still revises (see `reviseDays`).
  *
  * One writer per dataset: a second sync of the same dataset gets a `LakeLockedError` naming the
@@ -66,7 +66,8 @@ interface Journal {
  * nothing; the next run (same params and as-of) reuses the months it had staged. A row dated outside
  * the month asked for is a `RowOutsideMonthError` and nothing of the run is committed.
  *
- * @param client a gasframes client: its `stream.<method>` does the requests (its URL, token, retries, cache).
+ * @param client a gasframes client: its `<method>` does the requests (its URL, token, retries, cache), or
+ *   its `stream.<method>` when `options.batchSize` is given or it has no `<method>`.
  * @param endpoint the catalog entry (`NATGAS_V3.rigs`, `NATGAS_V4.productionByWell`, `LNG_V1.volumeFlows`).
  * @param params the endpoint's other filters (`{ region_natgas: ["west"] }`), without its date range.
  * @param options `dir` and `from` (required), `to`, `asOf`, `reviseDays`, `retainDays`, `onProgress`...
