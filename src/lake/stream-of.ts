@@ -4,6 +4,7 @@
 import type { EndpointSpec } from "../catalog/types";
 import { InvalidParamsError } from "../errors";
 import type { ResultMeta } from "../table/provenance";
+import type { Result } from "../table/result";
 
 /**
  * A client `syncDataset` can use: a `NatGasClient` (its `v3` or `v4`, chosen by the entry's version),
@@ -29,4 +30,21 @@ export function streamOf(client: SyncClient, spec: EndpointSpec): BatchStream {
     ]);
   }
   return (params, options) => (method as BatchStream).call(api, params, options);
+}
+
+/** A whole call: every record of one request, as a Result backed by columns. */
+export type WholeCall = (params: Record<string, unknown>, options: { signal?: AbortSignal; ndjson?: boolean }) => Promise<Result<unknown>>;
+
+/**
+ * `client[version][method]` or `client[method]`, bound, when the client has it (a gasframes client
+ * does): what `syncDataset` calls for a month, its body parsed from bytes straight into columns.
+ * Undefined for a client with only `stream.<method>`.
+ */
+export function wholeCallOf(client: SyncClient, spec: EndpointSpec): WholeCall | undefined {
+  const pick = (o: unknown): WholeCall | undefined => {
+    const v = o !== null && (typeof o === "object" || typeof o === "function") ? (o as Record<string, unknown>)[spec.method] : undefined;
+    return typeof v === "function" ? (params, options) => (v as WholeCall).call(o, params, options) : undefined;
+  };
+  const api = (client as Record<string, unknown>)[spec.version];
+  return pick(api) ?? pick(client);
 }

@@ -53,7 +53,11 @@ export interface SyncDatasetOptions {
   readonly onProgress?: (progress: SyncProgress) => void;
   /** Cancels the sync; the month in flight is not written. Default: none. */
   readonly signal?: AbortSignal;
-  /** Records per NDJSON batch (v4, LNG); v3 yields a page at a time. Default: the client's (10,000). */
+  /**
+   * Records per NDJSON batch (v4, LNG; v3 yields a page at a time): each month is then read through the
+   * client's `stream.<method>` and `onProgress` hears of every batch. Default: none, each month is one
+   * call of the client's `<method>`, its body parsed straight into columns (faster), one `batch` a month.
+   */
   readonly batchSize?: number;
   /** The clock (epoch ms), for `asOf` and the rate. Default `Date.now`. */
   readonly clock?: () => number;

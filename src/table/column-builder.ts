@@ -16,17 +16,27 @@ const NO_CODES = new Int32Array(0);
 /** Dictionary of a coded column: strings found by hash and bytes, other scalars by value. */
 class Dictionary {
   readonly values: unknown[] = [];
-  private readonly hashes: number[] = [];
+  // Small to start: a record of 200,000 text fields makes 200,000 dictionaries.
+  private hashes: Int32Array = new Int32Array(8);
   /**
-   * Each string entry's UTF-8 bytes, and the same as little-endian 32-bit words: its whole words, then,
-   * when its length is not a multiple of four (and at least four), its last four bytes as one more
-   * word, so that a comparison has no byte loop.
+   * Each string entry's UTF-8 bytes live in one shared slab, entry `code` at `[starts[code], starts[code] + lengths[code])`
+   * (length -1: not a string entry). One slab, not an array per string: a month of 24,000 well ids and
+   * 24,000 names made 96,000 ArrayBuffers, and their allocation and collection were most of the parse.
    */
-  private readonly bytes: (Uint8Array | undefined)[] = [];
-  private readonly words: (Int32Array | undefined)[] = [];
-  private table = new Int32Array(64);
-  /** Every scalar value (strings included) to its code. */
+  private starts: Int32Array = new Int32Array(8);
+  private lengths: Int32Array = new Int32Array(8);
+  private slab = new Uint8Array(64);
+  private slabView = new DataView(this.slab.buffer);
+  private slabUsed = 0;
+  private table = new Int32Array(16);
+  /**
+   * Scalar values to their codes: every value `valueCode` entered, and the strings `stringCode` entered
+   * once a string came through `valueCode` (an escaped string, decoded). Until then a string new to the
+   * dictionary is found by its bytes only: a Map lookup of each new string was a fifth of a parse.
+   */
   private readonly others = new Map<unknown, number>();
+  /** Whether `others` holds every string entry too (see there). */
+  private stringsByValue = false;
   /** Why `stringCode` last refused a string: the offset of a control character, or BAD_UTF8. */
   invalid = 0;
 
@@ -40,7 +50,9 @@ class Dictionary {
    */
   stringCode(buf: Uint8Array, view: DataView, start: number, end: number, wordHash: number): number {
     let hash = Math.imul(wordHash ^ (end - start), 0x9e3779b1);
-    hash ^= hash >>> 16;
+    hash ^= hash >>> 15;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
     // 0 marks entries that are not strings.
     if (hash === 0) hash = 1;
     const mask = this.table.length - 1;
@@ -57,43 +69,48 @@ class Dictionary {
       this.invalid = value;
       return -1;
     }
-    // The same text may already be here from a decoded (escaped) string: one value, one code.
-    let code = this.others.get(value);
-    if (code === undefined) {
-      code = this.values.push(value) - 1;
-      this.others.set(value, code);
-      this.hashes.push(hash);
-      this.bytes.push(undefined);
-      this.words.push(undefined);
-    }
-    // A copy (Buffer#slice would be a view of the whole body).
-    const own = new Uint8Array(buf.subarray(start, end));
-    const whole = own.length >> 2;
-    const words = new Int32Array(whole + (whole > 0 && (own.length & 3) !== 0 ? 1 : 0));
-    const ownView = new DataView(own.buffer);
-    for (let w = 0; w < whole; w++) words[w] = ownView.getInt32(w * 4, true);
-    if (words.length > whole) words[whole] = ownView.getInt32(own.length - 4, true);
+    let code: number | undefined;
+    if (this.stringsByValue) {
+      // The same text may already be here from a decoded (escaped) string: one value, one code.
+      code = this.others.get(value);
+      if (code === undefined) {
+        code = this.push(value);
+        this.others.set(value, code);
+      }
+    } else code = this.push(value);
+    const length = end - start;
+    if (this.slabUsed + length > this.slab.length) this.growSlab(this.slabUsed + length);
+    const slab = this.slab;
+    for (let i = 0, at = this.slabUsed; i < length; i++) slab[at + i] = buf[start + i]!;
+    this.starts[code] = this.slabUsed;
+    this.lengths[code] = length;
+    this.slabUsed += length;
     this.hashes[code] = hash;
-    this.bytes[code] = own;
-    this.words[code] = words;
     this.table[slot] = code + 1;
     if (this.values.length * 2 > this.table.length) this.rehash();
     return code;
   }
 
-  /** The UTF-8 bytes of string entry `code` (undefined for other entries). */
-  bytesOf(code: number): Uint8Array | undefined {
-    return this.bytes[code];
-  }
-
-  /** The words of string entry `code` (see {@link bytes}). */
-  wordsOf(code: number): Int32Array | undefined {
-    return this.words[code];
+  /**
+   * Where the string starting at `buf[start]` ends (the offset of its closing quote) when it is the
+   * string of entry `code`, else -1. The entry's bytes hold no quote or backslash, so the same bytes
+   * followed by a quote are the whole string.
+   */
+  matchAt(code: number, buf: Uint8Array, view: DataView, start: number, end: number): number {
+    const length = this.lengths[code]!;
+    if (length < 0) return -1;
+    const close = start + length;
+    if (close >= end || buf[close] !== 0x22) return -1;
+    return this.sameBytes(code, buf, view, start, close) ? close : -1;
   }
 
   /** The code of any other value; nested objects always get an entry of their own. */
   valueCode(value: unknown): number {
     if (value !== null && typeof value === "object") return this.push(value);
+    if (typeof value === "string" && !this.stringsByValue) {
+      this.stringsByValue = true;
+      for (let code = 0; code < this.values.length; code++) if (this.lengths[code]! >= 0) this.others.set(this.values[code], code);
+    }
     const key = dictionaryKey(value);
     let code = this.others.get(key);
     if (code === undefined) {
@@ -104,37 +121,54 @@ class Dictionary {
   }
 
   private push(value: unknown): number {
-    this.hashes.push(0);
-    this.bytes.push(undefined);
-    this.words.push(undefined);
-    return this.values.push(value) - 1;
+    const code = this.values.push(value) - 1;
+    if (code >= this.lengths.length) {
+      const size = this.lengths.length * 2;
+      this.hashes = grownInt32(this.hashes, size);
+      this.starts = grownInt32(this.starts, size);
+      this.lengths = grownInt32(this.lengths, size);
+    }
+    this.hashes[code] = 0;
+    this.lengths[code] = -1;
+    return code;
   }
 
   private sameBytes(code: number, buf: Uint8Array, view: DataView, start: number, end: number): boolean {
-    const own = this.bytes[code];
-    const length = end - start;
-    if (own === undefined || own.length !== length) return false;
-    if (length < 4) {
-      for (let i = 0; i < length; i++) if (buf[start + i] !== own[i]) return false;
-      return true;
-    }
-    const words = this.words[code]!;
-    const whole = length >> 2;
-    for (let w = 0; w < whole; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return false;
-    return whole === words.length || view.getInt32(end - 4, true) === words[whole];
+    const length = this.lengths[code]!;
+    if (length !== end - start) return false;
+    const own = this.starts[code]!;
+    const slabView = this.slabView;
+    const whole = length & ~3;
+    for (let i = 0; i < whole; i += 4) if (view.getInt32(start + i, true) !== slabView.getInt32(own + i, true)) return false;
+    const slab = this.slab;
+    for (let i = whole; i < length; i++) if (buf[start + i] !== slab[own + i]) return false;
+    return true;
+  }
+
+  private growSlab(size: number): void {
+    const slab = new Uint8Array(Math.max(size, this.slab.length * 2));
+    slab.set(this.slab.subarray(0, this.slabUsed));
+    this.slab = slab;
+    this.slabView = new DataView(slab.buffer);
   }
 
   private rehash(): void {
     const table = new Int32Array(this.table.length * 2);
     const mask = table.length - 1;
     for (let code = 0; code < this.values.length; code++) {
-      if (this.bytes[code] === undefined) continue;
+      if (this.lengths[code]! < 0) continue;
       let slot = this.hashes[code]! & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = code + 1;
     }
     this.table = table;
   }
+}
+
+function grownInt32(a: Int32Array, size: number): Int32Array {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
 }
 
 /** Whether a string holds a lone surrogate (which UTF-8 cannot encode: TextEncoder writes U+FFFD). */
@@ -164,8 +198,12 @@ function decodeChecked(buf: Uint8Array, start: number, end: number): string | nu
   }
 }
 
-/** Bytes known to be ASCII as a string, in pieces small enough for fromCharCode's argument limit. */
+// Node's (and Deno's) Buffer reads bytes as Latin-1 natively, with no view made per string.
+const latin1Slice = typeof Buffer === "undefined" ? undefined : (Buffer.prototype as { latin1Slice?: (this: Uint8Array, start: number, end: number) => string }).latin1Slice;
+
+/** Bytes known to be ASCII as a string. */
 function latin1(buf: Uint8Array, start: number, end: number): string {
+  if (latin1Slice !== undefined) return latin1Slice.call(buf, start, end);
   if (end - start < 4096) return String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
   let s = "";
   for (let i = start; i < end; i += 4096) s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(end, i + 4096)) as unknown as number[]);
@@ -223,11 +261,8 @@ export class ColumnBuilder {
   /** Made when the column becomes coded (see {@link dict}). */
   private dictionary: Dictionary | undefined = undefined;
   private absent: Uint8Array | undefined;
-  /** The code of the last string written (-1: none yet), tried first for the next row. */
+  /** The code of the last string written (-1: none yet), tried first for the next row without a lookup. */
   private lastString = -1;
-  /** The last string's bytes and words (see Dictionary), held here so that a repeat is matched without a lookup. */
-  private lastBytes: Uint8Array | undefined = undefined;
-  private lastWords: Int32Array = NO_CODES;
 
   /**
    * @param name the field's name.
@@ -316,30 +351,17 @@ export class ColumnBuilder {
    * row, writes it and returns the offset of its closing quote; else -1 (nothing written).
    */
   repeatsLastString(row: number, buf: Uint8Array, view: DataView, start: number, end: number): number {
-    const own = this.lastBytes;
-    if (own === undefined || row !== this.filled || row >= this.codes.length) return -1;
-    // The entry's bytes hold no quote or backslash: the same bytes followed by a quote are the string.
-    const length = own.length;
-    const close = start + length;
-    if (close >= end || buf[close] !== 0x22) return -1;
-    if (length < 4) {
-      for (let i = 0; i < length; i++) if (buf[start + i] !== own[i]) return -1;
-    } else {
-      const words = this.lastWords;
-      const whole = length >> 2;
-      for (let w = 0; w < whole; w++) if (view.getInt32(start + w * 4, true) !== words[w]) return -1;
-      if (whole < words.length && view.getInt32(close - 4, true) !== words[whole]) return -1;
-    }
+    if (this.lastString < 0 || row !== this.filled || row >= this.codes.length) return -1;
+    const close = this.dict.matchAt(this.lastString, buf, view, start, end);
+    if (close < 0) return -1;
     this.codes[row] = this.lastString;
     this.filled = row + 1;
     return close;
   }
 
-  /** Makes string code `code` the one a repeat is matched against (an escaped string has no bytes: none). */
+  /** Makes string code `code` the one a repeat is matched against (an escaped string has no bytes: never matched). */
   private remember(code: number): void {
     this.lastString = code;
-    this.lastBytes = this.dict.bytesOf(code);
-    this.lastWords = this.dict.wordsOf(code) ?? NO_CODES;
   }
 
   /** Writes any other value (null, booleans, decoded strings, nested values) into row `row`. */

@@ -81,6 +81,18 @@ describe("byte parser into columns", () => {
     expect(a.codes[1]).toBe(a.codes[2]);
   });
 
+  it("gives a plain and an escaped spelling of one text one code, whichever comes first", () => {
+    // The dictionary finds plain strings by their bytes and enters decoded ones by value from the
+    // first on: both orders, and a plain string new after the first escaped one.
+    for (const text of ['[{"a":"A"},{"a":"B"},{"a":"\\u0041"},{"a":"C"},{"a":"\\u0043"},{"a":"A"}]', '[{"a":"\\u0041"},{"a":"A"},{"a":"B"},{"a":"\\u0042"}]']) {
+      const cols = parseArrayColumns(bytes(text));
+      expect(cols.toRecords()).toEqual(JSON.parse(text));
+      const a = cols.coded("a")!;
+      expect(new Set(a.dict).size).toBe(a.dict.length);
+      for (let i = 0; i < a.codes.length; i++) for (let j = 0; j < a.codes.length; j++) expect(a.codes[i] === a.codes[j]).toBe(cols.record(i).a === cols.record(j).a);
+    }
+  });
+
   it("keeps a field named __proto__ as an own field, as JSON.parse does", () => {
     const text = '[{"__proto__":{"polluted":true},"a":1}]';
     const [r] = parseArrayColumns(bytes(text)).toRecords();
