@@ -4,7 +4,7 @@
  * letters and punctuation, so any two token characters side by side in a message came from the token.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CacheMissError, InvalidParamsError, ResponseParseError, clip, redact, registerSecret } from "../../src/errors";
 
 const TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -94,7 +94,12 @@ describe("masking before cutting", () => {
     expect(redact(`GET http://h/v1/x?${new URLSearchParams({ q: token }).toString()}`)).toBe("GET http://h/v1/x?q=***");
   });
 
-  it("leaves ordinary text alone: short runs of token characters in the middle of a message are kept", () => {
+  it("leaves ordinary text alone: short runs of token characters in the middle of a message are kept", async () => {
+    // The registry of secrets is the process's: files sharing a worker (vitest.config.ts) may have
+    // registered tokens of their own ("sandbox-token" masks a quoted "sandbox"). A fresh copy of the
+    // module holds only the secrets this test registers.
+    vi.resetModules();
+    const { redact, registerSecret } = await import("../../src/errors");
     registerSecret("KEEPTOKEN123456789");
     expect(redact("POST http://127.0.0.1:1/v3/rigs answered 500 KEEP the rest")).toBe("POST http://127.0.0.1:1/v3/rigs answered 500 KEEP the rest");
     // A token made of words does not mask those words, whole or quoted.
