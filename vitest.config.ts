@@ -22,7 +22,6 @@ const START_FIRST = [
   "test/notebook/browser.test.ts",
   "test/notebook/build-report.test.ts",
   "test/notebook/execute-notebook.test.ts",
-  "test/notebook/standard-jupyter.test.ts",
   "test/sandbox/datalinks-limits.test.ts",
   "test/resilience/notebook-under-faults.test.ts",
   "test/natgas/natgas-v4.test.ts",
