@@ -64,4 +64,18 @@ describe("tslab's compiled cells kept on disk", () => {
     expect(err).toBeInstanceOf(CellExecutionError);
     expect((err as CellExecutionError).errorText).toMatch(/not assignable to type 'number'/);
   }, budget(240_000));
+
+  it("never writes a cell holding an access token (whole or in part) to disk", async () => {
+    const token = "gf-cellcache-7Q4mZp2Lx9";
+    const own = join(root, "secret-cache");
+    const cells = ['console.log("plain", 1);', 'const pasted = "7Q4mZp2Lx9";\nconsole.log(pasted.length);', 'console.log("after", pasted.length);'];
+    const run = await runNotebooks([notebook(cells)], { outDir: join(root, "out-secret"), cellCache: own, env: { ...process.env, GASFRAMES_TOKEN: token } }).then((r) => r[0]!);
+    expect(stdout(run)).toEqual(["plain 1\n", "10\n", "after 10\n"]);
+    const stored = readdirSync(join(own, "cells")).map((f) => readFileSync(join(own, "cells", f), "utf8"));
+    // The plain cell is kept; the one with the token's tail is not, nor the one after it (whose compiled
+    // declarations carry the literal's type), and no file holds any of it.
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toContain("plain");
+    for (const f of stored) expect(f).not.toContain("7Q4mZp2L");
+  }, budget(240_000));
 });

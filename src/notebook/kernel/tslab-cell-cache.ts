@@ -65,6 +65,17 @@ export function createTslabCellCache(dir: string, salt: string): TslabCellCache 
   const chunks: string[] = [];
   const checked = new Map<string, boolean>();
   const stats = { hits: 0, misses: 0, stored: 0 };
+  // The access tokens the kernel can see: a compiled cell that holds one, whole or any 8 characters of it
+  // (a literal pasted into a cell), is never written to disk. Read once: a reset keeps the environment.
+  const secrets = ["GASFRAMES_TOKEN", "GASFRAMES_NATGAS_TOKEN", "GASFRAMES_LNG_TOKEN", "GASFRAMES_LEGACY_TOKEN"]
+    .map((k) => (process.env[k] ?? "").trim())
+    .filter((t) => t.length > 0);
+  const holdsSecret = (text: string) =>
+    secrets.some((t) => {
+      const w = Math.min(8, t.length);
+      for (let i = 0; i + w <= t.length; i++) if (text.includes(t.slice(i, i + w))) return true;
+      return false;
+    });
   const note = (kind: string, p: string, value: unknown) => {
     const key = JSON.stringify([kind, p]);
     if (seen.has(key)) return;
@@ -181,7 +192,7 @@ export function createTslabCellCache(dir: string, salt: string): TslabCellCache 
       }
       stats.misses++;
       const result = compile();
-      if (storable(result)) {
+      if (storable(result) && !holdsSecret(JSON.stringify(result))) {
         flush();
         write(file, { chunks, result });
         stats.stored++;
