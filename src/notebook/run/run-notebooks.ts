@@ -44,7 +44,7 @@ export interface RunNotebooksOptions {
   /**
    * Folder where the tslab kernels started for a reused lane (see `reuseKernels`) keep the cells they compiled,
    * so a later run skips type-checking a cell that, and whose earlier cells' declarations and every file
-   * TypeScript read for it, are unchanged (see [the report's performance](docs/performance.md)). `false`:
+   * TypeScript read for it, are unchanged (docs/report.md, "npm start": where the cache lives and how to clear it). `false`:
    * no cache. Default: `node_modules/.cache/gasframes/tslab-cells` in the nearest folder from the notebook's
    * upwards that has `node_modules`, none when there is no such folder.
    */
