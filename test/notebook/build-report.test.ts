@@ -27,9 +27,11 @@ const snapshot = (dir: string) => {
 describe("buildReport", () => {
   let first: ReportResult;
   let outDir: string;
+  let cellDir: string;
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), "report-"));
-    first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", ...ONE_LANE });
+    cellDir = mkdtempSync(join(tmpdir(), "report-cells-"));
+    first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: cellDir, ...ONE_LANE });
   }, budget(180_000));
 
   it("writes an index linking one standalone page per notebook, against the sandbox it started", () => {
@@ -59,9 +61,11 @@ describe("buildReport", () => {
     }
   });
 
-  it("gives byte-identical pages and notebooks when run again", async () => {
+  it("gives byte-identical pages and notebooks when run again, its cells then taken from the cell cache", async () => {
     const before = snapshot(outDir);
-    await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", ...ONE_LANE });
+    // The report's kernels see its sandbox token: the cache must still keep their cells.
+    expect(readdirSync(join(cellDir, "cells")).length).toBeGreaterThan(0);
+    await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: cellDir, ...ONE_LANE });
     expect(snapshot(outDir)).toEqual(before);
   }, budget(180_000));
 

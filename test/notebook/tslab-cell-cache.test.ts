@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { tslabCellCacheDir } from "../../src/notebook/kernel/tslab-cell-cache";
+import { createTslabCellCache, tslabCellCacheDir } from "../../src/notebook/kernel/tslab-cell-cache";
 import { runNotebooks, type NotebookRun } from "../../src/notebook/run/run-notebooks";
 import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
@@ -78,4 +78,22 @@ describe("tslab's compiled cells kept on disk", () => {
     expect(stored[0]).toContain("plain");
     for (const f of stored) expect(f).not.toContain("7Q4mZp2L");
   }, budget(240_000));
+
+  it("guards access tokens, not the report's published sandbox token (which every gasframes cell would match)", () => {
+    const saved = process.env.GASFRAMES_TOKEN;
+    try {
+      const stored = (token: string) => {
+        process.env.GASFRAMES_TOKEN = token;
+        const dir = mkdtempSync(join(root, "unit-"));
+        const src = `import { connect } from "gasframes";\nconst pasted = "${token.slice(-10)}";`;
+        createTslabCellCache(dir, "salt").convert("", src, () => ({ output: src, declOutput: "", diagnostics: [] }), () => true);
+        return readdirSync(join(dir, "cells")).length;
+      };
+      expect(stored("gasframes-sandbox-token")).toBe(1);
+      expect(() => stored("gf-live-Zq81Lm3xPw")).toThrow(/ENOENT/);
+    } finally {
+      if (saved === undefined) delete process.env.GASFRAMES_TOKEN;
+      else process.env.GASFRAMES_TOKEN = saved;
+    }
+  });
 });
