@@ -68,6 +68,16 @@ export function tooDeepAt(bytes: Uint8Array, limit: number): number {
 }
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+
+/**
+ * The value of a decimal of at most 15 significant digits and 22 decimals: both the integer `mant`
+ * and `10^scale` are exact doubles, so one division rounds correctly.
+ */
+function exactDecimal(neg: boolean, mant: number, scale: number): number {
+  const x = scale === 0 ? mant : mant / POW10[scale]!;
+  return neg ? -x : x;
+}
+
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 // ignoreBOM: a U+FEFF at the start of a slice is text (inside a string) or an error, never dropped.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -506,6 +516,7 @@ export class ColumnParser {
       neg = true;
       p++;
     }
+    const digitsAt = p;
     let mant = 0;
     let digits = 0;
     let scale = 0;
@@ -517,10 +528,10 @@ export class ColumnParser {
         digits++;
         d = buf[++p]! ^ 0x30;
       } while (d <= 9);
-    } else return this.numberChecked(start, end, col, row);
+    } else return this.numberChecked(start, digitsAt, neg, end, col, row);
     if (d === (0x2e ^ 0x30)) {
       d = buf[++p]! ^ 0x30;
-      if (d > 9) return this.numberChecked(start, end, col, row);
+      if (d > 9) return this.numberChecked(start, digitsAt, neg, end, col, row);
       do {
         mant = mant * 10 + d;
         if (mant !== 0) digits++;
@@ -528,21 +539,17 @@ export class ColumnParser {
         d = buf[++p]! ^ 0x30;
       } while (d <= 9);
     }
-    if (p >= end || d === (0x65 ^ 0x30) || d === (0x45 ^ 0x30) || digits > 15 || scale > 22) return this.numberChecked(start, end, col, row);
-    const x = scale === 0 ? mant : mant / POW10[scale]!;
-    col.setNumber(row, neg ? -x : x);
+    if (p >= end || d === (0x65 ^ 0x30) || d === (0x45 ^ 0x30) || digits > 15 || scale > 22) return this.numberChecked(start, digitsAt, neg, end, col, row);
+    col.setNumber(row, exactDecimal(neg, mant, scale));
     return p;
   }
 
-  /** A number, every read checked against `end` (see {@link number}). */
-  private numberChecked(p: number, end: number, col: ColumnBuilder, row: number): number {
+  /**
+   * A number, every read checked against `end` (see {@link number}, which read its sign: `neg`, and
+   * its digits start at `p`).
+   */
+  private numberChecked(start: number, p: number, neg: boolean, end: number, col: ColumnBuilder, row: number): number {
     const buf = this.buf;
-    const start = p;
-    let neg = false;
-    if (buf[p] === 0x2d) {
-      neg = true;
-      p++;
-    }
     let mant = 0;
     let digits = 0;
     let scale = 0;
@@ -579,8 +586,7 @@ export class ColumnParser {
       col.setNumber(row, this.slowNumber(start, p));
       return p;
     }
-    const x = scale === 0 ? mant : mant / POW10[scale]!;
-    col.setNumber(row, neg ? -x : x);
+    col.setNumber(row, exactDecimal(neg, mant, scale));
     return p;
   }
 
