@@ -73,6 +73,43 @@ describe("productionbywell rows written as bytes", () => {
   });
 });
 
+describe("productionbywell asked month by month (the lake sync's requests)", () => {
+  /** The NDJSON lines of an answer whose date_prod is `month` (YYYY-MM-01), in answer order. */
+  const linesOfMonth = (text: string, month: string) => text.split("\n").filter((line) => line.includes(`"date_prod":"${month}"`));
+
+  it("gives each month's rows of a wider answer, in the same order and bytes", () => {
+    const wide = written(rowsOf({ date_prod_min: "2024-10-01", date_prod_max: "2024-12-31" }), 0, Infinity, NDJSON, 1 << 20).text;
+    for (const [min, max, month] of [
+      ["2024-10-01", "2024-10-31", "2024-10-01"],
+      ["2024-11-01", "2024-11-30", "2024-11-01"],
+      ["2024-12-01", "2024-12-31", "2024-12-01"],
+    ]) {
+      const rows = rowsOf({ date_prod_min: min, date_prod_max: max });
+      const want = linesOfMonth(wide, month);
+      expect(rows.count).toBe(want.length);
+      expect(want.length).toBeGreaterThan(15_000);
+      const got = written(rows, 0, rows.count, NDJSON, 1 << 20).text;
+      expect(got === `${want.join("\n")}\n`).toBe(true);
+      expect(got === stringified(rows, 0, rows.count, NDJSON)).toBe(true);
+    }
+  });
+
+  it("does so with location, well_id and production_month filters too", () => {
+    const filters = { sub_region_natgas: ["Haynesville - LA"], production_month_min: 2, production_month_max: 60 };
+    const wide = written(rowsOf({ ...filters }, 8), 0, Infinity, NDJSON, 1 << 20).text;
+    for (const month of ["2009-03", "2016-07", "2025-05"]) {
+      // A bound inside the month still takes it whole (date_prod is the month's first day).
+      const got = written(rowsOf({ ...filters, date_prod_min: `${month}-01`, date_prod_max: `${month}-28` }, 8), 0, Infinity, NDJSON, 1 << 20).text;
+      const want = linesOfMonth(wide, `${month}-01`);
+      expect(want.length).toBeGreaterThan(0);
+      expect(got === `${want.join("\n")}\n`).toBe(true);
+    }
+    const ids = [...new Set(linesOfMonth(wide, "2016-07-01").slice(0, 3).map((line) => (JSON.parse(line) as { well_id: string }).well_id))];
+    const one = written(rowsOf({ ...filters, well_id: ids, date_prod_min: "2016-07-01", date_prod_max: "2016-07-31" }, 8), 0, Infinity, NDJSON, 1024).text;
+    expect(one.split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { well_id: string }).well_id)).toEqual(ids);
+  });
+});
+
 describe("numbers written as bytes", () => {
   const out = Buffer.alloc(64);
   const number = (x: number) => out.toString("latin1", 0, writeNumber(out, 0, x));

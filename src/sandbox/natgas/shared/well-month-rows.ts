@@ -86,7 +86,9 @@ export function wellMonthRows(
         const first = i === i0 ? first0 + 1 : firsts[i];
         const last = firsts[i] + (Math.min(end, prefix[i + 1]) - 1 - prefix[i]);
         if (first <= last) writeWell(out, kept[i], first, last, bytes.all);
-        yield* out.takeFull();
+        // Mostly empty (a month's answer is one row per well): no iterator made for it.
+        const full = out.takeFull();
+        for (let k = 0; k < full.length; k++) yield full[k];
       }
       yield* out.takeAll();
     },

@@ -10,25 +10,39 @@ import { aggregateBy } from "../v3/shared-params";
 import { matchingWells } from "../v3/wells";
 import { acceptsWellId, DATE, LIST, MCF_PER_BCF, MONTH_INDEX, V4_LOCATION, V4_NAMES, WET_OVER_DRY, wellIdOf } from "./v4-params";
 import { wellMonthRows } from "../shared/well-month-rows";
-import { writeProductionRows } from "./production-bytes";
+import { productionRowsWriter } from "./production-bytes";
 
 /** Month range of a well under date_prod_min/max and production_month_min/max (1 = first productive month). */
 export function wellMonthRange(params: ParsedParams, w: Well, lastMonth: number): [number, number] {
+  return wellMonthRangeOf(params, lastMonth)(w);
+}
+
+/**
+ * wellMonthRange with the query's bounds read once: a month's request (the lake sync asks month by
+ * month) asks it of every producing well, and each call made two Dates to turn the date filters into
+ * months.
+ */
+export function wellMonthRangeOf(params: ParsedParams, lastMonth: number): (w: Well) => [number, number] {
   const min = params.dates.get("date_prod_min");
   const max = params.dates.get("date_prod_max");
   const pmMin = params.ints.get("production_month_min");
   const pmMax = params.ints.get("production_month_max");
-  let first = w.firstProdMonth;
-  let last = lastMonth;
-  if (min !== undefined) first = Math.max(first, monthOfDay(min));
-  if (max !== undefined) last = Math.min(last, monthOfDay(max));
-  if (pmMin !== undefined) first = Math.max(first, w.firstProdMonth + pmMin - 1);
-  if (pmMax !== undefined) last = Math.min(last, w.firstProdMonth + pmMax - 1);
-  return [first, last];
+  const from = min === undefined ? -Infinity : monthOfDay(min);
+  const to = max === undefined ? lastMonth : Math.min(lastMonth, monthOfDay(max));
+  return (w) => {
+    let first = Math.max(w.firstProdMonth, from);
+    let last = to;
+    if (pmMin !== undefined) first = Math.max(first, w.firstProdMonth + pmMin - 1);
+    if (pmMax !== undefined) last = Math.min(last, w.firstProdMonth + pmMax - 1);
+    return [first, last];
+  };
 }
 
-/** Wells passing the v4 location, operator and well_id filters. */
-export function v4Wells(wells: readonly Well[], params: ParsedParams): Well[] {
+const WELL_FILTERS = [...Object.values(V4_NAMES), "well_id"];
+
+/** Wells passing the v4 location, operator and well_id filters (the list itself when none is given). */
+export function v4Wells(wells: readonly Well[], params: ParsedParams): readonly Well[] {
+  if (WELL_FILTERS.every((name) => !params.lists.has(name))) return wells;
   return matchingWells(wells, params, V4_NAMES).filter((w) => acceptsWellId(params, w));
 }
 
@@ -103,10 +117,8 @@ export const productionByWell: NatgasEndpoint = {
   },
   answer(params, data) {
     const wells = v4Wells(data.producingWells, params);
-    const range = (w: Well) => wellMonthRange(params, w, data.lastHistoryMonth);
-    const rows = wellMonthRows(wells, range, (w, m) => productionRecord(data, w, m), (out, w, first, last, join) =>
-      writeProductionRows(data, out, w, first, last, join),
-    );
+    const range = wellMonthRangeOf(params, data.lastHistoryMonth);
+    const rows = wellMonthRows(wells, range, (w, m) => productionRecord(data, w, m), productionRowsWriter(data));
     const dims = params.listOrder.get("aggregate_by");
     if (!dims) return { rows };
     const fields = dims.map((d) => d.toLowerCase()).filter((d) => d !== "date_prod");

@@ -3,8 +3,9 @@ import { daysInMonth, formatMonth } from "../../core/dates";
 import { writeBytes, writeHundredths, writeNumber } from "../../core/json-bytes";
 import type { NatgasDataset } from "../model/dataset";
 import { wellMonth } from "../model/well-production";
+import { wellsOf } from "../model/wells";
 import type { Well } from "../model/wells";
-import type { RowJoinBytes } from "../shared/well-month-rows";
+import type { RowJoinBytes, WellMonthsWriter } from "../shared/well-month-rows";
 import { MCF_PER_BCF, WET_OVER_DRY, wellIdOf } from "./v4-params";
 
 /**
@@ -52,7 +53,11 @@ const INVALID_WATER = utf8(`null${WATER_MONTH}null`);
 const MAX_VARIABLE_BYTES = 140 + 92 + 7 * 24 + 64;
 
 const months = new Map<number, MonthBytes>();
-const wells = new WeakMap<Well, WellBytes>();
+/**
+ * Each catalogue's wells' bytes by well index. Looked up once per answer: a month's answer writes one
+ * row per well, and a WeakMap lookup per well was as dear as writing the row.
+ */
+const catalogues = new WeakMap<readonly Well[], (WellBytes | undefined)[]>();
 
 function monthBytes(month: number): MonthBytes {
   let m = months.get(month);
@@ -68,8 +73,8 @@ function monthBytes(month: number): MonthBytes {
   return m;
 }
 
-function wellBytes(w: Well): WellBytes {
-  let b = wells.get(w);
+function wellBytes(table: (WellBytes | undefined)[], w: Well): WellBytes {
+  let b = table[w.index];
   if (b === undefined) {
     const j = JSON.stringify;
     const head = utf8(`{"well_id":${j(wellIdOf(w.api))},"county":${j(w.county.name)},"date_prod":`);
@@ -78,14 +83,22 @@ function wellBytes(w: Well): WellBytes {
     const tail = utf8(`,"well_name":${j(w.wellName)}}`);
     const maxRow = head.length + operator.length + place.length + tail.length + MAX_VARIABLE_BYTES;
     b = { head, operator, place, tail, maxRow };
-    wells.set(w, b);
+    table[w.index] = b;
   }
   return b;
 }
 
+/** The writer of a dataset's productionbywell rows as bytes (wellMonthRows' `writeWell`). */
+export function productionRowsWriter(data: NatgasDataset): WellMonthsWriter {
+  const catalogue = wellsOf(data.seed);
+  let table = catalogues.get(catalogue);
+  if (table === undefined) catalogues.set(catalogue, (table = new Array<WellBytes | undefined>(catalogue.length)));
+  const bytes = table;
+  return (out, w, first, last, join) => writeProductionRows(data, wellBytes(bytes, w), out, w, first, last, join);
+}
+
 /** Writes a well's productionbywell rows for months [first, last], each `join.before + JSON + join.after`. */
-export function writeProductionRows(data: NatgasDataset, out: ByteChunks, w: Well, first: number, last: number, join: RowJoinBytes): void {
-  const p = wellBytes(w);
+function writeProductionRows(data: NatgasDataset, p: WellBytes, out: ByteChunks, w: Well, first: number, last: number, join: RowJoinBytes): void {
   if (p.link?.join !== join) p.link = { join, bytes: Buffer.concat([p.tail, join.after, join.before, p.head]) };
   const link = p.link.bytes;
   const room = p.maxRow + join.before.length + join.after.length;
