@@ -121,11 +121,15 @@ export interface CompactionPlan {
  * year, and, for a year with a month still within `reviseDays` of `asOf`, one
  * `year=YYYY/part-YYYY-MM-<hash>.parquet` per month (a revision rewrites one month's file; the year
  * is merged once it closes). A dataset already in the year layout has only its newly closed years
- * planned. See docs/lake.md, "File sizes and compaction".
+ * planned, and the files of `rewrite` (files whose stored column types differ from what the lake
+ * writes now, rewritten as they are). See docs/lake.md, "File sizes and compaction".
  * @param manifest the snapshot to compact.
- * @param options `asOf` (`YYYY-MM-DD`, the service's as-of; default today), `reviseDays` (default 60, as sync's).
+ * @param options `asOf` (`YYYY-MM-DD`, the service's as-of; default today), `reviseDays` (default 60, as sync's),
+ * `rewrite` (keys of year-layout files to write again though already compact; default none).
  */
-export function planCompaction(manifest: LakeManifest, options: { asOf?: string; reviseDays?: number } = {}): CompactionPlan {
+export function planCompaction(manifest: LakeManifest, options: { asOf?: string; reviseDays?: number; rewrite?: ReadonlySet<string> } = {}): CompactionPlan {
+  const rewrite = options.rewrite ?? new Set<string>();
+  const compact = (sources: readonly string[]) => sources.length === 1 && partitionOfKey(sources[0]!) === "year" && !rewrite.has(sources[0]!);
   const asOfMs = toTimeMs(options.asOf ?? new Date().toISOString().slice(0, 10));
   const reviseMs = (options.reviseDays ?? 60) * 86_400_000;
   const settled = (month: MonthKey) => monthEndMs(month) + reviseMs <= asOfMs;
@@ -151,7 +155,7 @@ export function planCompaction(manifest: LakeManifest, options: { asOf?: string;
       filesAfter += 1;
       totalBytes += bytesOf(sources);
       // Already one file of the year layout: nothing to do.
-      if (sources.length === 1 && partitionOfKey(sources[0]!) === "year") continue;
+      if (compact(sources)) continue;
       groups.push({ year, months: withRows.map(([m]) => m), sources, rows: rowsOf(withRows), bytes: bytesOf(sources), closed: true, target: (sha) => yearFileKey(year, sha) });
       continue;
     }
@@ -159,7 +163,7 @@ export function planCompaction(manifest: LakeManifest, options: { asOf?: string;
       const sources = sourcesOf([entry]);
       filesAfter += 1;
       totalBytes += bytesOf(sources);
-      if (sources.length === 1 && partitionOfKey(sources[0]!) === "year") continue;
+      if (compact(sources)) continue;
       const month = entry[0];
       groups.push({ year, months: [month], sources, rows: entry[1].rows, bytes: bytesOf(sources), closed: false, target: (sha) => yearFileKey(year, sha, month) });
     }
