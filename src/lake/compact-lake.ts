@@ -75,6 +75,9 @@ export interface CompactReport {
  * key-value metadata (units) carried over. The month files stay for the earlier snapshot until its
  * retention (`retainDays`) ends: a later sync or compaction removes them. A dataset already compact
  * commits nothing. Later syncs write new and revised months as `year=YYYY/part-YYYY-MM-<hash>.parquet`.
+ * Files it would keep as they are are read for their stored types (footers only): one with Int32
+ * integers or dictionary text in `ARROW:schema` (written before 2026-11-28) is rewritten in the same
+ * commit with the lake's types (integers Int64, text plain), listed in the report's `upgraded`.
  * A lake on object storage (`s3://bucket/prefix`) is compacted the same way under its lock object: the
  * files to merge are downloaded into `cacheDir` (each checked against its recorded SHA-256), merged
  * there by DuckDB, uploaded under the dataset's staging prefix, moved in and committed as one version.

@@ -3,7 +3,7 @@
  * (integers Int64, text plain Utf8 in `ARROW:schema`), so that a folder reader (nodejs-polars with its
  * default options) unions them. Files written before 2026-11-28 may hold Int32 integers or dictionary
  * text in their `ARROW:schema`: `compactLake` finds them here and rewrites them. See docs/lake.md,
- * "Column types".
+ * "Month files".
  */
 import type { DuckDbConnection } from "../util/duckdb";
 import { loadArrow } from "../io/to-arrow";
