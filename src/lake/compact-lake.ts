@@ -36,6 +36,12 @@ export interface CompactLakeOptions {
   readonly reviseDays?: number;
   /** Days the snapshot before the compaction (and its month files) stays readable, as `syncDataset`'s. Default 7. */
   readonly retainDays?: number;
+  /**
+   * Pack consecutive closed years into one file (`year=YYYY-YYYY/part-<hash>.parquet`) of up to this
+   * many bytes of sources, instead of one file per closed year. Default none (one file per closed year).
+   * A file already holding at least half of it is kept as it is. See docs/lake.md, "File sizes and compaction".
+   */
+  readonly targetFileBytes?: number;
   /** The clock (epoch ms), for the commit time and the default `asOf`. Default `Date.now`. */
   readonly clock?: () => number;
   /** Where `@duckdb/node-api` is resolved from; default where gasframes is installed. */
@@ -98,6 +104,8 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     const v = options[name];
     if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v) || v < 0)) issues.push({ param: name, value: v, expected: "a number of days, 0 or more" });
   }
+  const target = options.targetFileBytes;
+  if (target !== undefined && (typeof target !== "number" || !Number.isFinite(target) || target < 1)) issues.push({ param: "targetFileBytes", value: target, expected: "a number of bytes, 1 or more (134217728 for 128 MiB)" });
   if (options.cacheDir !== undefined && (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "")) issues.push({ param: "cacheDir", value: options.cacheDir, expected: "a folder for the downloaded files of an s3:// lake" });
   if (issues.length > 0) throw new InvalidParamsError(label, issues);
   if (isS3Url(dir)) parseS3Url(dir, label);
@@ -115,7 +123,8 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   try {
     const previous = (await readSnapshot(storage))!;
     const reviseDays = options.reviseDays ?? 60;
-    const byLayout = planCompaction(previous, { asOf, reviseDays });
+    const packing = options.targetFileBytes === undefined ? {} : { targetFileBytes: options.targetFileBytes };
+    const byLayout = planCompaction(previous, { asOf, reviseDays, ...packing });
     const merged = new Set(byLayout.groups.flatMap((g) => g.sources));
     // The files a compaction by layout keeps: each is rewritten too when its stored types are not the
     // lake's (Int32 integers or dictionary text, written before 2026-11-28), so a folder reads whole.
@@ -146,7 +155,7 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
       }
       throw error;
     }
-    const plan = stale.size === 0 ? byLayout : planCompaction(previous, { asOf, reviseDays, rewrite: new Set(stale.keys()) });
+    const plan = stale.size === 0 ? byLayout : planCompaction(previous, { asOf, reviseDays, ...packing, rewrite: new Set(stale.keys()) });
     if (plan.groups.length === 0) return { datasetDir, snapshot: previous.snapshot ?? 0, filesBefore: plan.filesBefore, filesAfter: plan.filesBefore, written: [], upgraded: [], manifest: previous };
     if (!remote) {
       const checked = await verifySnapshot(storage, previous, true);
