@@ -28,6 +28,13 @@ export interface ArrowSource {
    * column as Categorical and refuses to union it with a Utf8 one (String) under default options.
    */
   readonly plainText?: boolean;
+  /**
+   * Every `int` column as Int64, whatever its values. Default false (Int32 when every value fits).
+   * The lake's files need one type per column across files (a table has one schema): polars refuses
+   * to union Int32 with Int64 under default options, and Spark, Delta and DuckDB readers expect a
+   * `long`/BIGINT for an integer field.
+   */
+  readonly int64?: boolean;
 }
 
 let arrowModule: typeof Arrow | undefined;
@@ -43,7 +50,7 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * The Arrow table of a table's records. Column types:
- * - `int` fields: Int32 when every value fits, else Int64; a value that is not an integer is a DataError;
+ * - `int` fields: Int32 when every value fits, else Int64 (always Int64 with `int64`); a value that is not an integer is a DataError;
  * - `float`: Float64; `bool`: Bool;
  * - `date`: Date32 (days), read by the table's date codec (M/D/YYYY included);
  * - `timestamp`: Timestamp in microseconds, UTC (the LNG service's microseconds are kept);
@@ -61,7 +68,8 @@ export function tableToArrow(source: ArrowSource): Arrow.Table {
     const present = source.columns.columns.has(name);
     const type: FieldType = spec?.type ?? (present ? inferFieldType(source.columns.valuesView(name)) : "string");
     // A schema field no record carries is a column of nulls.
-    const vector = present ? columnVector(A, source.columns, name, type, source.plainText === true) : A.vectorFromArray(new Array<null>(source.columns.length).fill(null), nullColumnType(A, type));
+    const int64 = source.int64 === true;
+    const vector = present ? columnVector(A, source.columns, name, type, source.plainText === true, int64) : A.vectorFromArray(new Array<null>(source.columns.length).fill(null), nullColumnType(A, type, int64));
     const metadata = new Map<string, string>([["gasframes.type", type]]);
     const unit = source.units[name];
     if (unit !== undefined) metadata.set("unit", unit);
@@ -80,10 +88,10 @@ export function tableToArrow(source: ArrowSource): Arrow.Table {
 }
 
 /** The Arrow type of a column of nulls of a field's type. */
-function nullColumnType(A: typeof Arrow, type: FieldType): Arrow.DataType {
+function nullColumnType(A: typeof Arrow, type: FieldType, int64: boolean): Arrow.DataType {
   switch (type) {
     case "int":
-      return new A.Int32();
+      return int64 ? new A.Int64() : new A.Int32();
     case "float":
       return new A.Float64();
     case "date":
@@ -97,10 +105,10 @@ function nullColumnType(A: typeof Arrow, type: FieldType): Arrow.DataType {
   }
 }
 
-function columnVector(A: typeof Arrow, columns: RecordColumns, name: string, type: FieldType, plainText: boolean): Arrow.Vector {
+function columnVector(A: typeof Arrow, columns: RecordColumns, name: string, type: FieldType, plainText: boolean, int64: boolean): Arrow.Vector {
   switch (type) {
     case "int":
-      return intVector(A, columns, name);
+      return intVector(A, columns, name, int64);
     case "float":
       return floatVector(A, numbersOf(columns, name));
     case "date":
@@ -147,9 +155,9 @@ function floatVector(A: typeof Arrow, values: Float64Array): Arrow.Vector {
   return A.makeVector(A.makeData({ type: new A.Float64(), length: values.length, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : null, data: values }));
 }
 
-function intVector(A: typeof Arrow, columns: RecordColumns, name: string): Arrow.Vector {
+function intVector(A: typeof Arrow, columns: RecordColumns, name: string, int64: boolean): Arrow.Vector {
   const values = numbersOf(columns, name);
-  let fits32 = true;
+  let fits32 = !int64;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     if (Number.isNaN(v)) continue;

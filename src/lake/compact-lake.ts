@@ -14,7 +14,8 @@ import { loadDuckDb, type DuckDbConnection } from "../util/duckdb";
 import { datasetFolder } from "./dataset-folder";
 import { acquireLakeLock } from "./lake-lock";
 import { partitionOfKey, planCompaction, type CompactionPlan } from "./lake-layout";
-import { commitKey, MANIFEST_FILE, readSnapshot, snapshotFiles, type LakeManifest, type LakePartition } from "./lake-manifest";
+import { storedSchemaIssues, selectWithWideIntegers } from "./file-schema";
+import { commitKey, MANIFEST_FILE, readSnapshot, snapshotFiles, type LakeFile, type LakeManifest, type LakePartition } from "./lake-manifest";
 import { asLakeError, STAGING_DIR } from "./lake-storage";
 import { integrityError, verifySnapshot } from "./lake-verify";
 import { lakeSortKey } from "./month-parquet";
@@ -35,6 +36,12 @@ export interface CompactLakeOptions {
   readonly reviseDays?: number;
   /** Days the snapshot before the compaction (and its month files) stays readable, as `syncDataset`'s. Default 7. */
   readonly retainDays?: number;
+  /**
+   * Pack consecutive closed years into one file (`year=YYYY-YYYY/part-<hash>.parquet`) of up to this
+   * many bytes of sources, instead of one file per closed year. Default none (one file per closed year).
+   * A file already holding at least half of it is kept as it is. See docs/lake.md, "File sizes and compaction".
+   */
+  readonly targetFileBytes?: number;
   /** The clock (epoch ms), for the commit time and the default `asOf`. Default `Date.now`. */
   readonly clock?: () => number;
   /** Where `@duckdb/node-api` is resolved from; default where gasframes is installed. */
@@ -56,6 +63,12 @@ export interface CompactReport {
   readonly filesAfter: number;
   /** The files written (keys relative to the dataset folder); none when the dataset was already compact. */
   readonly written: readonly string[];
+  /**
+   * Files of the snapshot before that were already compact but stored other column types than the
+   * lake writes now (Int32 integers, dictionary text in `ARROW:schema`: files written before
+   * 2026-11-28), and were rewritten with the lake's types. Their keys, relative to the dataset folder.
+   */
+  readonly upgraded: readonly string[];
   readonly manifest: LakeManifest;
 }
 
@@ -68,6 +81,9 @@ export interface CompactReport {
  * key-value metadata (units) carried over. The month files stay for the earlier snapshot until its
  * retention (`retainDays`) ends: a later sync or compaction removes them. A dataset already compact
  * commits nothing. Later syncs write new and revised months as `year=YYYY/part-YYYY-MM-<hash>.parquet`.
+ * Files it would keep as they are are read for their stored types (footers only): one with Int32
+ * integers or dictionary text in `ARROW:schema` (written before 2026-11-28) is rewritten in the same
+ * commit with the lake's types (integers Int64, text plain), listed in the report's `upgraded`.
  * A lake on object storage (`s3://bucket/prefix`) is compacted the same way under its lock object: the
  * files to merge are downloaded into `cacheDir` (each checked against its recorded SHA-256), merged
  * there by DuckDB, uploaded under the dataset's staging prefix, moved in and committed as one version.
@@ -88,6 +104,8 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     const v = options[name];
     if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v) || v < 0)) issues.push({ param: name, value: v, expected: "a number of days, 0 or more" });
   }
+  const target = options.targetFileBytes;
+  if (target !== undefined && (typeof target !== "number" || !Number.isFinite(target) || target < 1)) issues.push({ param: "targetFileBytes", value: target, expected: "a number of bytes, 1 or more (134217728 for 128 MiB)" });
   if (options.cacheDir !== undefined && (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "")) issues.push({ param: "cacheDir", value: options.cacheDir, expected: "a folder for the downloaded files of an s3:// lake" });
   if (issues.length > 0) throw new InvalidParamsError(label, issues);
   if (isS3Url(dir)) parseS3Url(dir, label);
@@ -104,26 +122,47 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   const staged: { staged: string; key: string }[] = [];
   try {
     const previous = (await readSnapshot(storage))!;
-    const plan = planCompaction(previous, { asOf, reviseDays: options.reviseDays ?? 60 });
-    if (plan.groups.length === 0) return { datasetDir, snapshot: previous.snapshot ?? 0, filesBefore: plan.filesBefore, filesAfter: plan.filesBefore, written: [], manifest: previous };
+    const reviseDays = options.reviseDays ?? 60;
+    const packing = options.targetFileBytes === undefined ? {} : { targetFileBytes: options.targetFileBytes };
+    const byLayout = planCompaction(previous, { asOf, reviseDays, ...packing });
+    const merged = new Set(byLayout.groups.flatMap((g) => g.sources));
+    // The files a compaction by layout keeps: each is rewritten too when its stored types are not the
+    // lake's (Int32 integers or dictionary text, written before 2026-11-28), so a folder reads whole.
+    const kept = [...new Set(snapshotFiles(previous).map((f) => f.path))].filter((k) => !merged.has(k));
+    if (byLayout.groups.length === 0 && kept.length === 0) return { datasetDir, snapshot: previous.snapshot ?? 0, filesBefore: byLayout.filesBefore, filesAfter: byLayout.filesBefore, written: [], upgraded: [], manifest: previous };
+    const D = loadDuckDb("compactLake", options.from === undefined ? {} : { from: options.from });
+    const db = await D.DuckDBInstance.create(":memory:");
+    instance = db;
+    c = await db.connect();
     // A damaged source would be copied into the new file with a fresh hash: refused first. On object
-    // storage the download into the cache checks each source against its recorded size and SHA-256.
+    // storage the download into the cache checks each file against its recorded size and SHA-256; the
+    // files kept are downloaded too, to read their stored types.
     let sourcePath = (key: string) => storage.pathOf(key);
     if (remote) {
-      const merged = new Set(plan.groups.flatMap((g) => g.sources));
-      const local = await cacheSnapshotFiles(storage, snapshotFiles(previous).filter((f) => merged.has(f.path)), options.cacheDir ?? defaultLakeCacheDir(), true, label);
+      const local = await cacheSnapshotFiles(storage, distinctSnapshotFiles(previous), options.cacheDir ?? defaultLakeCacheDir(), true, label);
       sourcePath = (key) => join(local, ...key.split("/"));
       scratch = mkdtempSync(join(tmpdir(), "gasframes-compact-"));
-    } else {
+    }
+    let stale: Map<string, string[]>;
+    try {
+      const issues = await storedSchemaIssues(c, kept.map(sourcePath));
+      stale = new Map(kept.filter((k) => issues.has(sourcePath(k))).map((k) => [k, issues.get(sourcePath(k))!]));
+    } catch (error) {
+      // A footer DuckDB cannot read: a damaged file, reported as such when it is one.
+      if (!remote) {
+        const checked = await verifySnapshot(storage, previous, true);
+        if (checked.problems.length > 0) throw integrityError(label, checked);
+      }
+      throw error;
+    }
+    const plan = stale.size === 0 ? byLayout : planCompaction(previous, { asOf, reviseDays, ...packing, rewrite: new Set(stale.keys()) });
+    if (plan.groups.length === 0) return { datasetDir, snapshot: previous.snapshot ?? 0, filesBefore: plan.filesBefore, filesAfter: plan.filesBefore, written: [], upgraded: [], manifest: previous };
+    if (!remote) {
       const checked = await verifySnapshot(storage, previous, true);
       if (checked.problems.length > 0) throw integrityError(label, checked);
     }
     const spec = catalogEntryOf(previous) ?? endpoint;
     const schema = lakeSchemaOf(previous) ?? spec.record;
-    const D = loadDuckDb("compactLake", options.from === undefined ? {} : { from: options.from });
-    const db = await D.DuckDBInstance.create(":memory:");
-    instance = db;
-    c = await db.connect();
     const partitions: Record<string, LakePartition> = { ...previous.partitions };
     for (const [i, g] of plan.groups.entries()) {
       const staging = `${STAGING_DIR}/compact-${process.pid}.${Date.now().toString(36)}.${i}.parquet`;
@@ -146,7 +185,7 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     }
     await storage.replace(MANIFEST_FILE, bytes);
     await vacuum(storage, clock(), (options.retainDays ?? 7) * DAY_MS);
-    return { datasetDir, snapshot: version, filesBefore: plan.filesBefore, filesAfter: distinctFiles(manifest), written: staged.map((s) => s.key), manifest };
+    return { datasetDir, snapshot: version, filesBefore: plan.filesBefore, filesAfter: distinctFiles(manifest), written: staged.map((s) => s.key), upgraded: [...stale.keys()], manifest };
   } catch (error) {
     // A failed run leaves no staged upload behind (a sync would sweep it, but only the next one).
     for (const s of staged) await storage.delete(s.staged).catch(() => undefined);
@@ -157,6 +196,13 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
     await lock.release();
   }
+}
+
+/** Each file of a snapshot once (a year file is listed under every month it holds). */
+function distinctSnapshotFiles(m: LakeManifest): LakeFile[] {
+  const seen = new Map<string, LakeFile>();
+  for (const f of snapshotFiles(m)) if (!seen.has(f.path)) seen.set(f.path, f);
+  return [...seen.values()];
 }
 
 function distinctFiles(m: LakeManifest): number {
@@ -182,7 +228,8 @@ async function writeGroup(
   const order = [...sortKey.filter((k) => held.size === 0 || held.has(k)).map((k) => `"${k.replace(/"/g, '""')}"`), "month"].join(", ");
   const kv = await keyValues(c, list);
   const kvSql = kv.size === 0 ? "" : `, KV_METADATA {${[...kv].map(([k, v]) => `'${k.replace(/'/g, "''")}': '${v.replace(/'/g, "''")}'`).join(", ")}}`;
-  await c.run(`COPY (SELECT * FROM ${read} ORDER BY ${order}) TO '${path.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 8192${kvSql})`);
+  // Integers as BIGINT (Parquet INT64) whatever the sources stored: one type per column in the folder.
+  await c.run(`COPY (${await selectWithWideIntegers(c, read)} ORDER BY ${order}) TO '${path.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 8192${kvSql})`);
   const file = `'${globLiteral(path)}'`;
   const rows = Number((await c.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM read_parquet(${file})`)).getColumnsJson()[0]![0]);
   if (rows !== g.rows) throw new DataError(`${label}: the file written for ${g.year} holds ${rows} rows, the snapshot lists ${g.rows}; nothing was committed`);
@@ -195,7 +242,8 @@ async function writeGroup(
 /** The sources' `gasframes.*` key-value metadata: units merged over the files, the rest from the first file that has it. */
 async function keyValues(c: DuckDbConnection, list: string): Promise<Map<string, string>> {
   const reader = await c.runAndReadAll(`SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata(${list}) WHERE starts_with(decode(key), 'gasframes.')`);
-  const [keys, values] = reader.getColumnsJson() as [unknown[], unknown[]];
+  // No row: DuckDB gives no columns at all (sources without gasframes metadata).
+  const [keys = [], values = []] = reader.getColumnsJson() as [unknown[]?, unknown[]?];
   const out = new Map<string, string>();
   const units: Record<string, string> = {};
   for (let i = 0; i < keys.length; i++) {

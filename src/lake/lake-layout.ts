@@ -81,7 +81,7 @@ export function yearFileKey(year: string, sha256: string, month?: MonthKey): str
 /** The hive partition a file key sits in: `month` (`month=YYYY-MM/...`), `year` (`year=YYYY/...`), or undefined. */
 export function partitionOfKey(key: string): "month" | "year" | undefined {
   if (/^(?:.*\/)?month=\d{4}-\d{2}\/[^/]+$/.test(key)) return "month";
-  if (/^(?:.*\/)?year=\d{4}\/[^/]+$/.test(key)) return "year";
+  if (/^(?:.*\/)?year=\d{4}(?:-\d{4})?\/[^/]+$/.test(key)) return "year";
   return undefined;
 }
 
@@ -121,11 +121,17 @@ export interface CompactionPlan {
  * year, and, for a year with a month still within `reviseDays` of `asOf`, one
  * `year=YYYY/part-YYYY-MM-<hash>.parquet` per month (a revision rewrites one month's file; the year
  * is merged once it closes). A dataset already in the year layout has only its newly closed years
- * planned. See docs/lake.md, "File sizes and compaction".
+ * planned, and the files of `rewrite` (files whose stored column types differ from what the lake
+ * writes now, rewritten as they are). See docs/lake.md, "File sizes and compaction".
  * @param manifest the snapshot to compact.
- * @param options `asOf` (`YYYY-MM-DD`, the service's as-of; default today), `reviseDays` (default 60, as sync's).
+ * @param options `asOf` (`YYYY-MM-DD`, the service's as-of; default today), `reviseDays` (default 60, as sync's),
+ * `rewrite` (keys of year-layout files to write again though already compact; default none),
+ * `targetFileBytes` (default none: one file per closed year; with it, consecutive closed years are
+ * packed into one file of `year=YYYY-YYYY/` up to that many bytes of sources, see {@link packClosedYears}).
  */
-export function planCompaction(manifest: LakeManifest, options: { asOf?: string; reviseDays?: number } = {}): CompactionPlan {
+export function planCompaction(manifest: LakeManifest, options: { asOf?: string; reviseDays?: number; rewrite?: ReadonlySet<string>; targetFileBytes?: number } = {}): CompactionPlan {
+  const rewrite = options.rewrite ?? new Set<string>();
+  const compact = (sources: readonly string[]) => sources.length === 1 && partitionOfKey(sources[0]!) === "year" && !rewrite.has(sources[0]!);
   const asOfMs = toTimeMs(options.asOf ?? new Date().toISOString().slice(0, 10));
   const reviseMs = (options.reviseDays ?? 60) * 86_400_000;
   const settled = (month: MonthKey) => monthEndMs(month) + reviseMs <= asOfMs;
@@ -139,6 +145,7 @@ export function planCompaction(manifest: LakeManifest, options: { asOf?: string;
   const groups: CompactionGroup[] = [];
   let filesAfter = 0;
   let totalBytes = 0;
+  const closedYears: ClosedYear[] = [];
   for (const [year, entries] of byYear) {
     const withRows = entries.filter(([, p]) => p.files.length > 0 && p.rows > 0);
     if (withRows.length === 0) continue;
@@ -148,10 +155,14 @@ export function planCompaction(manifest: LakeManifest, options: { asOf?: string;
     const rowsOf = (list: [MonthKey, LakePartition][]) => list.reduce((s, [, p]) => s + p.rows, 0);
     if (closed) {
       const sources = sourcesOf(withRows);
+      if (options.targetFileBytes !== undefined) {
+        closedYears.push({ year, months: withRows.map(([m]) => m), sources, rows: rowsOf(withRows) });
+        continue;
+      }
       filesAfter += 1;
       totalBytes += bytesOf(sources);
       // Already one file of the year layout: nothing to do.
-      if (sources.length === 1 && partitionOfKey(sources[0]!) === "year") continue;
+      if (compact(sources)) continue;
       groups.push({ year, months: withRows.map(([m]) => m), sources, rows: rowsOf(withRows), bytes: bytesOf(sources), closed: true, target: (sha) => yearFileKey(year, sha) });
       continue;
     }
@@ -159,10 +170,84 @@ export function planCompaction(manifest: LakeManifest, options: { asOf?: string;
       const sources = sourcesOf([entry]);
       filesAfter += 1;
       totalBytes += bytesOf(sources);
-      if (sources.length === 1 && partitionOfKey(sources[0]!) === "year") continue;
+      if (compact(sources)) continue;
       const month = entry[0];
       groups.push({ year, months: [month], sources, rows: entry[1].rows, bytes: bytesOf(sources), closed: false, target: (sha) => yearFileKey(year, sha, month) });
     }
   }
+  if (options.targetFileBytes !== undefined) {
+    const fileBytes = new Map<string, number>();
+    for (const p of Object.values(manifest.partitions)) for (const f of p.files) fileBytes.set(f, p.bytes);
+    const packed = packClosedYears(closedYears, fileBytes, options.targetFileBytes, compact);
+    filesAfter += packed.files;
+    totalBytes += packed.bytes;
+    // Closed years first, as the groups of one file per closed year are.
+    groups.unshift(...packed.groups);
+  }
   return { groups, filesBefore: allFiles.size, filesAfter, bytes: totalBytes };
+}
+
+/** A closed year of a snapshot, as {@link packClosedYears} reads it. */
+interface ClosedYear {
+  readonly year: string;
+  readonly months: readonly MonthKey[];
+  readonly sources: readonly string[];
+  readonly rows: number;
+}
+
+/**
+ * Closed years packed into files of up to `target` bytes (of their sources), oldest first, each file
+ * a run of consecutive closed years in `year=<first>-<last>/` (`year=YYYY/` for one year). A file
+ * already holding several years is one unit, never split; a file of the year layout already at least
+ * half the target is kept as it is (so a compacted lake is not rewritten by the next run), and a
+ * smaller one is packed again with the years closed after it. A pack that is one existing file
+ * (`compact`) is not written again.
+ */
+function packClosedYears(years: readonly ClosedYear[], fileBytes: ReadonlyMap<string, number>, target: number, compact: (sources: readonly string[]) => boolean): { groups: CompactionGroup[]; files: number; bytes: number } {
+  type Unit = { years: string[]; months: MonthKey[]; sources: string[]; rows: number; bytes: number };
+  const bytesOf = (sources: readonly string[]) => sources.reduce((s, f) => s + (fileBytes.get(f) ?? 0), 0);
+  const units: Unit[] = [];
+  for (const y of years) {
+    const last = units.at(-1);
+    // A year whose files another year's unit holds (a file of several years) joins that unit.
+    if (last !== undefined && y.sources.some((f) => last.sources.includes(f))) {
+      last.years.push(y.year);
+      last.months.push(...y.months);
+      for (const f of y.sources) if (!last.sources.includes(f)) last.sources.push(f);
+      last.rows += y.rows;
+      last.bytes = bytesOf(last.sources);
+      continue;
+    }
+    units.push({ years: [y.year], months: [...y.months], sources: [...y.sources], rows: y.rows, bytes: bytesOf(y.sources) });
+  }
+  const packs: Unit[][] = [];
+  let open: Unit[] = [];
+  let openBytes = 0;
+  for (const u of units) {
+    const full = compact(u.sources) && u.bytes * 2 >= target;
+    if (full || (open.length > 0 && openBytes + u.bytes > target)) {
+      if (open.length > 0) packs.push(open);
+      open = [];
+      openBytes = 0;
+    }
+    if (full) {
+      packs.push([u]);
+      continue;
+    }
+    open.push(u);
+    openBytes += u.bytes;
+  }
+  if (open.length > 0) packs.push(open);
+  const groups: CompactionGroup[] = [];
+  let bytes = 0;
+  for (const pack of packs) {
+    const sources = pack.flatMap((u) => u.sources);
+    bytes += bytesOf(sources);
+    if (compact(sources)) continue;
+    const first = pack[0]!.years[0]!;
+    const last = pack.at(-1)!.years.at(-1)!;
+    const span = first === last ? first : `${first}-${last}`;
+    groups.push({ year: span, months: pack.flatMap((u) => u.months), sources, rows: pack.reduce((s, u) => s + u.rows, 0), bytes: bytesOf(sources), closed: true, target: (sha) => yearFileKey(span, sha) });
+  }
+  return { groups, files: packs.length, bytes };
 }

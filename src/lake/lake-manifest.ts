@@ -184,11 +184,15 @@ export function partitionProblem(month: string, p: unknown): string | undefined 
   return undefined;
 }
 
-/** `month=YYYY-MM/<name>.parquet` of this month, or `year=YYYY/<name>.parquet` of its year (the year layout), with no other folder in it. */
+/** `month=YYYY-MM/<name>.parquet` of this month, or `year=YYYY/<name>.parquet` of its year (the year layout; `year=YYYY-YYYY/` for a span holding it), with no other folder in it. */
 function isPartitionFile(month: string, path: string): boolean {
   if (path.includes("..")) return false;
   if (/^month=\d{4}-\d{2}\/[A-Za-z0-9._-]+\.parquet$/.test(path)) return path.startsWith(`month=${month}/`);
-  return /^year=\d{4}\/[A-Za-z0-9._-]+\.parquet$/.test(path) && path.startsWith(`year=${month.slice(0, 4)}/`);
+  // `year=YYYY/` or, for closed years packed together, `year=YYYY-YYYY/` spanning the month's year.
+  const m = /^year=(\d{4})(?:-(\d{4}))?\/[A-Za-z0-9._-]+\.parquet$/.exec(path);
+  if (m === null) return false;
+  const year = month.slice(0, 4);
+  return m[2] === undefined ? m[1] === year : m[1]! <= year && year <= m[2];
 }
 
 /** Whether two parameter objects are the same query (keys in any order). */

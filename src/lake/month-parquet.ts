@@ -191,9 +191,10 @@ export function monthFileBytes(input: MonthFileInput): Uint8Array {
     fields.set("month", { name: "month", type: "string" });
   }
   const units = input.units;
-  // Plain Utf8 in the stored Arrow schema (as DuckDB's compacted files have none): one type per text
-  // column in every file of the folder, so polars unions them; Parquet still dictionary-encodes below.
-  const source: ArrowSource = { names, units, fields, columns, schemaName: schema.name, meta: input.meta, plainText: true };
+  // Plain Utf8 in the stored Arrow schema (as DuckDB's compacted files have none) and every int as
+  // Int64: one type per column in every file of the folder, so polars unions them; Parquet still
+  // dictionary-encodes below.
+  const source: ArrowSource = { names, units, fields, columns, schemaName: schema.name, meta: input.meta, plainText: true, int64: true };
   const A = loadArrow();
   parquetModule ??= require("parquet-wasm/node") as ParquetWasm;
   const P = parquetModule;

@@ -94,7 +94,7 @@ function fileSpans(files: readonly ScanFile[]): { file: ScanFile; month: MonthKe
 
 /** The hive partition key of a file path: `month` (`.../month=YYYY-MM/x.parquet`) or `year` (`.../year=YYYY/x.parquet`, the year layout, whose files hold `month` themselves). */
 function hiveKeyOf(path: string): "month" | "year" {
-  return /[\\/]year=\d{4}[\\/][^\\/]+$/.test(path) ? "year" : "month";
+  return /[\\/]year=\d{4}(?:-\d{4})?[\\/][^\\/]+$/.test(path) ? "year" : "month";
 }
 
 /** `path` as a DuckDB glob matching only itself (`[`, `*`, `?` each in a class), quoted for SQL. */

@@ -8,13 +8,13 @@
  * writes, the other gets a LakeLockedError, and the lake verifies. The child uses the built package
  * (dist/, which `npm test` builds first).
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../helpers/budget";
+import { seeded } from "../helpers/seeded";
+import { runSyncChild, writeSyncChild } from "../helpers/sync-child";
 import { readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
 import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
@@ -22,18 +22,6 @@ import { allFiles, monthTotals, readLake, readSnapshotLake } from "./read-lake";
 
 const AS_OF = "2025-06-15";
 const RANGE = { from: "2024-10", to: "2025-03", asOf: AS_OF, batchSize: 50 };
-const dist = join(__dirname, "..", "..", "dist");
-
-// The child: one sync, printing each progress event as a JSON line, then "done".
-const CHILD = `
-const { syncDataset } = require(${JSON.stringify(join(dist, "lake", "index.js"))});
-const { NatGasClient, NATGAS_V4 } = require(${JSON.stringify(join(dist, "natgas", "index.js"))});
-const ng = new NatGasClient({ baseUrl: process.env.LAKE_URL, token: "crash-test-token", progress: false, maxRetries: 0 });
-syncDataset(ng, NATGAS_V4.dailyProduction, null, { dir: process.env.LAKE_DIR, ...${JSON.stringify(RANGE)},
-  onProgress: (p) => process.stdout.write(JSON.stringify(p) + "\\n") })
-  .then(() => process.stdout.write("done\\n"), (e) => { console.error(e.name + ": " + e.message); process.exit(1); });
-`;
-
 let sandbox: SandboxHandle;
 let root: string;
 let script: string;
@@ -41,8 +29,7 @@ let script: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ asOf: AS_OF });
   root = mkdtempSync(join(tmpdir(), "gasframes-lake-crash-"));
-  script = join(root, "child.cjs");
-  writeFileSync(script, CHILD);
+  script = writeSyncChild(root, RANGE);
 });
 afterAll(async () => {
   await sandbox.close();
@@ -50,39 +37,7 @@ afterAll(async () => {
 });
 
 /** Runs the child; kills it with SIGKILL on its `killAt`-th progress line. Resolves how it ended. */
-function runChild(dir: string, killAt?: number): Promise<{ killed: boolean; code: number | null; lines: number; stderr: string; partitions: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { ...process.env, LAKE_URL: sandbox.natgasUrl, LAKE_DIR: dir }, stdio: ["ignore", "pipe", "pipe"] });
-    let lines = 0;
-    let killed = false;
-    let stderr = "";
-    const partitions: string[] = [];
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (line === "done") return;
-      lines += 1;
-      const p = JSON.parse(line) as { phase: string; month: string };
-      if (p.phase === "partition") partitions.push(p.month);
-      if (killAt !== undefined && lines === killAt && !killed) {
-        killed = child.kill("SIGKILL");
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ killed, code, lines, stderr, partitions }));
-  });
-}
-
-/** A small seeded generator (mulberry32): the kill points differ per seed, and a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const runChild = (dir: string, killAt?: number) => runSyncChild(script, sandbox.natgasUrl, dir, killAt === undefined ? undefined : (line) => line === killAt);
 
 describe("syncDataset crash safety", () => {
   it("loses nothing and shows no half partition when killed at random points, and the next run completes it", { timeout: budget(300_000) }, async () => {

@@ -6,7 +6,6 @@
  * was taken over meanwhile, or that finds a damaged source object, commits nothing and leaves nothing
  * staged; a later sync keeps the year layout.
  */
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +16,7 @@ import { compactLake, openLake, syncDataset, verifyLake } from "../../../src/lak
 import { S3Client, s3ConfigFromEnv } from "../../../src/lake/s3-client";
 import { NatGasClient, NATGAS_V4 } from "../../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../../src/sandbox";
-import { listenLocal } from "../../helpers/listen-local";
+import { startS3Proxy, type S3Proxy } from "../../helpers/s3-proxy";
 import { startLocalS3, useS3Env, type LocalS3 } from "../../helpers/s3-server";
 
 const AS_OF = "2025-06-15";
@@ -31,7 +30,7 @@ const QUERIES = [
 let sandbox: SandboxHandle;
 let ng: NatGasClient;
 let s3: LocalS3;
-let proxy: Server;
+let proxy: S3Proxy;
 let cacheRoot: string;
 let restoreEnv: () => void;
 /** The proxy holds the first PUT of a staged compaction file while `hold` is set, and reports it. */
@@ -60,16 +59,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ asOf: AS_OF, pageSize: 5000 });
   ng = NatGasClient.forSandbox(sandbox, { progress: false });
   s3 = await startLocalS3(["lake"]);
-  const upstream = new URL(s3.endpoint);
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    out.on("error", () => res.writeHead(502).end());
-    req.pipe(out);
-  };
-  proxy = createServer((req, res) => {
+  proxy = await startS3Proxy(s3.endpoint, (req, res, forward) => {
     const h = hold;
     if (h !== undefined && req.method === "PUT" && /\/_tmp\/compact-[^/]+\.parquet$/.test((req.url ?? "").split("?")[0]!)) {
       hold = undefined;
@@ -80,14 +70,13 @@ beforeAll(async () => {
     }
     forward(req, res);
   });
-  const port = await listenLocal(proxy);
-  restoreEnv = useS3Env({ AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}` });
+  restoreEnv = useS3Env({ AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_S3: proxy.endpoint });
   cacheRoot = mkdtempSync(join(tmpdir(), "gasframes-s3compact-"));
 }, budget(120_000));
 
 afterAll(async () => {
   restoreEnv?.();
-  await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+  await proxy?.close();
   await sandbox?.close();
   await s3?.close();
   if (cacheRoot) rmSync(cacheRoot, { recursive: true, force: true });

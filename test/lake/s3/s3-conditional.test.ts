@@ -4,7 +4,6 @@
  * key exists. The writer's probe finds it, write-if-absent becomes the conditional PUT, and of two
  * writers creating one key at once exactly one succeeds, whatever the order of arrival.
  */
-import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../../helpers/budget";
 import { syncDataset, verifyLake } from "../../../src/lake";
@@ -12,13 +11,13 @@ import { s3ConfigFromEnv } from "../../../src/lake/s3-client";
 import { s3LakeStorage } from "../../../src/lake/s3-lake-storage";
 import { NatGasClient, NATGAS_V4 } from "../../../src/natgas";
 import { startSandbox, type SandboxHandle } from "../../../src/sandbox";
-import { listenLocal } from "../../helpers/listen-local";
+import { startS3Proxy, type S3Proxy } from "../../helpers/s3-proxy";
 import { startLocalS3, useS3Env, type LocalS3 } from "../../helpers/s3-server";
 
 const AS_OF = "2025-06-15";
 let sandbox: SandboxHandle;
 let s3: LocalS3;
-let proxy: Server;
+let proxy: S3Proxy;
 let restoreEnv: () => void;
 /** Keys that exist (every write goes through the proxy), and how many conditional PUTs were refused. */
 const existing = new Set<string>();
@@ -27,8 +26,7 @@ let refused = 0;
 beforeAll(async () => {
   sandbox = await startSandbox({ asOf: AS_OF, pageSize: 5000 });
   s3 = await startLocalS3(["lake"]);
-  const upstream = new URL(s3.endpoint);
-  proxy = createServer((req, res) => {
+  proxy = await startS3Proxy(s3.endpoint, (req, res, forward) => {
     const key = decodeURIComponent((req.url ?? "").split("?")[0]!);
     if (req.method === "PUT" && req.headers["if-none-match"] === "*") {
       // Checked and claimed in one step of the event loop: the proxy's own create-exclusive.
@@ -40,20 +38,14 @@ beforeAll(async () => {
     }
     if (req.method === "PUT") existing.add(key);
     if (req.method === "DELETE") existing.delete(key);
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    forward.on("error", () => res.writeHead(502).end());
-    req.pipe(forward);
+    forward(req, res);
   });
-  const port = await listenLocal(proxy);
-  restoreEnv = useS3Env({ AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}` });
+  restoreEnv = useS3Env({ AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_S3: proxy.endpoint });
 }, budget(120_000));
 
 afterAll(async () => {
   restoreEnv?.();
-  await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+  await proxy?.close();
   await sandbox?.close();
   await s3?.close();
 });

@@ -9,13 +9,13 @@
  * over after it: the test's writer is given a clock past the expiry instead of waiting 6 hours. The
  * child uses the built package (dist/, which `npm test` builds first).
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../../helpers/budget";
+import { seeded } from "../../helpers/seeded";
+import { runSyncChild, writeSyncChild, type ChildProgress } from "../../helpers/sync-child";
 import { LakeLockedError } from "../../../src/errors";
 import { openLake, readLakeManifest, syncDataset, verifyLake } from "../../../src/lake";
 import { S3Client, s3ConfigFromEnv } from "../../../src/lake/s3-client";
@@ -26,18 +26,6 @@ import { startLocalS3, useS3Env, type LocalS3 } from "../../helpers/s3-server";
 const AS_OF = "2025-06-15";
 const RANGE = { from: "2024-10", to: "2025-03", asOf: AS_OF, batchSize: 50 };
 const VIEW = "natgas_v4_dailyproduction";
-const dist = join(__dirname, "..", "..", "..", "dist");
-
-// The child: one sync, printing each progress event as a JSON line, then "done".
-const CHILD = `
-const { syncDataset } = require(${JSON.stringify(join(dist, "lake", "index.js"))});
-const { NatGasClient, NATGAS_V4 } = require(${JSON.stringify(join(dist, "natgas", "index.js"))});
-const ng = new NatGasClient({ baseUrl: process.env.LAKE_URL, token: "crash-test-token", progress: false, maxRetries: 0 });
-syncDataset(ng, NATGAS_V4.dailyProduction, null, { dir: process.env.LAKE_DIR, ...${JSON.stringify(RANGE)},
-  onProgress: (p) => process.stdout.write(JSON.stringify(p) + "\\n") })
-  .then(() => process.stdout.write("done\\n"), (e) => { console.error(e.name + ": " + e.message); process.exit(1); });
-`;
-
 let sandbox: SandboxHandle;
 let s3: LocalS3;
 let root: string;
@@ -50,8 +38,7 @@ beforeAll(async () => {
   s3 = await startLocalS3(["lake"]);
   restoreEnv = useS3Env({ AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_S3: s3.endpoint });
   root = mkdtempSync(join(tmpdir(), "gasframes-s3-crash-"));
-  script = join(root, "child.cjs");
-  writeFileSync(script, CHILD);
+  script = writeSyncChild(root, RANGE);
 }, budget(120_000));
 
 afterAll(async () => {
@@ -62,34 +49,7 @@ afterAll(async () => {
 });
 
 /** Runs the child; kills it with SIGKILL on the first progress line `kill` accepts (counted from 1). */
-function runChild(dir: string, kill?: (line: number, p: { phase: string; partitionsDone: number; partitionsTotal: number }) => boolean): Promise<{ killed: boolean; code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { ...process.env, LAKE_URL: sandbox.natgasUrl, LAKE_DIR: dir }, stdio: ["ignore", "pipe", "pipe"] });
-    let lines = 0;
-    let killed = false;
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (line === "done" || killed) return;
-      lines += 1;
-      if (kill?.(lines, JSON.parse(line) as { phase: string; partitionsDone: number; partitionsTotal: number })) killed = child.kill("SIGKILL");
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ killed, code, stderr }));
-  });
-}
-
-/** A small seeded generator (mulberry32): the kill points differ per seed, and a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const runChild = (dir: string, kill?: (line: number, p: ChildProgress) => boolean) => runSyncChild(script, sandbox.natgasUrl, dir, kill);
 
 /** Every row of the lake's snapshot (exact, ordered), and its row count by month. */
 async function rowsOf(dir: string, months?: readonly string[]): Promise<{ rows: unknown; byMonth: Record<string, number> }> {
@@ -134,7 +94,7 @@ describe("syncDataset crash safety on object storage", () => {
     const seed = Number(process.env.GASFRAMES_CRASH_SEED ?? 23);
     const random = seeded(seed);
     const dir = "s3://lake/killed";
-    type Point = [string, (line: number, p: { phase: string; partitionsDone: number; partitionsTotal: number }) => boolean];
+    type Point = [string, (line: number, p: ChildProgress) => boolean];
     const at = (n: number): Point => [`line ${n}`, (line) => line === n];
     const points: Point[] = [
       at(1 + Math.floor(random() * 24)),

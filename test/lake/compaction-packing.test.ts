@@ -1,0 +1,142 @@
+/**
+ * compactLake's `targetFileBytes`: consecutive closed years packed into one file of `year=YYYY-YYYY/`
+ * up to a size, the year still revised kept one file a month; the same rows, verified, read by
+ * nodejs-polars and DuckDB as a folder; a compacted lake is not rewritten by the next run.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { budget } from "../helpers/budget";
+import { InvalidParamsError } from "../../src/errors";
+import { compactLake, openLake, readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
+import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
+import { startSandbox } from "../../src/sandbox";
+import { datasetFolder } from "../../src/lake/dataset-folder";
+import { planCompaction } from "../../src/lake/lake-layout";
+import { loadDuckDb, type DuckDbConnection } from "../../src/util/duckdb";
+import { commitRigs, newMonthFileBytes, putFile, RIGS, rigsMonth, type HandFile } from "./rigs-lake";
+
+const AS_OF = "2025-06-15";
+const MONTHS: Record<string, number> = { "2019-01": 20, "2019-02": 21, "2019-03": 22, "2020-01": 23, "2020-02": 24, "2021-05": 25, "2022-07": 26, "2025-03": 27, "2025-04": 28 };
+const TOTAL = Object.values(MONTHS).reduce((s, n) => s + n, 0);
+let root: string;
+let instance: { connect(): Promise<DuckDbConnection>; closeSync(): void };
+let c: DuckDbConnection;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "gasframes-packing-"));
+  instance = await loadDuckDb("test").DuckDBInstance.create(":memory:");
+  c = await instance.connect();
+});
+
+afterAll(() => {
+  c?.closeSync();
+  instance?.closeSync();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+function monthLake(name: string): string {
+  const dir = join(root, name);
+  const datasetDir = datasetFolder(dir, RIGS);
+  const files: HandFile[] = Object.entries(MONTHS).map(([month, rows]) => ({ key: putFile(datasetDir, newMonthFileBytes(rigsMonth(month, rows)), { month }), months: { [month]: rows } }));
+  commitRigs(dir, files);
+  return dir;
+}
+
+async function answer(dir: string): Promise<unknown> {
+  const lake = await openLake(dir);
+  try {
+    const r = await lake.query("SELECT month, wellpad_id, date_observed, region_natgas, count FROM natgas_v4_rigs ORDER BY ALL");
+    return r.names.map((n) => r.column(n));
+  } finally {
+    lake.close();
+  }
+}
+
+describe("compactLake with targetFileBytes", () => {
+  it("plans runs of consecutive closed years up to the target, oldest first; one year alone when each is over it", async () => {
+    const dir = monthLake("plan");
+    const manifest = (await readLakeManifest(datasetFolder(dir, RIGS)))!;
+    const all = planCompaction(manifest, { asOf: AS_OF, targetFileBytes: 1e12 });
+    expect(all.groups.map((g) => [g.year, g.months.length, g.rows, g.closed])).toEqual([
+      ["2019-2022", 7, 20 + 21 + 22 + 23 + 24 + 25 + 26, true],
+      ["2025", 1, 27, false],
+      ["2025", 1, 28, false],
+    ]);
+    expect(all.groups[0]!.target("ab".repeat(32))).toBe(`year=2019-2022/part-${"ab".repeat(10)}.parquet`);
+    expect(all.filesAfter).toBe(3);
+    const tiny = planCompaction(manifest, { asOf: AS_OF, targetFileBytes: 1 });
+    expect(tiny.groups.filter((g) => g.closed).map((g) => g.year)).toEqual(["2019", "2020", "2021", "2022"]);
+    // Two years' month files (each about the same size) a file: 2019 and 2020, then 2021 and 2022.
+    const two = planCompaction(manifest, { asOf: AS_OF, targetFileBytes: manifest.partitions["2019-01"]!.bytes * 5.5 });
+    expect(two.groups.filter((g) => g.closed).map((g) => g.year)).toEqual(["2019-2020", "2021-2022"]);
+  });
+
+  it("writes the packed layout in one commit: the same rows, verified, read as a folder by nodejs-polars and DuckDB; the next run commits nothing", { timeout: budget(120_000) }, async () => {
+    const dir = monthLake("packed");
+    const datasetDir = datasetFolder(dir, RIGS);
+    const before = await answer(dir);
+    const clock = () => Date.parse("2025-06-15T12:00:00Z");
+    const report = await compactLake(dir, RIGS, { asOf: AS_OF, retainDays: 0, clock, targetFileBytes: 128 * 2 ** 20 });
+    expect(report.written.map((k) => k.replace(/[0-9a-f]{20}\.parquet$/, "*"))).toEqual(["year=2019-2022/part-*", "year=2025/part-2025-03-*", "year=2025/part-2025-04-*"]);
+    expect([report.filesBefore, report.filesAfter]).toEqual([9, 3]);
+    expect(readdirSync(datasetDir).sort()).toEqual(["year=2019-2022", "year=2025"]);
+    expect((await verifyLake(dir)).ok).toBe(true);
+    expect(await answer(dir)).toEqual(before);
+    const lake = await openLake(dir);
+    try {
+      // A date filter inside the span reads the one span file.
+      const r = await lake.query("SELECT count(*)::INT AS n FROM natgas_v4_rigs WHERE date_observed BETWEEN '2020-01-01' AND '2020-12-31'");
+      expect(r.column("n")).toEqual([23 + 24]);
+    } finally {
+      lake.close();
+    }
+    const pl = (await import("nodejs-polars")).default;
+    const frame = pl.scanParquet(datasetDir).collectSync();
+    expect(frame.height).toBe(TOTAL);
+    // The folder names a year or a span of years: text.
+    expect([...new Set(frame.getColumn("year").toArray().map(String))].sort()).toEqual(["2019-2022", "2025"]);
+    const [[n]] = (await c.runAndReadAll(`SELECT count(*)::INT FROM read_parquet('${datasetDir}/*/*.parquet', hive_partitioning = true)`)).getColumnsJson();
+    expect(n).toBe(TOTAL);
+
+    const again = await compactLake(dir, RIGS, { asOf: AS_OF, retainDays: 0, clock, targetFileBytes: 128 * 2 ** 20 });
+    expect([again.snapshot, again.written]).toEqual([report.snapshot, []]);
+  });
+
+  it("after a sandbox sync: a month of a packed span fetched again takes every month of the span with it; the same rows, verified", { timeout: budget(300_000) }, async () => {
+    const sandbox = await startSandbox({ asOf: AS_OF, pageSize: 5000 });
+    try {
+      const ng = NatGasClient.forSandbox(sandbox, { progress: false });
+      let t = Date.parse("2025-06-15T12:00:00Z");
+      const clock = () => t;
+      const dir = join(root, "synced");
+      const sync = (extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir, from: "2023-01", to: "2025-03", asOf: AS_OF, clock, ...extra });
+      await sync();
+      const before = await answer(dir);
+      t += 86_400_000;
+      const compacted = await compactLake(dir, NATGAS_V4.rigs, { asOf: AS_OF, clock, targetFileBytes: 128 * 2 ** 20 });
+      expect(compacted.written[0]).toMatch(/^year=2023-2024\/part-[0-9a-f]{20}\.parquet$/);
+      expect(compacted.filesAfter).toBe(4);
+      expect(await answer(dir)).toEqual(before);
+      // A sync with a longer revision window than the compaction's fetches 2024's months again, and
+      // with them 2023's, which the span's file holds too.
+      t += 86_400_000;
+      const resync = await sync({ from: "2024-11", reviseDays: 400 });
+      expect(resync.fetched.filter((m) => m < "2025")).toHaveLength(24);
+      const listed = Object.values(resync.manifest.partitions).flatMap((p) => p.files);
+      expect(listed).not.toContain(compacted.written[0]);
+      expect(resync.manifest.partitions["2023-01"]!.files[0]).toMatch(/^year=2023\/part-2023-01-/);
+      expect((await verifyLake(dir)).ok).toBe(true);
+      expect(await answer(dir)).toEqual(before);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("refuses a targetFileBytes that is not a size, before reading anything", async () => {
+    for (const bad of [0, -5, Number.NaN, "128MB"]) {
+      await expect(compactLake(join(root, "none"), RIGS, { targetFileBytes: bad as never })).rejects.toBeInstanceOf(InvalidParamsError);
+    }
+  });
+});
