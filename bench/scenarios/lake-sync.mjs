@@ -25,10 +25,11 @@ function filesPerGB(report) {
 }
 
 /**
- * Files per GB once compacted to the year layout, measured: a copy of the synced lake (the lake-query
- * scenario reads the lake as synced) compacted by compactLake (one file per closed year, one per month
- * of a year still revised), with its seconds, files and their mean size in MB; undefined for a build
- * without compactLake.
+ * Files per GB once compacted, measured: a copy of the synced lake (the lake-query scenario reads the
+ * lake as synced) compacted by compactLake with closed years packed into files of up to 128 MiB
+ * (`targetFileBytes`; one file per closed year without it, one per month of a year still revised), with
+ * its seconds, files and their mean size in MB; undefined for a build without compactLake. A build
+ * without `targetFileBytes` ignores it and writes the year layout.
  */
 async function compactedFiles(plan) {
   const gf = gasframes();
@@ -37,7 +38,7 @@ async function compactedFiles(plan) {
   await rm(copy, { recursive: true, force: true });
   await cp(plan.dir, copy, { recursive: true });
   const t0 = performance.now();
-  const report = await gf.compactLake(copy, gf.NATGAS_V4.productionByWell, { asOf: plan.asOf });
+  const report = await gf.compactLake(copy, gf.NATGAS_V4.productionByWell, { asOf: plan.asOf, targetFileBytes: COMPACT_TARGET_FILE_BYTES });
   const seconds = Math.round((performance.now() - t0) / 10) / 100;
   const sizes = new Map(Object.values(report.manifest.partitions).flatMap((p) => p.files.map((f) => [f, p.bytes])));
   const bytes = [...sizes.values()].reduce((s, b) => s + b, 0);
@@ -46,10 +47,12 @@ async function compactedFiles(plan) {
 }
 
 /**
- * Files per GB of the year layout: one file per closed year is 12 months of the lake (24,000 wells,
- * 288,000 rows, about 12 MB at full size), so this lake cannot reach 128 MB files (8 per GB) without
- * a partition coarser than a year; 100 per GB is files of 10 MB or more. See docs/lake.md.
+ * Files per GB after compaction: 100 per GB is files of 10 MB or more. The year layout alone cannot
+ * reach it at `--size 1` (a closed year of the lake is about 8.7 MB compacted: about 150 per GB), so
+ * the scenario packs closed years up to {@link COMPACT_TARGET_FILE_BYTES}. See docs/lake.md.
  */
+export const COMPACT_TARGET_FILE_BYTES = 128 * 1024 * 1024;
+
 export const COMPACTED_FILES_PER_GB_TARGET = 100;
 
 /** Issue 30's goal for the first sync, rows/s on the bench machine. */
@@ -122,7 +125,7 @@ export const lakeSyncScenario = {
     { label: "first sync: CPU seconds per million rows (syncing process, all threads)", check: "cpuSecondsPerMillionRows", variant: "sync", info: true, median: true },
     { label: "Parquet files per GB as synced (one file a month) <= 8 (128 MB files)", check: "filesPerGB", variant: "sync", max: FILES_PER_GB_TARGET, median: true },
     { label: "files per GB as synced: margin under 8", check: "filesPerGBMargin", variant: "sync", info: true },
-    { label: "files per GB once compacted to the year layout (compactLake, measured) <= 100", check: "compactedFilesPerGB", variant: "sync", max: COMPACTED_FILES_PER_GB_TARGET, median: true },
+    { label: "files per GB once compacted (compactLake, closed years packed to 128 MiB files, measured) <= 100", check: "compactedFilesPerGB", variant: "sync", max: COMPACTED_FILES_PER_GB_TARGET, median: true },
     { label: "compacted: files, and their mean size in MB", check: "compactedMeanMB", variant: "sync", info: true },
     { label: "compacted: files before (one a month), and compactLake's seconds", check: "compactSeconds", variant: "sync", info: true },
     { label: "first sync: peak RSS < 500 MB", measure: "rssMB", variant: "sync", absolute: 500 },
