@@ -91,7 +91,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
     } else {
       const { startSandbox } = await import("../../sandbox/start-sandbox");
       const answerCache = options.sandboxCache === undefined ? defaultSandboxCache(notebooks[0]!) : options.sandboxCache || undefined;
-      const sandbox = await startSandbox({ port, asOf, keepProcessAlive: true, ...(answerCache ? { answerCache: resolve(answerCache) } : {}) });
+      const sandbox = await startSandbox({ port, asOf, keepProcessAlive: true, compression: false, ...(answerCache ? { answerCache: resolve(answerCache) } : {}) });
       stop = () => sandbox.close();
       root = sandbox.url;
       source = `the embedded sandbox (synthetic data, seed ${sandbox.seed}, as of ${asOf})`;
