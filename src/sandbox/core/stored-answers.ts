@@ -9,7 +9,8 @@
  * seed, asOf and page size, the service mount, the method, path, query string and body of the request, and
  * whether it asked for NDJSON. The handlers read nothing else of a request (no header, no clock, no
  * randomness but the seed). Only row answers (the bulk of the data) of the natural-gas and LNG v1 services
- * are stored; the old job API (whose jobs have state) and SQL data links are never wrapped. An answer is
+ * are stored: the old job API (whose jobs have state) is never wrapped, and whole-JSON answers and SQL data
+ * links (answered after I/O, as a promise) pass through. An answer is
  * stored only once it was generated whole (not one a client abandoned or a fault cut short), and never one
  * whose bytes hold the request's access token. Each entry carries its length and SHA-256: a damaged or
  * unreadable entry is a miss, generated and written again. A failure to write only costs the generation.
