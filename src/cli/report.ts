@@ -8,7 +8,7 @@ import { lastValue, UsageError, type FlagSpec, type ReadArgs } from "./read-args
 import { checkOutFolder, readKernelOptions } from "./run";
 
 /** Usage of `gasframes report`. */
-export const REPORT_USAGE = `usage: gasframes report [--notebooks <dir>] [--out <dir>] [--kernel tslab|deno] [--as-of YYYY-MM-DD] [--cell-timeout <seconds>] [--no-cell-cache]
+export const REPORT_USAGE = `usage: gasframes report [--notebooks <dir>] [--out <dir>] [--kernel tslab|deno] [--as-of YYYY-MM-DD] [--cell-timeout <seconds>] [--no-cell-cache] [--no-sandbox-cache]
 
 Starts the embedded sandbox (or uses GASFRAMES_TOKEN + GASFRAMES_NATGAS_URL/GASFRAMES_LNG_URL when set),
 runs every notebook in <dir> (default notebooks) and writes <out>/index.html (default reports) linking one
