@@ -1,11 +1,11 @@
 // `gasframes report` of the repository's six notebooks, in a fresh process (issue 32):
-//   node bench/lib/fresh-build-report.mjs <per-notebook|cold|warm> <entry> [cell cache folder]
+//   node bench/lib/fresh-build-report.mjs <per-notebook|cold|warm> <entry> [caches folder]
 // `cold`: buildReport as `npm start` runs it (two lanes, each lane's tslab kernel reset between its notebooks)
-// with an empty cache of compiled cells, as on a clean clone's first run.
-// `warm`: the same after another process filled a fresh cache folder (a second `npm start`): that process
+// with empty caches of compiled cells and of sandbox answers, as on a clean clone's first run.
+// `warm`: the same after another process filled fresh cache folders (a second `npm start`): that process
 // (run in full before the clock starts, and its CPU taken off) is this script in mode `prime`.
-// `per-notebook`: a new kernel for every notebook and no cache (reuseKernels: false, cellCache: false: as
-// before issue 32).
+// `per-notebook`: a new kernel for every notebook and no cache (reuseKernels: false, cellCache: false,
+// sandboxCache: false: as before issue 32).
 // Reports the time from process start until the index is written (for `warm`, minus the priming process),
 // the CPU time of the process and of its kernels (children, counted once they ended), and a digest of the
 // pages and executed notebooks, which every variant must share (the same report).
@@ -36,18 +36,20 @@ function cpuWithChildrenMs() {
 const env = { ...process.env };
 for (const k of Object.keys(env)) if (/^GASFRAMES_(TOKEN|NATGAS|LNG|LEGACY|CACHE|SANDBOX_AS_OF)/.test(k)) delete env[k];
 const outDir = mkdtempSync(join(tmpdir(), "gasframes-bench-report-"));
-const cellCache = mode === "per-notebook" ? false : mode === "prime" ? primeCache : join(outDir, "cell-cache");
+const caches = mode === "prime" ? primeCache : join(outDir, "caches");
+const cellCache = mode === "per-notebook" ? false : join(caches, "cells");
+const sandboxCache = mode === "per-notebook" ? false : join(caches, "answers");
 async function main() {
   let primeMs = 0;
   let primeCpuMs = 0;
   if (mode === "warm") {
     const [t0, c0] = [performance.now(), cpuWithChildrenMs()];
-    const primed = spawnSync(process.execPath, [import.meta.filename, "prime", entry, cellCache], { env, stdio: ["ignore", "ignore", "inherit"] });
-    if (primed.status !== 0) throw new Error(`bench: priming the cell cache failed (exit ${primed.status})`);
+    const primed = spawnSync(process.execPath, [import.meta.filename, "prime", entry, caches], { env, stdio: ["ignore", "ignore", "inherit"] });
+    if (primed.status !== 0) throw new Error(`bench: priming the caches failed (exit ${primed.status})`);
     [primeMs, primeCpuMs] = [performance.now() - t0, cpuWithChildrenMs() - c0];
   }
   const { buildReport } = require(entry);
-  const result = await buildReport({ notebooksDir: join(import.meta.dirname, "..", "..", "notebooks"), outDir: join(outDir, "report"), env, reuseKernels: mode !== "per-notebook", cellCache });
+  const result = await buildReport({ notebooksDir: join(import.meta.dirname, "..", "..", "notebooks"), outDir: join(outDir, "report"), env, reuseKernels: mode !== "per-notebook", cellCache, sandboxCache });
   if (mode === "prime") return;
   const ms = performance.now() - primeMs;
   const digest = createHash("sha256");

@@ -8,12 +8,13 @@ import { lastValue, UsageError, type FlagSpec, type ReadArgs } from "./read-args
 import { checkOutFolder, readKernelOptions } from "./run";
 
 /** Usage of `gasframes report`. */
-export const REPORT_USAGE = `usage: gasframes report [--notebooks <dir>] [--out <dir>] [--kernel tslab|deno] [--as-of YYYY-MM-DD] [--cell-timeout <seconds>] [--no-cell-cache]
+export const REPORT_USAGE = `usage: gasframes report [--notebooks <dir>] [--out <dir>] [--kernel tslab|deno] [--as-of YYYY-MM-DD] [--cell-timeout <seconds>] [--no-cell-cache] [--no-sandbox-cache]
 
 Starts the embedded sandbox (or uses GASFRAMES_TOKEN + GASFRAMES_NATGAS_URL/GASFRAMES_LNG_URL when set),
 runs every notebook in <dir> (default notebooks) and writes <out>/index.html (default reports) linking one
 standalone HTML page per notebook, run in the tslab kernel (default) or Deno's (--kernel deno). GASFRAMES_CACHE=readwrite records responses, =replay re-runs offline.
-tslab keeps the cells it compiled in node_modules/.cache/gasframes/tslab-cells for the next run; --no-cell-cache compiles every cell anew.`;
+tslab keeps the cells it compiled in node_modules/.cache/gasframes/tslab-cells for the next run; --no-cell-cache compiles every cell anew.
+The sandbox keeps its answers in node_modules/.cache/gasframes/sandbox-answers; --no-sandbox-cache generates every answer anew.`;
 
 /** The flags of `gasframes report`. */
 export const REPORT_FLAGS: Readonly<Record<string, FlagSpec>> = {
@@ -23,6 +24,7 @@ export const REPORT_FLAGS: Readonly<Record<string, FlagSpec>> = {
   "--cell-timeout": { value: true },
   "--kernel": { value: true },
   "--no-cell-cache": { value: false },
+  "--no-sandbox-cache": { value: false },
 };
 
 /** What `gasframes report` was asked to do. */
@@ -33,6 +35,7 @@ interface ReportArgs {
   cellTimeoutMs?: number;
   kernelName: string;
   cellCache?: false;
+  sandboxCache?: false;
 }
 
 /**
@@ -55,7 +58,7 @@ export function checkReportArgs(read: ReadArgs): ReportArgs {
   if (!names.some((n) => n.endsWith(".ipynb") && !n.startsWith("."))) throw new UsageError(`no notebooks (*.ipynb) in ${resolve(dir)}`);
   const outDir = lastValue(read, "--out");
   checkOutFolder(outDir ?? "reports");
-  return { kernelName, ...(read.switches.has("--no-cell-cache") ? { cellCache: false as const } : {}), ...(cellTimeoutMs ? { cellTimeoutMs } : {}), ...(asOf ? { asOf } : {}), ...(notebooksDir ? { notebooksDir } : {}), ...(outDir ? { outDir } : {}) };
+  return { kernelName, ...(read.switches.has("--no-cell-cache") ? { cellCache: false as const } : {}), ...(read.switches.has("--no-sandbox-cache") ? { sandboxCache: false as const } : {}), ...(cellTimeoutMs ? { cellTimeoutMs } : {}), ...(asOf ? { asOf } : {}), ...(notebooksDir ? { notebooksDir } : {}), ...(outDir ? { outDir } : {}) };
 }
 
 /**

@@ -12,7 +12,8 @@ import { createNatgasHandler } from "./natgas";
 import { DatalinkEngine } from "./natgas/datalinks/engine";
 import { resolveDatalinkLimits, type DatalinkLimits } from "./natgas/datalinks/limits";
 import { MOUNT_PREFIXES } from "./routes";
-import type { SandboxContext } from "./core/types";
+import type { SandboxContext, ServiceHandler } from "./core/types";
+import { withStoredAnswers } from "./core/stored-answers";
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
@@ -51,6 +52,13 @@ export interface SandboxOptions {
    * size, queries at once and waiting. Default: 60 s, 256 MiB, 4 GiB, 2 and 16 (see docs/sandbox.md).
    */
   readonly datalinks?: DatalinkLimits;
+  /**
+   * A folder where the natural-gas and LNG v1 services keep their row answers between runs, keyed by
+   * everything that decides them (this build's code, seed, asOf, page size, the request): a process that
+   * asks again gets the stored bytes instead of the rows generated anew (see `src/sandbox/core/stored-answers.ts`
+   * and docs/report.md). Default: none, every answer generated.
+   */
+  readonly answerCache?: string;
 }
 
 /** A running sandbox. */
@@ -83,8 +91,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const datalinks = new DatalinkEngine(resolveDatalinkLimits(options.datalinks));
   const mounts: Mount[] = [
     { prefix: MOUNT_PREFIXES.legacy, handler: createLegacyHandler() },
-    { prefix: MOUNT_PREFIXES.lng, handler: createLngHandler() },
-    { prefix: MOUNT_PREFIXES.natgas, handler: createNatgasHandler(datalinks) },
+    { prefix: MOUNT_PREFIXES.lng, handler: stored(createLngHandler(), MOUNT_PREFIXES.lng, options.answerCache) },
+    { prefix: MOUNT_PREFIXES.natgas, handler: stored(createNatgasHandler(datalinks), MOUNT_PREFIXES.natgas, options.answerCache) },
   ];
   const settings = {
     context,
@@ -158,6 +166,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
   };
+}
+
+/** `handler`, its answers kept in `dir` when one is given. */
+function stored(handler: ServiceHandler, mount: string, dir: string | undefined): ServiceHandler {
+  return dir === undefined ? handler : withStoredAnswers(handler, dir, mount);
 }
 
 function resolveContext(options: SandboxOptions): SandboxContext {

@@ -11,22 +11,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runNotebooks, type NotebookRun } from "../../src/notebook/run/run-notebooks";
 import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
+import { writeTslabNotebook } from "../helpers/tslab-notebook";
 
 const root = mkdtempSync(join(tmpdir(), "gasframes-reuse-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Writes a notebook of these code cells in `root` and returns its path. */
-function notebook(name: string, cells: string[]): string {
-  const path = join(root, name);
-  const nb = {
-    cells: cells.map((source, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, source, outputs: [], execution_count: null })),
-    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-    nbformat: 4,
-    nbformat_minor: 5,
-  };
-  writeFileSync(path, JSON.stringify(nb));
-  return path;
-}
+const notebook = (name: string, cells: string[]): string => writeTslabNotebook(join(root, name), cells);
 
 const stdout = (run: NotebookRun, cell: number) => {
   const cellOut = run.notebook.cells[cell]!;

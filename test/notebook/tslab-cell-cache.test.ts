@@ -13,6 +13,7 @@ import { createTslabCellCache, tslabCellCacheDir } from "../../src/notebook/kern
 import { runNotebooks, type NotebookRun } from "../../src/notebook/run/run-notebooks";
 import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
+import { writeTslabNotebook } from "../helpers/tslab-notebook";
 
 const root = mkdtempSync(join(tmpdir(), "gasframes-cell-cache-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -23,17 +24,7 @@ writeFileSync(join(lib, "package.json"), JSON.stringify({ name: "typedlib", vers
 writeFileSync(join(lib, "index.js"), "exports.answer = 42;\n");
 writeFileSync(join(lib, "index.d.ts"), "export declare const answer: number;\n");
 
-function notebook(cells: string[]): string {
-  const path = join(root, "cells.ipynb");
-  const nb = {
-    cells: cells.map((source, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, source, outputs: [], execution_count: null })),
-    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-    nbformat: 4,
-    nbformat_minor: 5,
-  };
-  writeFileSync(path, JSON.stringify(nb));
-  return path;
-}
+const notebook = (cells: string[]): string => writeTslabNotebook(join(root, "cells.ipynb"), cells);
 
 const stdout = (run: NotebookRun) =>
   run.notebook.cells.map((c) => (c.cell_type === "code" ? c.outputs.map((o) => (o.output_type === "stream" ? [o.text].flat().join("") : "")).join("") : ""));

@@ -1,8 +1,9 @@
 import { availableParallelism } from "node:os";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { DEFAULT_SANDBOX_AS_OF } from "../../connect/connect";
 import { GasframesError } from "../../errors";
+import { tslabCellCacheDir } from "../kernel/tslab-cell-cache";
 import { runNotebooks, type RunNotebooksOptions } from "../run/run-notebooks";
 import { renderIndexPage, type IndexEntry } from "./render-index-page";
 import { hasSyntheticCharts, hasVegaCharts, notebookTitle, renderNotebookPage } from "./render-notebook-page";
@@ -37,6 +38,12 @@ export interface BuildReportOptions {
   reuseKernels?: boolean;
   /** Where the tslab kernels keep compiled cells between runs ({@link RunNotebooksOptions.cellCache}); `false`: nowhere. Default: `node_modules/.cache/gasframes/tslab-cells` of the project. */
   cellCache?: string | false;
+  /**
+   * Where the report's sandbox keeps the answers it generated, for the next run to send again rather than generate
+   * (keyed by gasframes' code, the seed, the date and the request; see docs/report.md); `false`: nowhere. Default:
+   * `node_modules/.cache/gasframes/sandbox-answers` of the project (beside the tslab cells), none without a `node_modules`.
+   */
+  sandboxCache?: string | false;
 }
 
 /** What {@link buildReport} wrote. */
@@ -83,7 +90,8 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
       source = `the response cache (${env.GASFRAMES_CACHE_DIR}), replayed offline`;
     } else {
       const { startSandbox } = await import("../../sandbox/start-sandbox");
-      const sandbox = await startSandbox({ port, asOf, keepProcessAlive: true });
+      const answerCache = options.sandboxCache === undefined ? defaultSandboxCache(notebooks[0]!) : options.sandboxCache || undefined;
+      const sandbox = await startSandbox({ port, asOf, keepProcessAlive: true, compression: false, ...(answerCache ? { answerCache: resolve(answerCache) } : {}) });
       stop = () => sandbox.close();
       root = sandbox.url;
       source = `the embedded sandbox (synthetic data, seed ${sandbox.seed}, as of ${asOf})`;
@@ -113,6 +121,12 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
   } finally {
     await stop?.();
   }
+}
+
+/** `node_modules/.cache/gasframes/sandbox-answers` beside the tslab cells of the kernels started for `notebook`. */
+function defaultSandboxCache(notebook: string): string | undefined {
+  const cells = tslabCellCacheDir(dirname(notebook));
+  return cells === undefined ? undefined : join(dirname(cells), "sandbox-answers");
 }
 
 function listNotebooks(dir: string): string[] {
