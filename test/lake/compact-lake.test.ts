@@ -9,7 +9,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../helpers/budget";
-import { InvalidParamsError, LakeLockedError } from "../../src/errors";
+import { DataError, InvalidParamsError, LakeLockedError } from "../../src/errors";
 import { compactLake, openLake, readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
 import { metadataRootOf } from "../../src/lake/lake-storage";
 import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
@@ -129,12 +129,20 @@ describe("compactLake", () => {
     for (const [name, type] of Object.entries(frame.schema)) if (name !== "year") expect(String(type), name).not.toMatch(/Categorical/);
   });
 
-  it("a month of a compacted year fetched again takes its whole year with it: no file is left listed for only some of the months it holds", { timeout: budget(240_000) }, async () => {
+  it("a month of a compacted year fetched again takes its whole year with it: no file is left listed for only some of the months it holds; a merge over maxMemory commits nothing", { timeout: budget(240_000) }, async () => {
     const dir = join(root, "revise");
     await sync(dir);
     const before = await answers(dir);
     t += DAY;
-    const compacted = await compactLake(dir, NATGAS_V4.rigs, { asOf: ASOF, clock });
+    // A merge DuckDB cannot fit in maxMemory is a DataError naming the limit, and commits nothing.
+    const tight = await compactLake(dir, NATGAS_V4.rigs, { asOf: ASOF, clock, maxMemory: "8MB" }).catch((e: unknown) => e);
+    expect(tight).toBeInstanceOf(DataError);
+    expect(String((tight as Error).message)).toMatch(/maxMemory 8MB.*nothing was committed/);
+    expect((await verifyLake(dir)).ok).toBe(true);
+    expect(await answers(dir)).toEqual(before);
+    const compacted = await compactLake(dir, NATGAS_V4.rigs, { asOf: ASOF, clock, maxMemory: "256MB" });
+    // The sync committed version 1; the refused merge took no number.
+    expect(compacted.snapshot).toBe(2);
     // A sync with a longer revision window than the compaction's fetches 2024's months again.
     t += DAY;
     const resync = await sync(dir, { from: "2024-11", reviseDays: 400 });
@@ -171,6 +179,7 @@ describe("compactLake", () => {
     await expect(compactLake("s3://No_Such/lake", NATGAS_V4.rigs)).rejects.toThrow(/dir.*bucket name/s);
     await expect(compactLake(join(root, "x"), NATGAS_V4.rigs, { asOf: "June" })).rejects.toThrow(/asOf/);
     await expect(compactLake(join(root, "x"), NATGAS_V4.rigs, { reviseDays: -1 })).rejects.toThrow(/reviseDays/);
+    await expect(compactLake(join(root, "x"), NATGAS_V4.rigs, { maxMemory: "lots" })).rejects.toThrow(/maxMemory.*"1GB"/s);
     await expect(compactLake(join(root, "empty"), NATGAS_V4.rigs)).rejects.toThrow(/no committed snapshot/);
   });
 });
