@@ -25,7 +25,6 @@ const START_FIRST = [
   "test/sandbox/datalinks-limits.test.ts",
   "test/resilience/notebook-under-faults.test.ts",
   "test/natgas/natgas-v4.test.ts",
-  "test/http/wide-records.test.ts",
   "test/notebook/binder.test.ts",
   "test/notebook/run-notebooks-lanes.test.ts",
   "test/sandbox/hostile-requests.test.ts",
@@ -47,11 +46,58 @@ class HeaviestFirst extends BaseSequencer {
 /**
  * Folders whose files test in-memory work (or talk only to a sandbox or server of their own on 127.0.0.1,
  * closed in afterAll): their files share a worker's loaded modules instead of each loading the toolkit
- * afresh in a new process, about 1 s of CPU less per file. None of them sets a global dispatcher, changes
- * the environment or mocks a module; their spies are restored after each test (restoreMocks), so none
- * outlives its file. A file that needs a process of its own belongs in another folder.
+ * afresh in a new process, about 1 s of CPU less per file, and the sandbox's generated datasets (cached
+ * per seed and "today" in src/sandbox, deterministic) are made once per worker instead of once per file.
+ * None of them sets a global dispatcher, changes the environment or mocks a module; their spies are
+ * restored after each test (restoreMocks), so none outlives its file. A file that needs a process of its
+ * own belongs in OWN_PROCESS below (or another folder).
  */
-const SHARED_PROCESS = ["test/analysis", "test/table", "test/frame", "test/validate", "test/catalog", "test/errors", "test/io"];
+const SHARED_PROCESS = [
+  "test/analysis",
+  "test/table",
+  "test/frame",
+  "test/validate",
+  "test/catalog",
+  "test/errors",
+  "test/io",
+  "test/sandbox",
+  "test/architecture",
+  "test/lng",
+  "test/natgas",
+  "test/client",
+];
+
+/** Single files of other folders that are as self-contained (pure functions over text and JSON). */
+const SHARED_FILES = [
+  "test/notebook/render-markdown.test.ts",
+  "test/notebook/report-index.test.ts",
+  "test/notebook/connection-file.test.ts",
+  "test/notebook/report-table.test.ts",
+  "test/notebook/report-interactive-spec.test.ts",
+  "test/docs/links.test.ts",
+  "test/helpers/start-first.test.ts",
+];
+
+/**
+ * Files of those folders that keep a process of their own: they set process-wide state (the environment,
+ * a global dispatcher, `process.on` listeners, fake timers), or assert the once-per-process warnings
+ * (src/util/warn-once.ts), which another file in the same process may already have given. test/plot stays
+ * out: its charts' subtitles depend on what the process has drawn and read before (16 tests failed there
+ * when shared); so does test/http, whose files drive the one parse-worker pool of a process and assert its
+ * workers (a file's abort test failed once after another file's parses in the same process).
+ */
+const OWN_PROCESS = [
+  "test/natgas/natgas-client.test.ts",
+  "test/natgas/natgas-v3.test.ts",
+  "test/natgas/natgas-audit.test.ts",
+  "test/client/services.test.ts",
+  "test/client/call-endpoint.test.ts",
+  "test/client/endpoint-builder.test.ts",
+  "test/client/rate-pacer.test.ts",
+  "test/lng/responses.test.ts",
+  "test/lng/validation.test.ts",
+  "test/lng/legacy-base-url.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -65,10 +111,20 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: HeaviestFirst },
     projects: [
-      { extends: true, test: { name: "own-process", include: ["test/**/*.test.ts"], exclude: SHARED_PROCESS.map((d) => `${d}/**`) } },
       {
         extends: true,
-        test: { name: "shared-process", include: SHARED_PROCESS.map((d) => `${d}/**/*.test.ts`), isolate: false, restoreMocks: true },
+        test: { name: "own-process", include: ["test/**/*.test.ts"], exclude: [...SHARED_PROCESS.map((d) => `${d}/**`), ...SHARED_FILES] },
+      },
+      { extends: true, test: { name: "own-process-kept", include: OWN_PROCESS } },
+      {
+        extends: true,
+        test: {
+          name: "shared-process",
+          include: [...SHARED_PROCESS.map((d) => `${d}/**/*.test.ts`), ...SHARED_FILES],
+          exclude: OWN_PROCESS,
+          isolate: false,
+          restoreMocks: true,
+        },
       },
     ],
   },
