@@ -4,36 +4,18 @@
  * some months only; openLake widens the Int32 files of older lakes; compactLake rewrites files of the
  * earlier writers (Int32 integers, dictionary text in `ARROW:schema`) so the folder reads whole.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { duckDbScratch } from "../helpers/duckdb-scratch";
 import { budget } from "../helpers/budget";
 import { compactLake, openLake, verifyLake } from "../../src/lake";
 import { datasetFolder } from "../../src/lake/dataset-folder";
-import { loadDuckDb, type DuckDbConnection } from "../../src/util/duckdb";
 import { commitRigs, newMonthFileBytes, oldMonthFileBytes, oldYearFile, putFile, RIGS, rigsMonth } from "./rigs-lake";
 
 const BIG = 3_000_000_000;
-let root: string;
-let instance: { connect(): Promise<DuckDbConnection>; closeSync(): void };
-let c: DuckDbConnection;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "gasframes-coltypes-"));
-  instance = await loadDuckDb("test").DuckDBInstance.create(":memory:");
-  c = await instance.connect();
-});
-
-afterAll(() => {
-  c?.closeSync();
-  instance?.closeSync();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-async function rows(sql: string): Promise<unknown[][]> {
-  return (await c.runAndReadAll(sql)).getColumnsJson();
-}
+const scratch = duckDbScratch("gasframes-coltypes-");
+const rows = scratch.columns;
 
 /** Each file's stored Parquet type of `column`, by file. */
 async function storedTypes(datasetDir: string, column: string): Promise<string[]> {
@@ -49,7 +31,7 @@ async function polarsFolder(datasetDir: string): Promise<{ height: number; wellp
 
 describe("integer columns", () => {
   it("are Int64 in every month file, whatever the month's values: a folder crossing 2^31 in one month reads whole in nodejs-polars and DuckDB", async () => {
-    const dir = join(root, "writer");
+    const dir = join(scratch.root(), "writer");
     const datasetDir = datasetFolder(dir, RIGS);
     const big = rigsMonth("2024-01", 50, { wellpadBase: BIG });
     // February's `count` is null in every record: a column of nulls, of the same type.
@@ -65,7 +47,7 @@ describe("integer columns", () => {
   });
 
   it("of an older lake (Int32 files beside Int64 ones) read widened by openLake", async () => {
-    const dir = join(root, "older");
+    const dir = join(scratch.root(), "older");
     const datasetDir = datasetFolder(dir, RIGS);
     const oldKey = putFile(datasetDir, oldMonthFileBytes(rigsMonth("2024-01", 30)), { month: "2024-01" });
     const newKey = putFile(datasetDir, newMonthFileBytes(rigsMonth("2024-02", 20, { wellpadBase: BIG })), { month: "2024-02" });
@@ -85,11 +67,11 @@ describe("integer columns", () => {
 
 describe("compactLake on files of the earlier writers", () => {
   it("rewrites files whose stored types differ (Int32, dictionary text) as a new snapshot; the folder then reads whole in nodejs-polars", { timeout: budget(120_000) }, async () => {
-    const dir = join(root, "upgrade");
+    const dir = join(scratch.root(), "upgrade");
     const datasetDir = datasetFolder(dir, RIGS);
     // 2024, closed, as the compaction of before wrote it: one DuckDB year file from Int32 month files.
     const months2024 = ["2024-01", "2024-02", "2024-03"].map((m) => putFile(datasetDir, oldMonthFileBytes(rigsMonth(m, 20)), { month: m }));
-    const year2024 = await oldYearFile(c, datasetDir, "2024", months2024);
+    const year2024 = await oldYearFile(scratch.connection(), datasetDir, "2024", months2024);
     rmSync(join(datasetDir, "month=2024-01"), { recursive: true });
     rmSync(join(datasetDir, "month=2024-02"), { recursive: true });
     rmSync(join(datasetDir, "month=2024-03"), { recursive: true });

@@ -3,10 +3,10 @@
  * up to a size, the year still revised kept one file a month; the same rows, verified, read by
  * nodejs-polars and DuckDB as a folder; a compacted lake is not rewritten by the next run.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { duckDbScratch } from "../helpers/duckdb-scratch";
 import { budget } from "../helpers/budget";
 import { InvalidParamsError } from "../../src/errors";
 import { compactLake, openLake, readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
@@ -14,30 +14,15 @@ import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox } from "../../src/sandbox";
 import { datasetFolder } from "../../src/lake/dataset-folder";
 import { planCompaction } from "../../src/lake/lake-layout";
-import { loadDuckDb, type DuckDbConnection } from "../../src/util/duckdb";
 import { commitRigs, newMonthFileBytes, putFile, RIGS, rigsMonth, type HandFile } from "./rigs-lake";
 
 const AS_OF = "2025-06-15";
 const MONTHS: Record<string, number> = { "2019-01": 20, "2019-02": 21, "2019-03": 22, "2020-01": 23, "2020-02": 24, "2021-05": 25, "2022-07": 26, "2025-03": 27, "2025-04": 28 };
 const TOTAL = Object.values(MONTHS).reduce((s, n) => s + n, 0);
-let root: string;
-let instance: { connect(): Promise<DuckDbConnection>; closeSync(): void };
-let c: DuckDbConnection;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "gasframes-packing-"));
-  instance = await loadDuckDb("test").DuckDBInstance.create(":memory:");
-  c = await instance.connect();
-});
-
-afterAll(() => {
-  c?.closeSync();
-  instance?.closeSync();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+const scratch = duckDbScratch("gasframes-packing-");
 
 function monthLake(name: string): string {
-  const dir = join(root, name);
+  const dir = join(scratch.root(), name);
   const datasetDir = datasetFolder(dir, RIGS);
   const files: HandFile[] = Object.entries(MONTHS).map(([month, rows]) => ({ key: putFile(datasetDir, newMonthFileBytes(rigsMonth(month, rows)), { month }), months: { [month]: rows } }));
   commitRigs(dir, files);
@@ -97,7 +82,7 @@ describe("compactLake with targetFileBytes", () => {
     expect(frame.height).toBe(TOTAL);
     // The folder names a year or a span of years: text.
     expect([...new Set(frame.getColumn("year").toArray().map(String))].sort()).toEqual(["2019-2022", "2025"]);
-    const [[n]] = (await c.runAndReadAll(`SELECT count(*)::INT FROM read_parquet('${datasetDir}/*/*.parquet', hive_partitioning = true)`)).getColumnsJson();
+    const [[n]] = await scratch.columns(`SELECT count(*)::INT FROM read_parquet('${datasetDir}/*/*.parquet', hive_partitioning = true)`);
     expect(n).toBe(TOTAL);
 
     const again = await compactLake(dir, RIGS, { asOf: AS_OF, retainDays: 0, clock, targetFileBytes: 128 * 2 ** 20 });
@@ -110,7 +95,7 @@ describe("compactLake with targetFileBytes", () => {
       const ng = NatGasClient.forSandbox(sandbox, { progress: false });
       let t = Date.parse("2025-06-15T12:00:00Z");
       const clock = () => t;
-      const dir = join(root, "synced");
+      const dir = join(scratch.root(), "synced");
       const sync = (extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir, from: "2023-01", to: "2025-03", asOf: AS_OF, clock, ...extra });
       await sync();
       const before = await answer(dir);
@@ -136,7 +121,7 @@ describe("compactLake with targetFileBytes", () => {
 
   it("refuses a targetFileBytes that is not a size, before reading anything", async () => {
     for (const bad of [0, -5, Number.NaN, "128MB"]) {
-      await expect(compactLake(join(root, "none"), RIGS, { targetFileBytes: bad as never })).rejects.toBeInstanceOf(InvalidParamsError);
+      await expect(compactLake(join(scratch.root(), "none"), RIGS, { targetFileBytes: bad as never })).rejects.toBeInstanceOf(InvalidParamsError);
     }
   });
 });
