@@ -9,6 +9,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../helpers/budget";
+import { SMALL_RIGS } from "./small-rigs";
 import { DataError, InvalidParamsError, LakeLockedError } from "../../src/errors";
 import { compactLake, openLake, readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
 import { metadataRootOf } from "../../src/lake/lake-storage";
@@ -46,7 +47,7 @@ describe("compactLake", () => {
   let root: string;
   let t = Date.parse("2025-06-15T12:00:00Z");
   const clock = () => t;
-  const sync = (dir: string, extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir, from: "2023-01", to: "2025-03", asOf: ASOF, clock, ...extra });
+  const sync = (dir: string, extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, { dir, from: "2023-01", to: "2025-03", asOf: ASOF, clock, ...extra });
 
   beforeAll(async () => {
     sandbox = await startSandbox({ asOf: ASOF, pageSize: 5000 });

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../helpers/budget";
+import { SMALL_RIGS } from "./small-rigs";
 import { readLakeManifest, syncDataset } from "../../src/lake";
 import { lakeAxis } from "../../src/lake/lake-axis";
 import { partitionOfKey, planCompaction, yearFileKey, type CompactionPlan } from "../../src/lake/lake-layout";
@@ -38,7 +39,7 @@ describe("planCompaction and the year layout", () => {
     sandbox = await startSandbox({ asOf: ASOF, pageSize: 5000 });
     const ng = NatGasClient.forSandbox(sandbox, { progress: false });
     root = mkdtempSync(join(tmpdir(), "gasframes-compaction-"));
-    const report = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir: join(root, "lake"), from: "2023-01", to: "2025-03", asOf: ASOF });
+    const report = await syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, { dir: join(root, "lake"), from: "2023-01", to: "2025-03", asOf: ASOF });
     monthDir = report.datasetDir;
     manifest = (await readLakeManifest(monthDir))!;
     plan = planCompaction(manifest, { asOf: ASOF });

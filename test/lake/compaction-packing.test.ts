@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { duckDbScratch } from "../helpers/duckdb-scratch";
 import { budget } from "../helpers/budget";
+import { SMALL_RIGS } from "./small-rigs";
 import { InvalidParamsError } from "../../src/errors";
 import { compactLake, openLake, readLakeManifest, syncDataset, verifyLake } from "../../src/lake";
 import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
@@ -96,7 +97,7 @@ describe("compactLake with targetFileBytes", () => {
       let t = Date.parse("2025-06-15T12:00:00Z");
       const clock = () => t;
       const dir = join(scratch.root(), "synced");
-      const sync = (extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir, from: "2023-01", to: "2025-03", asOf: AS_OF, clock, ...extra });
+      const sync = (extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, { dir, from: "2023-01", to: "2025-03", asOf: AS_OF, clock, ...extra });
       await sync();
       const before = await answer(dir);
       t += 86_400_000;

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../../helpers/budget";
+import { SMALL_RIGS } from "../small-rigs";
 import { LakeIntegrityError, LakeLockedError } from "../../../src/errors";
 import { compactLake, openLake, syncDataset, verifyLake } from "../../../src/lake";
 import { S3Client, s3ConfigFromEnv } from "../../../src/lake/s3-client";
@@ -39,7 +40,7 @@ let t = Date.parse("2025-06-15T12:00:00Z");
 const clock = () => t;
 const client = () => new S3Client(s3ConfigFromEnv("test"), "lake");
 const attempt = async (fn: () => Promise<unknown>): Promise<unknown> => fn().then(() => undefined, (e: unknown) => e);
-const sync = (dir: string, extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, { dir, from: "2023-01", to: "2025-03", asOf: AS_OF, clock, ...extra });
+const sync = (dir: string, extra: Record<string, unknown> = {}) => syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, { dir, from: "2023-01", to: "2025-03", asOf: AS_OF, clock, ...extra });
 
 async function answers(dir: string, options: Parameters<typeof openLake>[1] = {}): Promise<{ snapshot: number; answers: unknown[] }> {
   const lake = await openLake(dir, { cacheDir: cacheRoot, ...options });
