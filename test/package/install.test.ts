@@ -5,10 +5,11 @@
 // toFrame() must work. The only network this test uses is the npm registry; it is skipped (saying so)
 // only when the registry cannot be reached.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeLater } from "../helpers/remove-later";
 import { runNode } from "../helpers/run-script";
 import { docsOverrides } from "./installing-doc";
 
@@ -144,15 +145,13 @@ let project: string;
 let unreachable: string | undefined;
 /** What `npm install` of the tarball printed. */
 let installOutput = "";
+/** `npm audit --omit=dev --json` in the project, started once gasframes is installed. */
+let audited: Promise<Run> | undefined;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "gasframes-install-"));
-  const ping = await run("npm", ["ping"], work, 120_000).catch((e: Error) => ({ code: -1, stdout: "", stderr: e.message }));
-  if (ping.code !== 0) {
-    unreachable = `the npm registry cannot be reached (npm ping: exit ${ping.code}; ${ping.stderr.trim().split("\n").slice(-2).join(" ")})`;
-    console.warn(`install test skipped: ${unreachable}`);
-    return;
-  }
+  // The registry is asked while the package is staged and packed, which needs no network.
+  const pinged = run("npm", ["ping"], work, 120_000).catch((e: Error) => ({ code: -1, stdout: "", stderr: e.message }));
   // Packed from a staging copy, so this repository's dist/ (which other test files read) is left alone.
   // `npm test` has just built dist/: it is copied. A dist/ older than a source (a file run on its own
   // after an edit) is not what the sources make, so the staging copy is built afresh then.
@@ -167,6 +166,12 @@ beforeAll(async () => {
   }
   // --ignore-scripts: `prepare` (build, then link the repository to itself) is this repository's own.
   expectOk(await run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], stage), "npm pack");
+  const ping = await pinged;
+  if (ping.code !== 0) {
+    unreachable = `the npm registry cannot be reached (npm ping: exit ${ping.code}; ${ping.stderr.trim().split("\n").slice(-2).join(" ")})`;
+    console.warn(`install test skipped: ${unreachable}`);
+    return;
+  }
 
   project = join(work, "project");
   mkdirSync(project);
@@ -174,12 +179,16 @@ beforeAll(async () => {
   const install = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", join(work, "gasframes-0.1.0.tgz")], project);
   expectOk(install, "npm install gasframes-0.1.0.tgz (no overrides)");
   installOutput = install.stdout + install.stderr;
+  // The audit of what was just installed waits on the registry's advisory service for seconds: it runs
+  // beside the user's script (which changes nothing in node_modules), and its test takes its answer.
+  audited = run("npm", ["audit", "--omit=dev", "--json"], project);
+  audited.catch(() => undefined); // a failure to start npm is the audit test's, when it awaits this
 }, STEP_MS * 2);
 
 afterAll(() => {
-  // Hundreds of megabytes once danfo is in: removing them takes a while on a busy disk.
-  if (work) rmSync(work, { recursive: true, force: true });
-}, STEP_MS);
+  // Hundreds of megabytes once danfo is in, removed in a process of its own (test/helpers/remove-later.ts).
+  if (work) removeLater(work);
+});
 
 describe("gasframes installed from its tarball into a new project with no overrides", () => {
   it("installs without danfojs-node, tslab or zeromq, and with no install script anywhere in the tree", (ctx) => {
@@ -234,7 +243,7 @@ describe("gasframes installed from its tarball into a new project with no overri
 
   it("npm audit --omit=dev reports no critical advisory in what the user installed", async (ctx) => {
     if (unreachable) ctx.skip(unreachable);
-    const r = await run("npm", ["audit", "--omit=dev", "--json"], project);
+    const r = await audited!;
     const report = JSON.parse(r.stdout || "{}") as { metadata?: { vulnerabilities?: Record<string, number> }; message?: string; statusCode?: number };
     const counts = report.metadata?.vulnerabilities;
     if (counts === undefined) {
