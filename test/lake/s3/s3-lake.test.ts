@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../../helpers/budget";
+import { SMALL_RIGS } from "../small-rigs";
 import { InvalidParamsError, LakeIntegrityError, LakeLockedError, LakeRemoteError } from "../../../src/errors";
 import { openLake, readLakeManifest, syncDataset, verifyLake } from "../../../src/lake";
 import { S3Client, s3ConfigFromEnv } from "../../../src/lake/s3-client";
@@ -47,7 +48,7 @@ afterAll(async () => {
 
 describe("a lake on object storage", () => {
   it("syncs into s3://bucket/prefix with the local layout, re-syncs as a no-op, commits a revision, and openLake reads it", async () => {
-    const first = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/team"));
+    const first = await syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/team"));
     expect(first.datasetDir).toBe("s3://lake/team/natgas/v4/rigs");
     expect(first.snapshot).toBe(1);
     expect(first.fetched).toEqual(["2025-01", "2025-02", "2025-03"]);
@@ -57,12 +58,12 @@ describe("a lake on object storage", () => {
     expect(keys.filter((k) => !k.startsWith("team/_gasframes/"))).toEqual(Object.values(first.manifest.partitions).flatMap((p) => p.files.map((f) => `team/natgas/v4/rigs/${f}`)).sort());
     expect(keys.filter((k) => k.startsWith("team/_gasframes/"))).toEqual(["team/_gasframes/natgas/v4/rigs/_log/00000000000000000001.json", "team/_gasframes/natgas/v4/rigs/_manifest.json"]);
 
-    const again = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/team"));
+    const again = await syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/team"));
     expect(again.fetched).toEqual([]);
     expect(again.snapshot).toBe(1);
     expect((await client().list("team/_gasframes/natgas/v4/rigs/_log/")).objects).toHaveLength(1);
 
-    const revised = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/team", { to: "2025-05" }));
+    const revised = await syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/team", { to: "2025-05" }));
     expect(revised.snapshot).toBe(2);
     expect(revised.fetched).toEqual(["2025-04", "2025-05"]);
     expect((await readLakeManifest("s3://lake/team/natgas/v4/rigs"))!.snapshot).toBe(2);
@@ -87,7 +88,7 @@ describe("a lake on object storage", () => {
   }, budget(120_000));
 
   it("verifyLake and openLake catch a damaged object; the next sync repairs it", async () => {
-    const run = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/damaged"));
+    const run = await syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/damaged"));
     const file = run.manifest.partitions["2025-02"]!.files[0]!;
     const key = `damaged/natgas/v4/rigs/${file}`;
     const bytes = (await client().get(key))!;
@@ -99,7 +100,7 @@ describe("a lake on object storage", () => {
     const refused = await attempt(() => openLake("s3://lake/damaged", { cacheDir: mkdtempSync(join(cacheRoot, "fresh-")) }));
     expect(refused).toBeInstanceOf(LakeIntegrityError);
     expect((refused as LakeIntegrityError).reason).toBe("checksum");
-    const repaired = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/damaged"));
+    const repaired = await syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/damaged"));
     expect(repaired.fetched).toContain("2025-02");
     expect((await verifyLake("s3://lake/damaged")).ok).toBe(true);
   }, budget(120_000));
@@ -119,9 +120,9 @@ describe("a lake on object storage", () => {
         },
       },
     };
-    const first = syncDataset(gated, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/two"));
+    const first = syncDataset(gated, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/two"));
     await atStream;
-    const second = await attempt(() => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/two")));
+    const second = await attempt(() => syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/two")));
     open();
     expect(second).toBeInstanceOf(LakeLockedError);
     expect((second as LakeLockedError).message).toMatch(/s3:\/\/lake\/two\/natgas\/v4\/rigs is being written by process \d+/);
@@ -134,12 +135,12 @@ describe("a lake on object storage", () => {
     const lockKey = "expiry/_gasframes/natgas/v4/rigs/_lock";
     const lock = (expiresAt: string) => Buffer.from(JSON.stringify({ pid: 4242, host: "another-host.example", since: "2025-06-15T00:00:00.000Z", id: "0123456789abcdef", expiresAt }));
     await client().put(lockKey, lock("2999-01-01T00:00:00.000Z"));
-    const held = await attempt(() => syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/expiry")));
+    const held = await attempt(() => syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/expiry")));
     expect(held).toBeInstanceOf(LakeLockedError);
     expect((held as LakeLockedError).holder).toEqual({ pid: 4242, host: "another-host.example", since: "2025-06-15T00:00:00.000Z" });
     expect((held as Error).message).toContain("delete s3://lake/expiry/_gasframes/natgas/v4/rigs/_lock (the lock is taken over after 2999-01-01T00:00:00.000Z)");
     await client().put(lockKey, lock("2020-01-01T00:00:00.000Z"));
-    const run = await syncDataset(ng, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/expiry"));
+    const run = await syncDataset(ng, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/expiry"));
     expect(run.snapshot).toBe(1);
     expect(await client().head(lockKey)).toBeUndefined();
   }, budget(120_000));
@@ -173,7 +174,7 @@ describe("a lake on object storage", () => {
     const onProgress = (p: { phase: string; partitionsDone: number }) => {
       if (p.phase === "partition" && p.partitionsDone === 1) firstStaged.settle();
     };
-    const run = syncDataset(gated, NATGAS_V4.rigs, { region_natgas: ["west"] }, rigs("s3://lake/renew", { clock: () => t, onProgress }));
+    const run = syncDataset(gated, NATGAS_V4.rigs, SMALL_RIGS, rigs("s3://lake/renew", { clock: () => t, onProgress }));
     await waits[0]!.reached;
     expect(await expiresAt()).toBe("2025-06-15T06:00:00.000Z");
     t += 3_600_000;
