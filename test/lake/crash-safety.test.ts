@@ -25,12 +25,16 @@ const RANGE = { from: "2024-10", to: "2025-03", asOf: AS_OF, batchSize: 50 };
 let sandbox: SandboxHandle;
 let root: string;
 let script: string;
+/** Each month's totals after a clean sync of RANGE (one, for both tests). */
+let expected: ReturnType<typeof monthTotals>;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ asOf: AS_OF });
   root = mkdtempSync(join(tmpdir(), "gasframes-lake-crash-"));
   script = writeSyncChild(root, RANGE);
-});
+  const clean = await syncDataset(NatGasClient.forSandbox(sandbox, { progress: false }), NATGAS_V4.dailyProduction, null, { dir: join(root, "clean"), ...RANGE });
+  expected = monthTotals(await readLake(clean.datasetDir), "prod_dry_gas_bcf_day");
+}, budget(300_000));
 afterAll(async () => {
   await sandbox.close();
   rmSync(root, { recursive: true, force: true });
@@ -41,8 +45,6 @@ const runChild = (dir: string, killAt?: number) => runSyncChild(script, sandbox.
 
 describe("syncDataset crash safety", () => {
   it("loses nothing and shows no half partition when killed at random points, and the next run completes it", { timeout: budget(300_000) }, async () => {
-    const clean = await syncDataset(NatGasClient.forSandbox(sandbox, { progress: false }), NATGAS_V4.dailyProduction, null, { dir: join(root, "clean"), ...RANGE });
-    const expected = monthTotals(await readLake(clean.datasetDir), "prod_dry_gas_bcf_day");
     expect(Object.keys(expected)).toHaveLength(6);
 
     const seed = Number(process.env.GASFRAMES_CRASH_SEED ?? 19);
@@ -81,8 +83,6 @@ describe("syncDataset crash safety", () => {
   });
 
   it("two writers started together on one folder: one commits, the other is refused with LakeLockedError, the lake verifies", { timeout: budget(300_000) }, async () => {
-    const clean = await syncDataset(NatGasClient.forSandbox(sandbox, { progress: false }), NATGAS_V4.dailyProduction, null, { dir: join(root, "clean2"), ...RANGE });
-    const expected = monthTotals(await readLake(clean.datasetDir), "prod_dry_gas_bcf_day");
     const dir = join(root, "two");
     const runs = await Promise.all([runChild(dir), runChild(dir)]);
     for (const run of runs) if (run.code !== 0) expect(run.stderr).toMatch(/LakeLockedError: .*being written by process \d+/);
