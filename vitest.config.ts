@@ -67,6 +67,9 @@ const SHARED_PROCESS = [
   "test/io",
   "test/sandbox",
   "test/architecture",
+  "test/natgas",
+  "test/lng",
+  "test/client",
 ];
 
 /** Single files of other folders that are as self-contained (pure functions over text and JSON). */
@@ -103,6 +106,8 @@ export default defineConfig({
           include: [...SHARED_PROCESS.map((d) => `${d}/**/*.test.ts`), ...SHARED_FILES],
           isolate: false,
           restoreMocks: true,
+          // Each file starts from the process-wide state a process of its own would have.
+          setupFiles: ["test/helpers/load-timeouts.ts"],
         },
       },
     ],
