@@ -49,13 +49,14 @@ class HeaviestFirst extends BaseSequencer {
  * closed in afterAll): their files share a worker's loaded modules instead of each loading the toolkit
  * afresh in a new process, about 1 s of CPU less per file, and the sandbox's generated datasets (cached
  * per seed and "today" in src/sandbox, deterministic) are made once per worker instead of once per file.
- * None of them sets a global dispatcher, changes the environment or mocks a module; their spies are
- * restored after each test (restoreMocks), so none outlives its file. A file that needs a process of its
- * own belongs in another folder. Folders that stay out, having failed when shared: test/plot (its charts'
- * subtitles depend on what the process drew and read before), test/http (its files drive the one
- * parse-worker pool of a process and assert its workers), and test/natgas, lng and client (the
- * once-per-process warnings of src/util/warn-once.ts, and the process-wide registry of secrets to mask: a
- * token another file's client registered masked "class" in a parameter name).
+ * None of them sets a global dispatcher, mocks a module or changes the environment without restoring it
+ * in the same file; their spies are restored after each test (restoreMocks), so none outlives its file.
+ * The process-wide state a file would otherwise start without is cleared before each file
+ * (test/helpers/fresh-process-state.ts): the once-per-process warnings of src/util/warn-once.ts, and the
+ * registry of secrets to mask (a token another file's client registered masked "class" in a parameter
+ * name). A file that needs a process of its own belongs in another folder. Folders that stay out, having
+ * failed when shared: test/plot (its charts' subtitles depend on what the process drew and read before)
+ * and test/http (its files drive the one parse-worker pool of a process and assert its workers).
  */
 const SHARED_PROCESS = [
   "test/analysis",
