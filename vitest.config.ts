@@ -24,7 +24,6 @@ const START_FIRST = [
   "test/notebook/execute-notebook.test.ts",
   "test/sandbox/datalinks-limits.test.ts",
   "test/resilience/notebook-under-faults.test.ts",
-  "test/natgas/natgas-v4.test.ts",
   "test/http/wide-records.test.ts",
   "test/notebook/binder.test.ts",
   "test/notebook/run-notebooks-lanes.test.ts",
