@@ -71,6 +71,7 @@ const SHARED_PROCESS = [
   "test/client",
   "test/http",
   "test/plot",
+  "test/resilience",
 ];
 
 /**
@@ -90,6 +91,8 @@ const OWN_PROCESS_FILES = [
   "test/http/throttling.test.ts",
   "test/http/token-masking.test.ts",
   "test/http/wide-records.test.ts",
+  // Runs notebooks in kernels of its own.
+  "test/resilience/notebook-under-faults.test.ts",
 ];
 
 /** Single files of other folders that are as self-contained (pure functions over text and JSON). */
