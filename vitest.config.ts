@@ -24,7 +24,6 @@ const START_FIRST = [
   "test/notebook/execute-notebook.test.ts",
   "test/sandbox/datalinks-limits.test.ts",
   "test/resilience/notebook-under-faults.test.ts",
-  "test/natgas/natgas-v4.test.ts",
   "test/http/wide-records.test.ts",
   "test/notebook/binder.test.ts",
   "test/notebook/run-notebooks-lanes.test.ts",
@@ -49,13 +48,13 @@ class HeaviestFirst extends BaseSequencer {
  * closed in afterAll): their files share a worker's loaded modules instead of each loading the toolkit
  * afresh in a new process, about 1 s of CPU less per file, and the sandbox's generated datasets (cached
  * per seed and "today" in src/sandbox, deterministic) are made once per worker instead of once per file.
- * None of them sets a global dispatcher, changes the environment or mocks a module; their spies are
- * restored after each test (restoreMocks), so none outlives its file. A file that needs a process of its
- * own belongs in another folder. Folders that stay out, having failed when shared: test/plot (its charts'
- * subtitles depend on what the process drew and read before), test/http (its files drive the one
- * parse-worker pool of a process and assert its workers), and test/natgas, lng and client (the
- * once-per-process warnings of src/util/warn-once.ts, and the process-wide registry of secrets to mask: a
- * token another file's client registered masked "class" in a parameter name).
+ * None of them sets a global dispatcher, mocks a module or changes the environment without restoring it
+ * in the same file; their spies are restored after each test (restoreMocks), so none outlives its file.
+ * The process-wide state a file would otherwise start without is cleared before each file
+ * (test/helpers/fresh-process-state.ts): the once-per-process warnings of src/util/warn-once.ts, the
+ * registry of secrets to mask (a token another file's client registered masked "class" in a parameter
+ * name) and the note that the process received synthetic data (charts drawn after it carry a subtitle).
+ * A file that needs a process of its own belongs in another folder or in OWN_PROCESS_FILES.
  */
 const SHARED_PROCESS = [
   "test/analysis",
@@ -67,6 +66,33 @@ const SHARED_PROCESS = [
   "test/io",
   "test/sandbox",
   "test/architecture",
+  "test/natgas",
+  "test/lng",
+  "test/client",
+  "test/http",
+  "test/plot",
+  "test/resilience",
+];
+
+/**
+ * Files of the folders above that keep a process of their own: they use the process's one parse-worker
+ * pool (of the build or of the sources), whose workers another file may have closed, or read the
+ * environment when it starts, or assert its workers or the process's memory.
+ */
+const OWN_PROCESS_FILES = [
+  "test/http/fetch-columns.test.ts",
+  "test/http/ndjson-pieces-path.test.ts",
+  "test/http/page-memory.test.ts",
+  "test/http/pages-in-place.test.ts",
+  "test/http/parse-columns.test.ts",
+  "test/http/parse-pool-waiting.test.ts",
+  "test/http/parse-worker-failures.test.ts",
+  "test/http/parse-workers.test.ts",
+  "test/http/throttling.test.ts",
+  "test/http/token-masking.test.ts",
+  "test/http/wide-records.test.ts",
+  // Runs notebooks in kernels of its own.
+  "test/resilience/notebook-under-faults.test.ts",
 ];
 
 /** Single files of other folders that are as self-contained (pure functions over text and JSON). */
@@ -96,13 +122,19 @@ export default defineConfig({
         extends: true,
         test: { name: "own-process", include: ["test/**/*.test.ts"], exclude: [...SHARED_PROCESS.map((d) => `${d}/**`), ...SHARED_FILES] },
       },
+      // The few files of shared folders that keep a process of their own (a project: vitest's exclude wins
+      // over include, so the first project cannot take them back).
+      { extends: true, test: { name: "own-process-files", include: OWN_PROCESS_FILES } },
       {
         extends: true,
         test: {
           name: "shared-process",
           include: [...SHARED_PROCESS.map((d) => `${d}/**/*.test.ts`), ...SHARED_FILES],
+          exclude: OWN_PROCESS_FILES,
           isolate: false,
           restoreMocks: true,
+          // Each file starts from the process-wide state a process of its own would have.
+          setupFiles: ["test/helpers/load-timeouts.ts", "test/helpers/fresh-process-state.ts"],
         },
       },
     ],

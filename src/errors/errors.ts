@@ -48,6 +48,17 @@ export function registerSecret(secret: string | undefined): void {
 }
 
 /**
+ * Forgets every registered secret. For the test suite only (not exported by the package): test files
+ * that share one process (vitest.config.ts) start each from an empty registry, as a process of their own
+ * would, so a token one file registered cannot mask text another file asserts. A program never needs
+ * it: forgetting a token would let it into error text again.
+ */
+export function forgetSecretsForTests(): void {
+  secrets.clear();
+  forms = [];
+}
+
+/**
  * Replaces every registered secret in `text` by `***`, and also every piece of one that a cut may have
  * left: any run of its characters at least 8 long and at least half its length; a prefix of it (of any
  * length) just before an ellipsis (`...`, `…`, or V8's `"...`) and a suffix of it just after one; a

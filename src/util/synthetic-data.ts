@@ -26,3 +26,12 @@ export function noteSyntheticData(): void {
 export function syntheticDataSeen(): boolean {
   return seen;
 }
+
+/**
+ * Forgets that synthetic data was received. For the test suite only (not exported by the package): test
+ * files that share one process (vitest.config.ts) each start as a process of their own would, so a chart
+ * drawn by one file is not marked because another file talked to the sandbox.
+ */
+export function forgetSyntheticDataForTests(): void {
+  seen = false;
+}

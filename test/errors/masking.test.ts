@@ -108,4 +108,17 @@ describe("masking before cutting", () => {
     expect(redact(text)).toBe(text);
     expect(redact("gasframes-sandbox-token")).toBe("***");
   });
+
+  it("forgetSecretsForTests empties the registry (the shared-process files start from it: test/helpers/fresh-process-state.ts)", async () => {
+    vi.resetModules();
+    const errors = await import("../../src/errors/errors");
+    errors.registerSecret("FORGETTOKEN123456789");
+    expect(errors.redact("token FORGETTOKEN123456789")).toBe("token ***");
+    errors.forgetSecretsForTests();
+    expect(errors.redact("token FORGETTOKEN123456789")).toBe("token FORGETTOKEN123456789");
+    errors.registerSecret("FORGETTOKEN123456789");
+    expect(errors.redact("token FORGETTOKEN123456789")).toBe("token ***");
+    // Not part of the package: a program cannot unmask its token.
+    expect("forgetSecretsForTests" in (await import("../../src/index"))).toBe(false);
+  });
 });

@@ -54,7 +54,7 @@ let client: NatGasClient;
 let recordClient: NatGasClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 4, asOf: "2024-06-15" });
+  sandbox = await startSandbox({ seed: 7, asOf: "2024-06-15" });
   client = NatGasClient.forSandbox(sandbox, { progress: false, warn: () => {}, checkNames: false });
   const t = client.transport;
   const recordsOnly: EndpointTransport = { fetchRecords: (req) => t.fetchRecords(req), streamRecords: (req, o) => t.streamRecords(req, o) };

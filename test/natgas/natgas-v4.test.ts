@@ -58,7 +58,7 @@ describe("v4 endpoints against the sandbox", () => {
       for (const field of FILTER_FIELDS) {
         const wanted = FILTERED[name][field];
         if (wanted === undefined || name === "glossary") continue;
-        for (const r of result.records) expect(r[field], `${name}.${field}`).toBe(wanted);
+        expect(result.records.filter((r) => r[field] !== wanted).slice(0, 3), `${name}.${field}`).toEqual([]);
       }
     });
 

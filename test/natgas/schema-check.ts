@@ -3,36 +3,39 @@ import type { RecordSchema } from "../../src/table/schema";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Asserts every record carries every schema field, each null or of the schema's type. */
+/** Why `v` is not a value of schema type `type` (null is always one), or undefined when it is. */
+function typeProblem(type: RecordSchema["fields"][number]["type"], v: unknown): string | undefined {
+  if (v === null) return undefined;
+  switch (type) {
+    case "int":
+      return Number.isInteger(v) ? undefined : "not an integer";
+    case "float":
+      return typeof v === "number" && Number.isFinite(v) ? undefined : "not a finite number";
+    case "string":
+    case "timestamp":
+      return typeof v === "string" ? undefined : "not a string";
+    case "date":
+      return typeof v === "string" && DATE.test(v) ? undefined : "not a YYYY-MM-DD date";
+    case "bool":
+      return typeof v === "boolean" ? undefined : "not a boolean";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Asserts every record carries every schema field, each null or of the schema's type. The checks run in
+ * plain code and one expect() reports the first few misfits: an expect() per cell (and the message built
+ * for each) cost seconds on the 16,000-row answers of the natgas tests.
+ */
 export function expectRecordsMatchSchema(records: readonly Record<string, unknown>[], schema: RecordSchema): void {
+  const misfits: string[] = [];
   for (const record of records) {
     for (const f of schema.fields) {
-      expect(f.name in record, `${schema.name}: field ${f.name} in ${JSON.stringify(record)}`).toBe(true);
-      const v = record[f.name];
-      if (v === null) continue;
-      const where = `${schema.name}.${f.name} = ${JSON.stringify(v)}`;
-      switch (f.type) {
-        case "int":
-          expect(Number.isInteger(v), where).toBe(true);
-          break;
-        case "float":
-          expect(typeof v === "number" && Number.isFinite(v), where).toBe(true);
-          break;
-        case "string":
-          expect(typeof v, where).toBe("string");
-          break;
-        case "date":
-          expect(typeof v === "string" && DATE.test(v), where).toBe(true);
-          break;
-        case "timestamp":
-          expect(typeof v, where).toBe("string");
-          break;
-        case "bool":
-          expect(typeof v, where).toBe("boolean");
-          break;
-        case "json":
-          break;
-      }
+      const problem = f.name in record ? typeProblem(f.type, record[f.name]) : "missing";
+      if (problem !== undefined) misfits.push(`${schema.name}.${f.name} ${problem} in ${JSON.stringify(record)}`);
     }
+    if (misfits.length >= 5) break;
   }
+  expect(misfits).toEqual([]);
 }

@@ -54,4 +54,15 @@ describe("the synthetic-data mark", () => {
     expect(renderIndexPage([], "the sandbox", true)).toContain(SYNTHETIC_BANNER);
     expect(renderIndexPage([], "the live services", false)).not.toContain(SYNTHETIC_BANNER);
   });
+
+  it("is dropped by forgetSyntheticDataForTests (files sharing a process start from it: test/helpers/fresh-process-state.ts)", async () => {
+    const synthetic = await import("../../src/util/synthetic-data");
+    synthetic.noteSyntheticData();
+    expect(synthetic.syntheticDataSeen()).toBe(true);
+    synthetic.forgetSyntheticDataForTests();
+    expect(synthetic.syntheticDataSeen()).toBe(false);
+    expect(JSON.stringify(activityChart(weeklyActivity(rows, { kind: "rigs" })))).not.toContain(SYNTHETIC_DATA_MARK);
+    // Not part of the package.
+    expect("forgetSyntheticDataForTests" in (await import("../../src/index"))).toBe(false);
+  });
 });
