@@ -103,6 +103,13 @@ function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; d
   }
   const coded = columns.coded(name);
   const values = coded === undefined ? columns.valuesView(name) : coded.dict;
+  if (coded !== undefined) {
+    const digits = digitRanks(values);
+    if (digits !== undefined) {
+      for (let i = 0; i < n; i++) rank[i] = digits.rankOf[coded.codes[i]!]!;
+      return { rank, distinct: digits.distinct };
+    }
+  }
   if (coded !== undefined && values.every((v) => typeof v === "string")) {
     // Distinct texts (a dictionary's): the native sort, whose order is `<`'s, then one lookup each;
     // a comparator over 24,000 well ids was a tenth of a month's write.
@@ -123,6 +130,46 @@ function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; d
   if (coded !== undefined) for (let i = 0; i < n; i++) rank[i] = rankOf[coded.codes[i]!]!;
   else rank.set(rankOf);
   return { rank, distinct: values.length === 0 ? 1 : r + 1 };
+}
+
+/**
+ * Dense ranks of a dictionary whose values are all texts of ASCII digits of one length (API well
+ * numbers: `"0512310000"`), or undefined for any other. For such texts `<` orders them as their
+ * numbers do, so one native sort of numbers ranks them: (number * size + code), which is exact while
+ * it stays below 2^53. The text sort and its Map were a tenth of a month's write (24,000 well ids).
+ */
+function digitRanks(values: readonly unknown[]): { rankOf: Int32Array; distinct: number } | undefined {
+  const size = values.length;
+  const first = values[0];
+  if (size < 2 || typeof first !== "string" || first.length === 0 || first.length > 15) return undefined;
+  const width = first.length;
+  if (10 ** width * size >= Number.MAX_SAFE_INTEGER) return undefined;
+  const packed = new Float64Array(size);
+  for (let code = 0; code < size; code++) {
+    const v = values[code];
+    if (typeof v !== "string" || v.length !== width) return undefined;
+    let x = 0;
+    for (let i = 0; i < width; i++) {
+      const d = v.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return undefined;
+      x = x * 10 + d;
+    }
+    packed[code] = x * size + code;
+  }
+  packed.sort();
+  const rankOf = new Int32Array(size);
+  let r = -1;
+  let last = -1;
+  for (let i = 0; i < size; i++) {
+    const code = packed[i]! % size;
+    const x = (packed[i]! - code) / size;
+    if (x !== last) {
+      r++;
+      last = x;
+    }
+    rankOf[code] = r;
+  }
+  return { rankOf, distinct: r + 1 };
 }
 
 /** Text, numbers and booleans in their natural order; null and undefined last. */

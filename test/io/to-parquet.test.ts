@@ -93,7 +93,8 @@ describe("toArrow", () => {
   });
 
   it("writes unique texts (empty, non-Latin, astral, null) as one UTF-8 buffer an independent reader reads back", async () => {
-    const names = ["", "Zoë", "北海道 7", "gas 🔥 well", null, "a\u0000b", "plain"];
+    // ASCII before a non-ASCII character, and texts longer than the short-ASCII loop takes.
+    const names = ["", "Zoë", "北海道 7", "gas 🔥 well", null, "a\u0000b", "plain", "abcdefgh é", "x".repeat(70), "é" + "a".repeat(70), "0512310000"];
     const table = Table.fromRecords(names.map((name, i) => ({ i, name })));
     const name = table.toArrow().getChild("name")!;
     expect(String(name.type)).toBe("Utf8");

@@ -63,6 +63,33 @@ describe("month files", () => {
     expect([...sortedRowOrder(rc, ["missing"])]).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it("sort ids of digits (of one width, or not, or with other texts) as text, ties in arrival order", () => {
+    const textOrder = (values: (string | null)[]) =>
+      values.map((_, i) => i).sort((a, b) => {
+        const x = values[a]!;
+        const y = values[b]!;
+        if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+        return x < y ? -1 : x > y ? 1 : a - b;
+      });
+    const ids = Array.from({ length: 300 }, (_, i) => String((i * 2654435761) % 9_999_999_967).padStart(10, "0"));
+    const cases: (string | null)[][] = [
+      ids,
+      [...ids, ids[5]!, ids[0]!],
+      ["0990", "1000", "0099", "9999", "0000"],
+      ["10", "9", "100", "09"],
+      ["0512310000", "05123100a0", "0512310001"],
+      ["0512310000", null, "0412310000"],
+      ["9007199254740993", "9007199254740992"],
+    ];
+    for (const values of cases) {
+      // A dictionary of the distinct texts, the rows in a scrambled order of codes (repeats included).
+      const dict = [...new Set(values)];
+      const codes = Int32Array.from(values.map((v) => dict.indexOf(v)));
+      const rc = new RecordColumns(["id"], new Map([["id", new CodedColumn(codes, dict)]]), codes.length);
+      expect([...sortedRowOrder(rc, ["id"])]).toEqual(textOrder(values));
+    }
+  });
+
   it("hold their rows sorted by the entity key, then the date", async () => {
     const rows = (await parquetReadObjects({ file: arrayBuffer(readFileSync(file())), columns: ["well_id", "date_prod"] })) as { well_id: unknown; date_prod: unknown }[];
     expect(rows.length).toBeGreaterThan(10);
