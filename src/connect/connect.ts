@@ -3,6 +3,7 @@
  * hosts unless base URLs say otherwise), otherwise the embedded sandbox, started on first use and shared by
  * every later call in the process.
  */
+import { resolve } from "node:path";
 import { ConfigurationError } from "../http/configuration-error";
 import { TOKEN_ENV } from "../http/config";
 import type { CacheOptions, TransportOptions } from "../http/types";
@@ -49,6 +50,13 @@ const SANDBOX_TOKEN = "gasframes-sandbox-token";
 /** Fixed "today" of the sandbox started by `connect()` (and by `gasframes sandbox`), so notebooks and reports are reproducible. */
 export { DEFAULT_SANDBOX_AS_OF };
 
+/**
+ * Env naming a folder where the sandbox that `connect()` starts keeps its row answers between processes
+ * (`startSandbox({ answerCache })`): scripts that ask the same questions of the same sandbox get the stored
+ * bytes instead of rows generated anew. Unset: every answer generated. A `sandbox: { answerCache }` option wins.
+ */
+export const SANDBOX_ANSWER_CACHE_ENV = "GASFRAMES_SANDBOX_ANSWER_CACHE";
+
 let shared: { key: string; handle: Promise<SandboxHandle> } | undefined;
 
 /**
@@ -59,7 +67,8 @@ let shared: { key: string; handle: Promise<SandboxHandle> } | undefined;
  * URL option or env (`GASFRAMES_NATGAS_URL`, `GASFRAMES_LNG_URL`, `GASFRAMES_LEGACY_URL`), else at the
  * documented live host (see `LIVE_BASE_URLS`). No sandbox is started then.
  * With no token, the embedded sandbox is started (seed 1, asOf {@link DEFAULT_SANDBOX_AS_OF}, or env
- * `GASFRAMES_SANDBOX_SEED` / `GASFRAMES_SANDBOX_AS_OF`), said once per process on stderr, and reused by
+ * `GASFRAMES_SANDBOX_SEED` / `GASFRAMES_SANDBOX_AS_OF`; its answers kept on disk in the folder named by env
+ * `GASFRAMES_SANDBOX_ANSWER_CACHE`, default none), said once per process on stderr, and reused by
  * every later call with the same sandbox options; its answers are synthetic (`result.meta.source` is
  * `"sandbox"`, and charts drawn from them say so). `sandbox: true` forces the sandbox even with a token.
  * The sandbox's clients ask for uncompressed answers unless `compression: true` is passed (the live
@@ -99,6 +108,7 @@ export async function connect(options: ConnectOptions = {}, env: NodeJS.ProcessE
   const sandboxOptions: SandboxOptions = {
     seed: env.GASFRAMES_SANDBOX_SEED ? Number(env.GASFRAMES_SANDBOX_SEED) : 1,
     asOf: env.GASFRAMES_SANDBOX_AS_OF ?? DEFAULT_SANDBOX_AS_OF,
+    ...answerCacheFromEnv(env),
     ...(typeof sandbox === "object" ? sandbox : {}),
   };
   const handle = await sharedSandbox(sandboxOptions);
@@ -216,6 +226,12 @@ function sharedSandbox(options: SandboxOptions): Promise<SandboxHandle> {
     if (shared?.handle === handle) shared = undefined;
   });
   return handle;
+}
+
+/** `GASFRAMES_SANDBOX_ANSWER_CACHE`, when set and not blank, as the sandbox's `answerCache` folder (made absolute). */
+function answerCacheFromEnv(env: NodeJS.ProcessEnv): Pick<SandboxOptions, "answerCache"> {
+  const dir = nonBlank(env[SANDBOX_ANSWER_CACHE_ENV]);
+  return dir === undefined ? {} : { answerCache: resolve(dir) };
 }
 
 function cacheFromEnv(env: NodeJS.ProcessEnv): CacheOptions | undefined {

@@ -10,6 +10,11 @@
 // The environment of the scripts: GASFRAMES_NATGAS_URL / _LNG_URL / _LEGACY_URL point at a sandbox
 // this test starts, and no token is set. So clients built "from the environment" have their URL, and
 // `connect()` starts its own in-process sandbox, as it does for a user without an account.
+// GASFRAMES_SANDBOX_ANSWER_CACHE names one folder for the sandboxes of every script's `connect()`: the
+// scripts ask many of the same questions (the west's rigs, Texas production), and an answer one script
+// generated whole is sent to the next as the same bytes (keyed by this build's code, seed, asOf and the
+// request: src/sandbox/core/stored-answers.ts). Sandboxes a block starts itself (`startSandbox()`) and
+// this test's own generate every answer.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -75,6 +80,8 @@ function scriptsOf(blocks: readonly Block[]): { where: string[]; code: string }[
 
 
 const scripts = scriptsOf(markdownFiles(root).flatMap((f) => extractBlocks(readFileSync(join(root, f), "utf8"), f)));
+/** The sandbox answers' folder, inside the scripts' folder (removed with it). */
+const ANSWERS = "sandbox-answers";
 const fileOf = (i: number) => `block-${String(i).padStart(2, "0")}.mts`;
 
 let dir: string;
@@ -134,7 +141,7 @@ describe("the TypeScript blocks of the README and docs/", () => {
   }, budget(120_000));
 
   it("run against the sandbox, and each script exits by itself with code 0", async () => {
-    const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, CI: "1" };
+    const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, GASFRAMES_SANDBOX_ANSWER_CACHE: join(dir, ANSWERS), CI: "1" };
     const runs = await mapLimit(scripts, 3, async (_s, i) => {
       const js = ts.transpileModule(readFileSync(join(dir, fileOf(i)), "utf8"), {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },

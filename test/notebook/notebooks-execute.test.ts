@@ -9,7 +9,8 @@
  * runner by itself, nbclient through helpers/nbclient-shared-kernel.py (nbclient runs the cells; only the
  * kernel is shared). The two run side by side, one notebook at a time each (on two cores they overlap),
  * against one sandbox started here and handed to the kernels as the report hands its own (token, service URLs,
- * GASFRAMES_DATA_SOURCE), so its data is made once. Elsewhere: a notebook with no token and no URLs, starting
+ * GASFRAMES_DATA_SOURCE), so its data is made once: the second side to ask a question gets the first's answer
+ * from the sandbox's answer cache (a folder of this test's), not rows generated again. Elsewhere: a notebook with no token and no URLs, starting
  * its own sandbox in a plain tslab kernel, is notebook 01 in test/notebook/browser.test.ts (classic Jupyter,
  * tslab and Deno) and test/notebook/binder.test.ts (Binder's kernels); a fresh kernel per notebook is
  * test/notebook/execute-notebook.test.ts and reuse-kernel.test.ts (`reuseKernels: false`).
@@ -49,7 +50,7 @@ let nbclientKernels: string[];
 
 beforeAll(async () => {
   let installed: string;
-  [installed, sandbox] = await Promise.all([installTslabKernel(tempDir("kernel-prefix-")), startSandbox({ asOf: DEFAULT_SANDBOX_AS_OF })]);
+  [installed, sandbox] = await Promise.all([installTslabKernel(tempDir("kernel-prefix-")), startSandbox({ asOf: DEFAULT_SANDBOX_AS_OF, answerCache: tempDir("answers-") })]);
   jupyterPath = installed;
   // The kernels' environment: this sandbox behind the service URLs, as `gasframes report` passes its own.
   const env: NodeJS.ProcessEnv = { ...process.env };
