@@ -76,11 +76,14 @@ export const lakeSyncScenario = {
         await emptyLake(plan);
         return { plan, ...(await lakeClient(plan)) };
       },
-      async run({ plan, client }) {
+      async run({ plan, client, sandbox }) {
+        const sandboxMs0 = await sandbox.cpuMs();
         const t0 = performance.now();
         const cpu0 = process.cpuUsage();
         const report = await syncLake(plan, client);
         const cpu = process.cpuUsage(cpu0);
+        // The sandbox answers from a process of its own on the same cores: its CPU a row counts too.
+        const sandboxMs = (await sandbox.cpuMs()) - sandboxMs0;
         const seconds = (performance.now() - t0) / 1000;
         const rowsPerSecond = Math.round(report.rows / seconds);
         const perGB = filesPerGB(report);
@@ -97,6 +100,7 @@ export const lakeSyncScenario = {
           filesPerGB: perGB,
           filesPerGBMargin: margin(perGB, FILES_PER_GB_TARGET, false),
           cpuSecondsPerMillionRows: Math.round((10 * (cpu.user + cpu.system)) / 1e6 / (report.rows / 1e6)) / 10,
+          sandboxCpuSecondsPerMillionRows: Math.round((10 * sandboxMs) / 1e3 / (report.rows / 1e6)) / 10,
           ...(compacted === undefined ? {} : { compactedFilesPerGB: compacted.perGB, compactedMeanMB: compacted.meanMB, compactedFiles: compacted.files, compactedFilesBefore: compacted.filesBefore, compactSeconds: compacted.seconds, compactPeakRssMB: compacted.peakRssMB }),
         };
       },
@@ -124,6 +128,7 @@ export const lakeSyncScenario = {
     { label: "first sync: rows/s >= 150,000 (issue 30)", check: "rowsPerSecond", variant: "sync", min: SYNC_ROWS_PER_SECOND_TARGET, median: true },
     { label: "first sync: rows/s margin over 150,000", check: "rowsPerSecondMargin", variant: "sync", info: true },
     { label: "first sync: CPU seconds per million rows (syncing process, all threads)", check: "cpuSecondsPerMillionRows", variant: "sync", info: true, median: true },
+    { label: "first sync: the sandbox's CPU seconds per million rows (its own process)", check: "sandboxCpuSecondsPerMillionRows", variant: "sync", info: true, median: true },
     { label: "Parquet files per GB as synced (one file a month) <= 8 (128 MB files)", check: "filesPerGB", variant: "sync", max: FILES_PER_GB_TARGET, median: true },
     { label: "files per GB as synced: margin under 8", check: "filesPerGBMargin", variant: "sync", info: true },
     { label: "files per GB once compacted (compactLake, closed years packed to 128 MiB files, measured) <= 100", check: "compactedFilesPerGB", variant: "sync", max: COMPACTED_FILES_PER_GB_TARGET, median: true },
