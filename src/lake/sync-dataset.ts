@@ -69,16 +69,18 @@ interface Journal {
 
 /**
  * Downloads `endpoint`'s data for the months `from`..`to` into hive-partitioned Parquet under
- * `options.dir`, one request per month (the endpoint's own date filters: v3 `start_date`/`end_date`,
- * v4 `*_min`/`*_max`, LNG `from_timestamp`/`to_timestamp`), parsed into columns as it arrives: at
- * most two months are held in memory. A re-run fetches only months missing from the last snapshot, months whose file is no longer
- * the one recorded, and the months the service still revises (see `reviseDays`).
+ * `options.dir`, one file per month. Consecutive months due are fetched as one request (a span of up
+ * to 12 months and about 100,000 rows, from the first month's first day to the last month's last, on
+ * the endpoint's own date filters: v3 `start_date`/`end_date`, v4 `*_min`/`*_max`, LNG
+ * `from_timestamp`/`to_timestamp`), parsed into columns as it arrives and cut into its months by each
+ * row's date: at most two spans are held in memory. A re-run fetches only months missing from the last
+ * snapshot, months whose file is no longer the one recorded, and the months the service still revises (see `reviseDays`).
  *
  * One writer per dataset: a second sync of the same dataset gets a `LakeLockedError` naming the
  * holder. The run's months are staged and committed together as one new snapshot of the dataset's
  * log: readers see the snapshot before the run or after it, never a mix. A killed run commits
  * nothing; the next run (same params and as-of) reuses the months it had staged. A row dated outside
- * the month asked for is a `RowOutsideMonthError` and nothing of the run is committed.
+ * the months asked for is a `RowOutsideMonthError` and nothing of the run is committed.
  *
  * @param client a gasframes client: its `<method>` does the requests (its URL, token, retries, cache), or
  *   its `stream.<method>` when `options.batchSize` is given or it has no `<method>`.
