@@ -67,7 +67,8 @@ export interface TslabCellCacheLayout {
  * links to as `node_modules/<name>/...`), so a cache made in one checkout holds in another with the same files.
  * Facts about folders above the project (TypeScript probes `node_modules` and `node_modules/@types` of every
  * ancestor) are checked at every ancestor of the current project, which may be more or fewer than where they
- * were recorded: an ancestor not recorded must answer as all recorded ones did, else the entry misses.
+ * were recorded: an ancestor not recorded must answer as all recorded ones did, else the entry misses. Other
+ * paths outside the project (a package installed elsewhere) are kept absolute.
  *
  * Self-contained (no imports; `require` only inside): the kernel launcher embeds its source text.
  */
@@ -124,15 +125,6 @@ export function createTslabCellCache(dir: string, salt: string, layout: TslabCel
     anchors.push([root, ""]);
     anchors.sort((a, b) => b[0].length - a[0].length);
   }
-  const toKept = (p: string): string => {
-    if (root === undefined) return p;
-    for (const [real, as] of anchors) {
-      if (p === real) return as === "" ? "." : as;
-      if (p.startsWith(real + path.sep) || p.startsWith(real + "/")) return path.posix.join(as, p.slice(real.length + 1).split(path.sep).join("/"));
-    }
-    return path.relative(root, p).split(path.sep).join("/");
-  };
-  const fromKept = (p: string): string => (root === undefined ? p : path.resolve(root, p));
   // A kept path above the project: how many folders up, and the rest.
   const above = (p: string): [up: number, rest: string] | undefined => {
     if (root === undefined || !p.startsWith("..")) return undefined;
@@ -141,6 +133,19 @@ export function createTslabCellCache(dir: string, salt: string, layout: TslabCel
     while (parts[up] === "..") up++;
     return [up, parts.slice(up).join("/")];
   };
+  const toKept = (p: string): string => {
+    if (root === undefined) return p;
+    for (const [real, as] of anchors) {
+      if (p === real) return as === "" ? "." : as;
+      if (p.startsWith(real + path.sep) || p.startsWith(real + "/")) return path.posix.join(as, p.slice(real.length + 1).split(path.sep).join("/"));
+    }
+    const kept = path.relative(root, p).split(path.sep).join("/");
+    const up = above(kept);
+    // Above the project, only what a walk up from it asks (a folder, its node_modules, its package.json) is kept
+    // relative; anything else (a package installed elsewhere) stays absolute and holds only where it is.
+    return up === undefined || up[1] === "" || up[1] === "package.json" || up[1].split("/")[0] === "node_modules" ? kept : p;
+  };
+  const fromKept = (p: string): string => (root === undefined ? p : path.resolve(root, p));
   // The access tokens the kernel can see: a compiled cell that holds one, whole or any 8 characters of it
   // (a literal pasted into a cell), is never written to disk. Read once: a reset keeps the environment.
   const secrets = ["GASFRAMES_TOKEN", "GASFRAMES_NATGAS_TOKEN", "GASFRAMES_LNG_TOKEN", "GASFRAMES_LEGACY_TOKEN"]
