@@ -4,6 +4,8 @@
 // with empty caches of compiled cells and of sandbox answers, as on a clean clone's first run.
 // `warm`: the same after another process filled fresh cache folders (a second `npm start`): that process
 // (run in full before the clock starts, and its CPU taken off) is this script in mode `prime`.
+// `cold-compiled`: as `cold`, without the seed of compiled cells shipped beside the notebooks (every cell compiled,
+// as a first run was before issue 32's sixth round; `cold` uses the seed, as a clean clone does).
 // `per-notebook`: a new kernel for every notebook and no cache (reuseKernels: false, cellCache: false,
 // sandboxCache: false: as before issue 32).
 // Reports the time from process start until the index is written (for `warm`, minus the priming process),
@@ -20,7 +22,7 @@ import { performance } from "node:perf_hooks";
 const require = createRequire(import.meta.url);
 const { report } = require("./fresh-report.cjs");
 const [mode, entry, primeCache] = process.argv.slice(2);
-if (!["per-notebook", "cold", "warm", "prime"].includes(mode)) throw new Error(`bench: fresh-build-report mode must be per-notebook, cold or warm, not ${mode}`);
+if (!["per-notebook", "cold", "cold-compiled", "warm", "prime"].includes(mode)) throw new Error(`bench: fresh-build-report mode must be per-notebook, cold, cold-compiled or warm, not ${mode}`);
 
 /** CPU time of this process and of its ended children (the kernels, once shut down): Linux's /proc. */
 function cpuWithChildrenMs() {
@@ -49,7 +51,7 @@ async function main() {
     [primeMs, primeCpuMs] = [performance.now() - t0, cpuWithChildrenMs() - c0];
   }
   const { buildReport } = require(entry);
-  const result = await buildReport({ notebooksDir: join(import.meta.dirname, "..", "..", "notebooks"), outDir: join(outDir, "report"), env, reuseKernels: mode !== "per-notebook", cellCache, sandboxCache });
+  const result = await buildReport({ notebooksDir: join(import.meta.dirname, "..", "..", "notebooks"), outDir: join(outDir, "report"), env, reuseKernels: mode !== "per-notebook", cellCache, sandboxCache, ...(mode === "cold-compiled" ? { cellSeed: false } : {}) });
   if (mode === "prime") return;
   const ms = performance.now() - primeMs;
   const digest = createHash("sha256");

@@ -5,11 +5,11 @@
  * declaration file of an imported package (as gasframes' own types change on a rebuild) makes the cell
  * compile again: here it no longer type-checks, which a stale entry would hide.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTslabCellCache, tslabCellCacheDir } from "../../src/notebook/kernel/tslab-cell-cache";
+import { createTslabCellCache, tslabCellCacheDir, type TsSys } from "../../src/notebook/kernel/tslab-cell-cache";
 import { runNotebooks, type NotebookRun } from "../../src/notebook/run/run-notebooks";
 import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
@@ -86,5 +86,51 @@ describe("tslab's compiled cells kept on disk", () => {
       if (saved === undefined) delete process.env.GASFRAMES_TOKEN;
       else process.env.GASFRAMES_TOKEN = saved;
     }
+  });
+
+  it("keeps facts relative to the project: a seed made in another checkout holds, unless what TypeScript would find differs", () => {
+    // The disk as TypeScript's sys sees it (a new object per cache: watching wraps it in place).
+    const disk = (): TsSys => ({
+      readFile: (p) => (existsSync(p) ? readFileSync(p, "utf8") : undefined),
+      fileExists: (p) => existsSync(p) && statSync(p).isFile(),
+      directoryExists: (p) => existsSync(p) && statSync(p).isDirectory(),
+      getDirectories: (p) => readdirSync(p, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name),
+      readDirectory: () => [],
+      realpath: (p) => realpathSync(p),
+    });
+    const base = mkdtempSync(join(root, "moved-"));
+    const first = join(base, "a", "proj");
+    const second = join(base, "x", "y", "proj"); // one folder deeper
+    const types = (project: string) => join(project, "node_modules", "typedlib", "index.d.ts");
+    for (const project of [first, second]) {
+      mkdirSync(join(project, "node_modules", "typedlib"), { recursive: true });
+      writeFileSync(types(project), "export declare const answer: number;\n");
+    }
+    // A compile that reads the package's types and probes node_modules/@types of ancestors 1 and 3 (a gap at 2:
+    // the checkouts' walks up need not ask the same levels).
+    const seed = join(base, "seed");
+    const sys = disk();
+    const recording = createTslabCellCache(seed, "salt", { root: first });
+    recording.watch(sys);
+    recording.convert("", "cell", () => {
+      sys.readFile(types(first));
+      for (const up of [1, 3]) sys.directoryExists(join(first, "../".repeat(up), "node_modules", "@types"));
+      return { output: "compiled", diagnostics: [] };
+    }, () => true);
+    const use = (name: string) => {
+      const cache = createTslabCellCache(join(base, name), "salt", { root: second, seed });
+      cache.watch(disk());
+      cache.convert("", "cell", () => ({ output: "again", diagnostics: [] }), () => false);
+      return cache.stats;
+    };
+    expect(use("same")).toMatchObject({ hits: 1, seeded: 1, misses: 0 });
+    expect(readdirSync(join(base, "same", "cells"))).toHaveLength(1);
+    // @types two folders above the second checkout (a level the seed never saw answered there): TypeScript would
+    // load it, so the seed must not be used.
+    mkdirSync(join(base, "x", "node_modules", "@types"), { recursive: true });
+    expect(use("types-above")).toMatchObject({ hits: 0, misses: 1 });
+    rmSync(join(base, "x", "node_modules"), { recursive: true });
+    writeFileSync(types(second), "export declare const answer: string;\n");
+    expect(use("changed")).toMatchObject({ hits: 0, misses: 1 });
   });
 });

@@ -25,7 +25,9 @@ import { createTslabCellCache } from "./tslab-cell-cache";
  * timers, sockets or servers left running (they could print into the next notebook). The parent retires a
  * kernel that reports any and starts a fresh one. With GASFRAMES_KERNEL_CELL_CACHE set to a folder (removed from
  * the environment before any notebook code runs), compiled cells are kept there and reused across runs (see
- * {@link createTslabCellCache}), and tslab's converter is built only when a cell misses. This relies on tslab internals (the `execCount` field of
+ * {@link createTslabCellCache}), and tslab's converter is built only when a cell misses; GASFRAMES_KERNEL_CELL_ROOT (the
+ * project, paths are kept relative to it) and GASFRAMES_KERNEL_CELL_SEED (a read-only seed consulted after a miss) go
+ * with it, and GASFRAMES_KERNEL_CELL_STATS, a folder, gets the cache's counts (for tests). This relies on tslab internals (the `execCount` field of
  * `JupyterHandlerImpl`, the converter's `sideOutputs`), checked against tslab 1.0.22; the pooled-kernel test guards it.
  */
 const LAUNCHER = String.raw`
@@ -35,12 +37,17 @@ const [tslabDir, configPath] = process.argv.slice(-2);
 const RESET = "// gasframes: reset kernel " + process.env.GASFRAMES_KERNEL_RESET;
 delete process.env.GASFRAMES_KERNEL_RESET;
 const cacheDir = process.env.GASFRAMES_KERNEL_CELL_CACHE;
-delete process.env.GASFRAMES_KERNEL_CELL_CACHE;
+const cacheRoot = process.env.GASFRAMES_KERNEL_CELL_ROOT || undefined;
+const cacheSeed = process.env.GASFRAMES_KERNEL_CELL_SEED || undefined;
+const statsDir = process.env.GASFRAMES_KERNEL_CELL_STATS || undefined;
+for (const k of ["GASFRAMES_KERNEL_CELL_CACHE", "GASFRAMES_KERNEL_CELL_ROOT", "GASFRAMES_KERNEL_CELL_SEED", "GASFRAMES_KERNEL_CELL_STATS"]) delete process.env[k];
 let cellCache;
 if (cacheDir) {
   const ts = require(require.resolve("@tslab/typescript-for-tslab", { paths: [tslabDir] }));
-  const salt = JSON.stringify(["gasframes tslab cells 1", require(path.join(tslabDir, "package.json")).version, ts.version, process.versions.node.split(".")[0], process.cwd()]);
-  cellCache = (${createTslabCellCache.toString()})(cacheDir, salt);
+  // The kernel's folder relative to the project, so a cache (or the seed) made in another checkout matches.
+  const where = cacheRoot ? path.relative(cacheRoot, process.cwd()).split(path.sep).join("/") : process.cwd();
+  const salt = JSON.stringify(["gasframes tslab cells 2", require(path.join(tslabDir, "package.json")).version, ts.version, process.versions.node.split(".")[0], where]);
+  cellCache = (${createTslabCellCache.toString()})(cacheDir, salt, { root: cacheRoot, seed: cacheSeed });
   cellCache.watch(ts.sys);
 }
 const { createConverter } = require(path.join(tslabDir, "dist", "converter.js"));
@@ -64,7 +71,10 @@ let prime = false;
 let modules = false;
 const compile = (prevDecl, src) => {
   if (!cellCache || modules) return convs.node.convert(prevDecl, src);
-  return cellCache.convert(prevDecl, src, () => convs.node.convert(prevDecl, src), (c) => !c.sideOutputs && emitted.size === 0);
+  const converted = cellCache.convert(prevDecl, src, () => convs.node.convert(prevDecl, src), (c) => !c.sideOutputs && emitted.size === 0);
+  // For tests: the cache's counts so far, one file per kernel.
+  if (statsDir) require("fs").writeFileSync(path.join(statsDir, process.pid + ".json"), JSON.stringify(cellCache.stats));
+  return converted;
 };
 const convert = (prevDecl, src) => {
   const converted = compile(prevDecl, src);
@@ -144,7 +154,7 @@ export function resetLine(token: string): string {
  * (as tslab's own `tslab kernel` does) or beside gasframes, or undefined when there is none, or it is not the
  * tslab 1.x layout this launcher knows. `token` goes to the kernel as GASFRAMES_KERNEL_RESET.
  */
-export function reusableTslabSpec(cwd: string, token: string, cellCacheDir?: string): KernelSpec | undefined {
+export function reusableTslabSpec(cwd: string, token: string, cellCacheDir?: string, cells: { root?: string; seed?: string } = {}): KernelSpec | undefined {
   let dir: string;
   try {
     dir = dirname(require.resolve("tslab/package.json", { paths: [cwd, __dirname] }));
@@ -158,7 +168,12 @@ export function reusableTslabSpec(cwd: string, token: string, cellCacheDir?: str
     argv: [process.execPath, "-e", LAUNCHER, dir, "{connection_file}"],
     display_name: "TypeScript",
     language: "typescript",
-    env: { GASFRAMES_KERNEL_RESET: token, ...(cellCacheDir ? { GASFRAMES_KERNEL_CELL_CACHE: cellCacheDir } : {}) },
+    env: {
+      GASFRAMES_KERNEL_RESET: token,
+      ...(cellCacheDir ? { GASFRAMES_KERNEL_CELL_CACHE: cellCacheDir } : {}),
+      ...(cellCacheDir && cells.root ? { GASFRAMES_KERNEL_CELL_ROOT: cells.root } : {}),
+      ...(cellCacheDir && cells.seed ? { GASFRAMES_KERNEL_CELL_SEED: cells.seed } : {}),
+    },
     resourceDir: "(bundled)",
   };
 }

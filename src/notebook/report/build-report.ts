@@ -38,6 +38,8 @@ export interface BuildReportOptions {
   reuseKernels?: boolean;
   /** Where the tslab kernels keep compiled cells between runs ({@link RunNotebooksOptions.cellCache}); `false`: nowhere. Default: `node_modules/.cache/gasframes/tslab-cells` of the project. */
   cellCache?: string | false;
+  /** The read-only seed of compiled cells consulted after `cellCache` misses ({@link RunNotebooksOptions.cellSeed}); `false`: none. Default: `.tslab-cells` beside the notebooks, when there is one. */
+  cellSeed?: string | false;
   /**
    * Where the report's sandbox keeps the answers it generated, for the next run to send again rather than generate
    * (keyed by gasframes' code, the seed, the date and the request; see docs/report.md); `false`: nowhere. Default:
@@ -104,7 +106,7 @@ export async function buildReport(options: BuildReportOptions = {}): Promise<Rep
   if (!cacheMode || cacheMode === "off") env.GASFRAMES_DATA_SOURCE = source;
   else delete env.GASFRAMES_DATA_SOURCE;
   try {
-    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log, concurrency: options.concurrency ?? Math.max(2, availableParallelism()), reuseKernels: options.reuseKernels, cellCache: options.cellCache });
+    const runs = await runNotebooks(notebooks, { outDir: join(outDir, "notebooks"), env, cellTimeoutMs: options.cellTimeoutMs, kernelName: options.kernelName, log: options.log, concurrency: options.concurrency ?? Math.max(2, availableParallelism()), reuseKernels: options.reuseKernels, cellCache: options.cellCache, cellSeed: options.cellSeed });
     mkdirSync(outDir, { recursive: true });
     const entries: IndexEntry[] = runs.map((run) => {
       const stem = basename(run.source, ".ipynb");

@@ -5,7 +5,7 @@ import { executeInKernel } from "./execute-notebook";
 import { KernelClient } from "../kernel/kernel-client";
 import { findKernelSpec, type KernelSpec } from "../kernel/kernel-spec";
 import { resetLine, reusableTslabSpec } from "../kernel/tslab-reusable";
-import { tslabCellCacheDir } from "../kernel/tslab-cell-cache";
+import { tslabCellCacheDir, tslabCellSeedDir, tslabProjectRoot } from "../kernel/tslab-cell-cache";
 import { joinLines, readNotebook, writeNotebook } from "../nbformat/notebook-file";
 import type { Notebook } from "../nbformat/types";
 import { KernelError } from "../shared/notebook-errors";
@@ -49,6 +49,12 @@ export interface RunNotebooksOptions {
    * upwards that has `node_modules`, none when there is no such folder.
    */
   cellCache?: string | false;
+  /**
+   * A read-only folder of compiled cells in the cache's format, consulted after `cellCache` misses (its hits are
+   * copied into `cellCache`); unused when `cellCache` is `false`. `false`: none. Default: the `.tslab-cells` folder
+   * beside the notebook, when there is one (the repository ships one for its notebooks: `npm run seed-cells`).
+   */
+  cellSeed?: string | false;
 }
 
 /** One executed notebook. */
@@ -124,7 +130,9 @@ async function kernelFor(lane: Lane, cwd: string, spec: KernelSpec, options: Run
   }
   const token = randomUUID();
   const cellCache = options.cellCache === undefined ? tslabCellCacheDir(cwd) : options.cellCache || undefined;
-  const reusable = options.reuseKernels !== false && isTslab(spec) ? reusableTslabSpec(cwd, token, cellCache === undefined ? undefined : resolve(cellCache)) : undefined;
+  const cellSeed = options.cellSeed === undefined ? tslabCellSeedDir(cwd) : options.cellSeed || undefined;
+  const cells = { root: tslabProjectRoot(cwd), seed: cellSeed === undefined ? undefined : resolve(cellSeed) };
+  const reusable = options.reuseKernels !== false && isTslab(spec) ? reusableTslabSpec(cwd, token, cellCache === undefined ? undefined : resolve(cellCache), cells) : undefined;
   const started = reusable ? { ...reusable, env: { ...spec.env, ...reusable.env } } : spec;
   const client = await KernelClient.start(started, { cwd, env: options.env });
   if (reusable) lane.kernel = { client, spec, cwd, token, code };
