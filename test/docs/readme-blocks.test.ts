@@ -18,7 +18,7 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import ts from "typescript";
+import { ts } from "../helpers/typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SANDBOX_AS_OF } from "../../src/connect";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";

@@ -4,7 +4,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
+import { ts } from "../helpers/typescript";
 import { describe, expect, it } from "vitest";
 
 const root = join(__dirname, "..", "..");
@@ -46,7 +47,7 @@ describe("the exports map", () => {
   it("resolves every documented subpath's types under Node10 (tslab) and Node16 resolution", () => {
     const from = join(root, "a-users-notebook.ts");
     for (const moduleResolution of [ts.ModuleResolutionKind.Node10, ts.ModuleResolutionKind.Node16]) {
-      const options: ts.CompilerOptions = { moduleResolution, module: moduleResolution === ts.ModuleResolutionKind.Node16 ? ts.ModuleKind.Node16 : ts.ModuleKind.CommonJS };
+      const options: TS.CompilerOptions = { moduleResolution, module: moduleResolution === ts.ModuleResolutionKind.Node16 ? ts.ModuleKind.Node16 : ts.ModuleKind.CommonJS };
       for (const specifier of Object.keys(SUBPATHS)) {
         const resolved = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule?.resolvedFileName;
         const file = specifier === "gasframes" ? "index.d.ts" : `subpaths/${specifier.slice("gasframes/".length)}.d.ts`;

@@ -3,7 +3,8 @@
 // every name the README, docs, notebooks, scripts and bench take from "gasframes" is exported.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
+import { ts } from "../helpers/typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { budget } from "../helpers/budget";
 import * as root from "../../src";
@@ -13,7 +14,7 @@ const INDEX = join(repo, "src", "index.ts");
 
 /** Names the root exports, as the compiler sees them: "value" (classes, functions, constants) or "type". */
 let exported: Map<string, "value" | "type">;
-let program: ts.Program;
+let program: TS.Program;
 /** The root's functions and classes, with whether their JSDoc carries an `@example`. */
 let callables: Map<string, boolean>;
 
@@ -245,7 +246,7 @@ describe("the package root", () => {
   it("exports every error class a user may catch (every class of src/ that extends GasframesError)", () => {
     const checker = program.getTypeChecker();
     const errorClasses: string[] = [];
-    const extendsGasframesError = (type: ts.Type): boolean =>
+    const extendsGasframesError = (type: TS.Type): boolean =>
       type.getSymbol()?.name === "GasframesError" ||
       (type.isClassOrInterface() && checker.getBaseTypes(type).some(extendsGasframesError));
     for (const file of program.getSourceFiles()) {
