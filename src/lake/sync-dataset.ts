@@ -7,9 +7,9 @@
 import { createHash } from "node:crypto";
 import { aggregatedSchema } from "../catalog/aggregated-schema";
 import type { EndpointSpec } from "../catalog/types";
-import { InvalidParamsError, LakeLockedError, redactValue } from "../errors";
+import { InvalidParamsError, LakeLockedError, redactValue, RowOutsideMonthError } from "../errors";
 import { collectResult } from "../table/collect-result";
-import { toTimeMs } from "../table/dates";
+import { dayFromCivil, toDayNumber, toTimeMs } from "../table/dates";
 import type { ResultMeta } from "../table/provenance";
 import { lakeAxis, type LakeAxis } from "./lake-axis";
 import { commitKey, logVersions, MANIFEST_FILE, readCommit, readSnapshot, sameParams, type LakeManifest, type LakePartition } from "./lake-manifest";
@@ -25,8 +25,8 @@ import { streamOf, wholeCallOf, type SyncClient, type WholeCall } from "./stream
 import { monthFileInput } from "./month-parquet";
 import { closeMonthWriter, OFF_THREAD_MIN_MONTHS, writeMonthFile } from "./month-writer";
 import { monthContentSha256 } from "./month-content";
-import { Result } from "../table/result";
-import { monthColumnsOf, spanGuard, splitSpan } from "./span-split";
+import type { Result } from "../table/result";
+import type { RecordColumns } from "../table/record-columns";
 import type { SyncDatasetOptions, SyncProgress, SyncReport } from "./sync-types";
 
 export type { SyncDatasetOptions, SyncProgress, SyncReport };
@@ -36,20 +36,6 @@ const JOURNAL = `${STAGING_DIR}/journal.json`;
 const EMPTY_SHA = createHash("sha256").digest("hex");
 /** The shortest time between two writes of the journal of a run. */
 const JOURNAL_EVERY_MS = 1_000;
-
-/**
- * How many months one request (a span) may cover: at most `months`, and about `rows` rows, estimated
- * from the biggest month fetched so far in the run; a span is at most twice as long as the one before,
- * and the first is one month. Exported for tests (which make spans short); see docs/lake.md, "Requests".
- */
-export const SPAN_LIMITS = { months: 12, rows: 100_000 };
-
-/** A span's answer, and each of its months' rows (indexes into it, in arrival order). */
-interface HeldSpan {
-  readonly months: readonly MonthKey[];
-  readonly result: Result<unknown>;
-  readonly split: readonly Uint32Array[];
-}
 
 /** A month fetched by the run, not yet committed: its entry, and where its new file waits. */
 interface Staged {
@@ -69,18 +55,16 @@ interface Journal {
 
 /**
  * Downloads `endpoint`'s data for the months `from`..`to` into hive-partitioned Parquet under
- * `options.dir`, one file per month. Consecutive months due are fetched as one request (a span of up
- * to 12 months and about 100,000 rows, from the first month's first day to the last month's last, on
- * the endpoint's own date filters: v3 `start_date`/`end_date`, v4 `*_min`/`*_max`, LNG
- * `from_timestamp`/`to_timestamp`), parsed into columns as it arrives and cut into its months by each
- * row's date: at most two spans are held in memory. A re-run fetches only months missing from the last
- * snapshot, months whose file is no longer the one recorded, and the months the service still revises (see `reviseDays`).
+ * `options.dir`, one request per month (the endpoint's own date filters: v3 `start_date`/`end_date`,
+ * v4 `*_min`/`*_max`, LNG `from_timestamp`/`to_timestamp`), parsed into columns as it arrives: at
+ * most two months are held in memory. A re-run fetches only months missing from the last snapshot, months whose file is no longer
+ * the one recorded, and the months the service still revises (see `reviseDays`).
  *
  * One writer per dataset: a second sync of the same dataset gets a `LakeLockedError` naming the
  * holder. The run's months are staged and committed together as one new snapshot of the dataset's
  * log: readers see the snapshot before the run or after it, never a mix. A killed run commits
  * nothing; the next run (same params and as-of) reuses the months it had staged. A row dated outside
- * the months asked for is a `RowOutsideMonthError` and nothing of the run is committed.
+ * the month asked for is a `RowOutsideMonthError` and nothing of the run is committed.
  *
  * @param client a gasframes client: its `<method>` does the requests (its URL, token, retries, cache), or
  *   its `stream.<method>` when `options.batchSize` is given or it has no `<method>`.
@@ -174,47 +158,38 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   };
   const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
 
-  // Consecutive due months are fetched as one request (a span, see SPAN_LIMITS) and its answer is cut
-  // into months here. The next span is fetched while this one's months are sorted, written and hashed
-  // (the server and the socket work meanwhile); at most two spans are held. A failure aborts the fetch ahead.
+  // The next month is fetched while this one is sorted, written and hashed (the server and the
+  // socket work meanwhile); at most two months are held. A failure aborts the fetch ahead.
   const callOptionsOf = (signal: AbortSignal) => ({ signal, ...(checked.batchSize !== undefined ? { batchSize: checked.batchSize } : {}) });
-  const fetchSpan = async (months: readonly MonthKey[], signal: AbortSignal): Promise<HeldSpan> => {
-    const guard = spanGuard(axis, months, label);
-    const query = { ...userParams, ...spanFilter(axis, months) };
-    let result: Result<unknown>;
+  const fetchMonth = async (month: MonthKey, signal: AbortSignal): Promise<Result<unknown>> => {
+    const guard = monthGuard(axis, month, label);
+    const query = { ...userParams, ...monthFilter(axis, month) };
     if (whole !== undefined && checked.batchSize === undefined) {
-      // The span in one call: its NDJSON parsed from bytes straight into columns, no object per
+      // The month in one call: its NDJSON parsed from bytes straight into columns, no object per
       // record (JSON.parse per line and the records' columns were a third of a sync's CPU time).
-      result = await whole(query, { signal, ...(endpoint.decoder === "array" ? { ndjson: true } : {}) });
-    } else {
-      const batches = counted(stream(query, callOptionsOf(signal)), (batch) => {
-        let last = 0;
-        for (const r of batch) last = guard(r[axis.field]);
-        rows += batch.length;
-        report("batch", months[last]!);
-      });
-      result = await collectResult(batches, schema);
-      rows -= result.length;
-    }
-    const split = splitSpan(result.columns(), axis, months, label);
-    for (const [k, month] of months.entries()) {
-      rows += split[k]!.length;
+      const result = await whole(query, { signal, ...(endpoint.decoder === "array" ? { ndjson: true } : {}) });
+      guardColumns(result.columns(), axis.field, guard);
+      rows += result.length;
       report("batch", month);
+      return result;
     }
-    return { months, result, split };
+    const batches = counted(stream(query, callOptionsOf(signal)), (batch) => {
+      for (const r of batch) guard(r[axis.field]);
+      rows += batch.length;
+      report("batch", month);
+    });
+    return collectResult(batches, schema);
   };
-  let ahead: { months: readonly MonthKey[]; promise: Promise<HeldSpan>; controller: AbortController } | undefined;
-  const start = (months: readonly MonthKey[]) => {
+  const ahead = new Map<MonthKey, { promise: Promise<Result<unknown>>; controller: AbortController }>();
+  const start = (month: MonthKey) => {
     const controller = new AbortController();
     const signal = options.signal === undefined ? controller.signal : anySignal(options.signal, controller.signal);
-    const promise = fetchSpan(months, signal);
+    const promise = fetchMonth(month, signal);
     // Awaited when its turn comes; a failure before then is not an unhandled rejection.
     promise.catch(() => undefined);
-    ahead = { months, promise, controller };
+    ahead.set(month, { promise, controller });
   };
   const toFetch = due.filter((m) => staged[m] === undefined);
-  // Spans cut only where the date can place every row: an aggregated answer without the date is a month a request.
-  const planner = spanPlanner(toFetch, schema.fields.some((f) => f.name === axis.field));
   // The journal (every staged month so far) is rewritten at most once a second: written after each
   // month, it was 250 MB of writes and a flush per month for a 973-month lake. A run killed in between
   // fetches again the months of its last second.
@@ -225,7 +200,6 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
     savedAt = performance.now();
     unsaved = false;
   };
-  let held: HeldSpan | undefined;
   try {
     for (const month of due) {
       const resumed = staged[month];
@@ -235,22 +209,15 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
         report("partition", month);
         continue;
       }
-      if (held === undefined || !held.months.includes(month)) {
-        held = undefined;
-        if (ahead === undefined || ahead.months[0] !== month) start(planner.next(month));
-        const fetching = ahead!;
-        held = await fetching.promise;
-        ahead = undefined;
-        planner.saw(held.split);
-        const after = planner.after(held.months);
-        if (after !== undefined) start(planner.next(after));
-      }
-      const k = held.months.indexOf(month);
-      const monthResult = monthOfSpan(held, k, axis);
+      if (!ahead.has(month)) start(month);
+      const result = await ahead.get(month)!.promise;
+      ahead.delete(month);
+      const next = toFetch[toFetch.indexOf(month) + 1];
+      if (next !== undefined) start(next);
       const old = partitions[month];
       // A shared file is never kept for one month: see above.
       const keepable = old !== undefined && !old.files.some((f) => sharers.has(f)) ? old : undefined;
-      staged[month] = await stageMonth(storage, month, monthResult, keepable, endpoint, axis, checked.asOf, yearLayout, toFetch.length >= OFF_THREAD_MIN_MONTHS);
+      staged[month] = await stageMonth(storage, month, result, keepable, endpoint, axis, checked.asOf, yearLayout, toFetch.length >= OFF_THREAD_MIN_MONTHS);
       unsaved = true;
       if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
       done += 1;
@@ -269,9 +236,9 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
     }
     throw error;
   } finally {
-    if (ahead !== undefined) {
-      ahead.controller.abort();
-      await ahead.promise.catch(() => undefined);
+    for (const { promise, controller } of ahead.values()) {
+      controller.abort();
+      await promise.catch(() => undefined);
     }
     await closeMonthWriter();
   }
@@ -332,60 +299,6 @@ async function stageMonth(storage: LakeStorage, month: MonthKey, result: Result<
   const file = yearLayout ? yearFileKey(month.slice(0, 4), sha256, month) : monthFileKey(month, sha256);
   const columns = yearLayout ? [...result.names.filter((n) => n !== "month"), "month"] : [...result.names];
   return { entry: { ...fetched, files: [file], sha256, bytes: written.byteLength, columns }, stagedAs: temporary };
-}
-
-/**
- * The spans of a run's months to fetch (`toFetch`, in order): consecutive months only, within
- * {@link SPAN_LIMITS}; `canSpan` false (no date to cut an answer by) makes every span one month.
- */
-function spanPlanner(toFetch: readonly MonthKey[], canSpan: boolean) {
-  let biggest = 0;
-  let lastLength = 0;
-  const position = new Map(toFetch.map((m, i) => [m, i]));
-  return {
-    /** The span starting at `month`. */
-    next(month: MonthKey): MonthKey[] {
-      const { months: maxMonths, rows: maxRows } = SPAN_LIMITS;
-      let limit = !canSpan || lastLength === 0 ? 1 : Math.min(maxMonths, lastLength * 2, biggest > 0 ? Math.floor(maxRows / biggest) : maxMonths);
-      limit = Math.max(1, limit);
-      const span = [month];
-      for (let i = position.get(month)! + 1; span.length < limit && i < toFetch.length && toFetch[i] === nextMonth(span[span.length - 1]!); i++) span.push(toFetch[i]!);
-      lastLength = span.length;
-      return span;
-    },
-    /** Takes the rows of a span's months into the estimate. */
-    saw(split: readonly Uint32Array[]): void {
-      for (const rows of split) biggest = Math.max(biggest, rows.length);
-    },
-    /** The month to fetch after `months`, if any. */
-    after(months: readonly MonthKey[]): MonthKey | undefined {
-      return toFetch[position.get(months[months.length - 1]!)! + 1];
-    },
-  };
-}
-
-function nextMonth(month: MonthKey): MonthKey {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 12 ? `${String(y + 1).padStart(4, "0")}-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, "0")}`;
-}
-
-/** The filters of a span: its first month's lower bound and its last month's upper one. */
-function spanFilter(axis: LakeAxis, months: readonly MonthKey[]): Record<string, string> {
-  const first = monthFilter(axis, months[0]!);
-  const last = monthFilter(axis, months[months.length - 1]!);
-  return { [axis.minParam]: first[axis.minParam]!, [axis.maxParam]: last[axis.maxParam]! };
-}
-
-/**
- * Month `k` of a span as a result of its own: its rows (see `monthColumnsOf`), and the span's
- * provenance with the month's share of it: `params` narrowed to the month's date filter, `rows` its count.
- */
-function monthOfSpan(span: HeldSpan, k: number, axis: LakeAxis): Result<unknown> {
-  const { result } = span;
-  if (span.months.length === 1) return result;
-  const columns = monthColumnsOf(result.columns(), span.split[k]!);
-  const meta = { ...result.meta, params: { ...result.meta.params, ...monthFilter(axis, span.months[k]!) }, rows: columns.length };
-  return Result.fromColumns(columns, meta, result.schema);
 }
 
 /** The files listed under more than one month (compacted years), with those months. */
@@ -479,6 +392,48 @@ export async function vacuum(storage: LakeStorage, now: number, retainMs: number
     }
     if ((await storage.list(folder)).length === 0) await storage.delete(folder);
   }
+}
+
+/** Runs `guard` over a column's values in row order, each distinct value of a coded column once. */
+function guardColumns(columns: RecordColumns, field: string, guard: (value: unknown) => void): void {
+  if (!columns.columns.has(field)) return;
+  const coded = columns.coded(field);
+  if (coded === undefined) {
+    for (const v of columns.valuesView(field)) guard(v);
+    return;
+  }
+  const checked = new Uint8Array(coded.dict.length);
+  const { codes, dict, absent } = coded;
+  for (let i = 0; i < codes.length; i++) {
+    const c = codes[i]!;
+    if (checked[c] === 1 || absent?.[i] === 1) continue;
+    guard(dict[c]);
+    checked[c] = 1;
+  }
+}
+
+/** A check of one record's date on `axis`: it lies in `month`, or a RowOutsideMonthError. */
+function monthGuard(axis: LakeAxis, month: MonthKey, label: string): (value: unknown) => void {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const firstDay = dayFromCivil(y, m, 1);
+  const endMs = monthEndMs(month);
+  const startMs = firstDay * DAY_MS;
+  const lastDay = endMs / DAY_MS - 1;
+  // A month's rows share a few dates: the last one found inside is not parsed again.
+  let lastInside: unknown;
+  return (value) => {
+    // An aggregated answer without the date among its group columns carries no date to check.
+    if (value === undefined || (value === lastInside && typeof value === "string")) return;
+    const inside = axis.kind === "date" ? ((d) => d >= firstDay && d <= lastDay)(toDayNumber(value)) : ((t) => t >= startMs && t < endMs)(toTimeMs(value));
+    if (!inside) {
+      const shown = value instanceof Date ? value.toISOString() : value;
+      throw new RowOutsideMonthError(
+        `${label}: the service answered the request for ${month} with a row whose ${axis.field} is ${JSON.stringify(shown)}, outside ${month} (its date filter is off or ignored); nothing of this run was committed`,
+        { month, field: axis.field, value: shown },
+      );
+    }
+    lastInside = value;
+  };
 }
 
 async function* counted<T extends readonly unknown[]>(source: AsyncGenerator<T, ResultMeta, undefined>, onBatch: (batch: readonly Record<string, unknown>[]) => void): AsyncGenerator<T, ResultMeta, undefined> {

@@ -54,10 +54,9 @@ export interface SyncDatasetOptions {
   /** Cancels the sync; the month in flight is not written. Default: none. */
   readonly signal?: AbortSignal;
   /**
-   * Records per NDJSON batch (v4, LNG; v3 yields a page at a time): each request (a span of months) is
-   * then read through the client's `stream.<method>` and `onProgress` hears of every batch (its `month`:
-   * the month of the batch's last row). Default: none, each request is one call of the client's
-   * `<method>`, its body parsed straight into columns (faster), one `batch` a month once the span is in.
+   * Records per NDJSON batch (v4, LNG; v3 yields a page at a time): each month is then read through the
+   * client's `stream.<method>` and `onProgress` hears of every batch. Default: none, each month is one
+   * call of the client's `<method>`, its body parsed straight into columns (faster), one `batch` a month.
    */
   readonly batchSize?: number;
   /** The clock (epoch ms), for `asOf` and the rate. Default `Date.now`. */
