@@ -24,6 +24,16 @@ interface Stats {
   seeded: number;
 }
 
+/**
+ * The environment without what would aim the report elsewhere than its own sandbox on 127.0.0.1: a token
+ * (which means the live services), service URLs, a response cache.
+ */
+function localEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of Object.keys(env)) if (/^GASFRAMES_(TOKEN|NATGAS_|LNG_|LEGACY_|CACHE|DATA_SOURCE)/.test(k)) delete env[k];
+  return env;
+}
+
 /** The report of `notebooks` (file names in the copy's notebooks/) with a new, empty cell cache: the kernels' summed counts. */
 async function report(name: string, notebooks?: string[]): Promise<Stats> {
   const stats = join(top, `stats-${name}`);
@@ -34,7 +44,7 @@ async function report(name: string, notebooks?: string[]): Promise<Stats> {
     outDir: join(top, `report-${name}`),
     cellCache: join(top, `cells-${name}`),
     sandboxCache: join(top, "answers"),
-    env: { ...process.env, GASFRAMES_KERNEL_CELL_STATS: stats },
+    env: { ...localEnv(), GASFRAMES_KERNEL_CELL_STATS: stats },
   });
   const sum: Stats = { hits: 0, misses: 0, seeded: 0 };
   for (const f of readdirSync(stats)) {
