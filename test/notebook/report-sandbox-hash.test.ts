@@ -5,6 +5,7 @@
  * sandbox gave before. The values below were printed by the old implementation (commit 786de33).
  */
 import { describe, expect, it } from "vitest";
+import { daysInMonth, firstDayOfMonth, monthOfDay } from "../../src/sandbox/core/dates";
 import { hashInts, normal, pick, unit } from "../../src/sandbox/core/hash";
 import { normal4, unit4 } from "../../src/sandbox/natgas/model/keyed-noise";
 
@@ -29,6 +30,21 @@ describe("sandbox noise (core/hash.ts)", () => {
         const [a, b, c, d] = keys as [number, number, number, number];
         expect(unit4(a, b, c, d)).toBe(unit(a, b, c, d));
         expect(normal4(a, b, c, d)).toBe(normal(a, b, c, d));
+      }
+    }
+  });
+});
+
+describe("sandbox calendar (core/dates.ts), each day's month and each month's first day worked out once", () => {
+  it("gives what Date gives, inside and outside the remembered ranges, asked twice", () => {
+    for (const pass of [1, 2]) {
+      for (let day = -40_000; day < 60_000; day += pass === 1 ? 1 : 7) {
+        const d = new Date(day * 86_400_000);
+        expect(monthOfDay(day)).toBe(d.getUTCFullYear() * 12 + d.getUTCMonth());
+      }
+      for (let month = 1800 * 12; month < 2300 * 12; month++) {
+        expect(firstDayOfMonth(month)).toBe(Math.round(Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000));
+        expect(daysInMonth(month)).toBe(new Date(Date.UTC(Math.floor(month / 12), (month % 12) + 1, 0)).getUTCDate());
       }
     }
   });
