@@ -33,14 +33,35 @@ export function formatDayMdy(day: number): string {
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
 }
 
+/** Month numbers of days 1970-01-01 to 2079-06-06, each worked out once (0: not yet; no such day is in month 0). */
+const DAY_MONTH = new Int32Array(40_000);
+
 /** Month number of a day number. */
 export function monthOfDay(day: number): number {
+  if (Number.isInteger(day) && day >= 0 && day < DAY_MONTH.length) return DAY_MONTH[day] || (DAY_MONTH[day] = monthOfDate(day));
+  return monthOfDate(day);
+}
+
+function monthOfDate(day: number): number {
   const d = new Date(day * 86_400_000);
   return d.getUTCFullYear() * 12 + d.getUTCMonth();
 }
 
+/** First days of the months of years 1900 to 2199, each worked out once (NaN: not yet): the generators ask millions of times. */
+const FIRST_MONTH = 1900 * 12;
+const MONTH_FIRST_DAY = new Float64Array(300 * 12).fill(Number.NaN);
+
 /** Day number of the first day of a month number. */
 export function firstDayOfMonth(month: number): number {
+  const i = month - FIRST_MONTH;
+  if (Number.isInteger(i) && i >= 0 && i < MONTH_FIRST_DAY.length) {
+    const known = MONTH_FIRST_DAY[i]!;
+    return known === known ? known : (MONTH_FIRST_DAY[i] = firstDayOfDate(month));
+  }
+  return firstDayOfDate(month);
+}
+
+function firstDayOfDate(month: number): number {
   return Math.round(Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000);
 }
 

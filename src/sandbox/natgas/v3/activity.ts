@@ -3,6 +3,7 @@ import { aggregateRows } from "../shared/aggregate";
 import type { NatgasEndpoint } from "../shared/endpoint";
 import { fleetRows } from "../shared/fleet-rows";
 import type { FleetFilter } from "../shared/fleet-rows";
+import type { FleetPosition } from "../model/fleet";
 import { COUNTIES, SUB_REGIONS } from "../geo/geography";
 import { SERVICE_COMPANIES } from "../geo/operators";
 import { pick } from "../../core/hash";
@@ -48,6 +49,31 @@ export function positionMatcher(
 
 const V3_NAMES = { county: "county", operator: "operator", region: "region", state: "state_code", subRegion: "sub_region" };
 
+/** The fields of a v3 rig or frac crew record that an aggregation can group by, besides the date. */
+const GROUPED_FIELD: Readonly<Record<string, (p: FleetPosition, seed: number) => unknown>> = {
+  county: (p) => p.pad.county.name,
+  operator_name: (p) => p.pad.operatorName,
+  region: (p) => p.pad.county.region,
+  state_ab: (p) => p.pad.county.stateAb,
+  sub_region: (p) => p.pad.county.subRegion,
+  service_company: (p, seed) => serviceCompanyOf(seed, p.unit),
+};
+
+/**
+ * The record of a fleet position as {@link v3Aggregate} reads it: the date and the grouped fields only. The
+ * record's other fields (coordinates as text, the service company of a frac crew when not grouped by) would be
+ * made for each of a few hundred thousand positions and never read: the groups and their counts are the same.
+ */
+function groupedFields(dims: readonly string[], seed: number): (p: FleetPosition) => Record<string, unknown> {
+  const fields = dims.filter((d) => d.toLowerCase() !== "date").map((d) => V3_DIMENSION_FIELD[d.toLowerCase()]!);
+  const makers = fields.map((f) => [f, GROUPED_FIELD[f]] as const);
+  return (p) => {
+    const row: Record<string, unknown> = { date: formatDay(p.day) };
+    for (const [f, make] of makers) if (make) row[f] = make(p, seed);
+    return row;
+  };
+}
+
 function v3Aggregate(rows: RowSet, dims: readonly string[], countField: string, mdy: boolean): RowSet {
   const fields = dims.filter((d) => d.toLowerCase() !== "date").map((d) => V3_DIMENSION_FIELD[d.toLowerCase()]);
   const grouped = aggregateRows(rowsOf(rows), { dateField: "date", groupFields: fields, sumFields: [], countField });
@@ -66,7 +92,8 @@ export const rigs: NatgasEndpoint = {
   answer(params, data) {
     const fleet = fleetOf(data, RIG_FLEET);
     const match = positionMatcher(params, { ...V3_NAMES, cls: "rig_class" }, data.seed);
-    const rows = fleetRows(fleet, params.dates.get("start_date"), params.dates.get("end_date"), match, (p) => ({
+    const dims = params.listOrder.get("aggregate_by");
+    const rows = fleetRows(fleet, params.dates.get("start_date"), params.dates.get("end_date"), match, dims ? groupedFields(dims, data.seed) : (p) => ({
       county: p.pad.county.name,
       date: formatDay(p.day),
       lat: coord(p.pad.lat),
@@ -78,7 +105,6 @@ export const rigs: NatgasEndpoint = {
       sub_region: p.pad.county.subRegion,
       wellpad_id: p.pad.wellpadId,
     }));
-    const dims = params.listOrder.get("aggregate_by");
     return { rows: dims ? v3Aggregate(rows, dims, "rigs_count", true) : rows };
   },
 };
@@ -94,7 +120,8 @@ export const fracCrews: NatgasEndpoint = {
   answer(params, data) {
     const fleet = fleetOf(data, FRAC_FLEET);
     const match = positionMatcher(params, { ...V3_NAMES, cls: "frac_class", company: "service_company" }, data.seed);
-    const rows = fleetRows(fleet, params.dates.get("start_date"), params.dates.get("end_date"), match, (p) => ({
+    const dims = params.listOrder.get("aggregate_by");
+    const rows = fleetRows(fleet, params.dates.get("start_date"), params.dates.get("end_date"), match, dims ? groupedFields(dims, data.seed) : (p) => ({
       county: p.pad.county.name,
       date: formatDay(p.day),
       frac_class: p.pad.wellClass,
@@ -107,7 +134,6 @@ export const fracCrews: NatgasEndpoint = {
       sub_region: p.pad.county.subRegion,
       wellpad_id: p.pad.wellpadId,
     }));
-    const dims = params.listOrder.get("aggregate_by");
     return { rows: dims ? v3Aggregate(rows, dims, "frac_crews_count", false) : rows };
   },
 };
