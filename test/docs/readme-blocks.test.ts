@@ -14,7 +14,9 @@
 // scripts ask many of the same questions (the west's rigs, Texas production), and an answer one script
 // generated whole is sent to the next as the same bytes (keyed by this build's code, seed, asOf and the
 // request: src/sandbox/core/stored-answers.ts). Sandboxes a block starts itself (`startSandbox()`) and
-// this test's own generate every answer.
+// this test's own generate every answer. GASFRAMES_TEST_COMPILE_CACHE and test/helpers/compile-cache.cjs
+// (loaded with --require) share V8's compiled code of dist/ and of the dependencies between the scripts:
+// about 8 s of the scripts' ~64 s of CPU, measured (docs/performance.md).
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -82,6 +84,9 @@ function scriptsOf(blocks: readonly Block[]): { where: string[]; code: string }[
 const scripts = scriptsOf(markdownFiles(root).flatMap((f) => extractBlocks(readFileSync(join(root, f), "utf8"), f)));
 /** The sandbox answers' folder, inside the scripts' folder (removed with it). */
 const ANSWERS = "sandbox-answers";
+/** The scripts' shared V8 code cache, in the scripts' folder too. */
+const COMPILE_CACHE = "compile-cache";
+const COMPILE_CACHE_HOOK = join(__dirname, "..", "helpers", "compile-cache.cjs");
 const fileOf = (i: number) => `block-${String(i).padStart(2, "0")}.mts`;
 
 let dir: string;
@@ -141,14 +146,14 @@ describe("the TypeScript blocks of the README and docs/", () => {
   }, budget(120_000));
 
   it("run against the sandbox, and each script exits by itself with code 0", async () => {
-    const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, GASFRAMES_SANDBOX_ANSWER_CACHE: join(dir, ANSWERS), CI: "1" };
+    const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, GASFRAMES_SANDBOX_ANSWER_CACHE: join(dir, ANSWERS), GASFRAMES_TEST_COMPILE_CACHE: join(dir, COMPILE_CACHE), CI: "1" };
     const runs = await mapLimit(scripts, 3, async (_s, i) => {
       const js = ts.transpileModule(readFileSync(join(dir, fileOf(i)), "utf8"), {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       }).outputText;
       const file = fileOf(i).replace(/\.mts$/, ".mjs");
       writeFileSync(join(dir, file), js);
-      return runNode([file], { cwd: dir, env });
+      return runNode(["--require", COMPILE_CACHE_HOOK, file], { cwd: dir, env });
     });
     const outcome = (r: ScriptRun) => (r.hung ? "HUNG: killed by the safety time-out" : `exit ${r.code}${r.signal ? ` ${r.signal}` : ""}`);
     const name = (i: number) => scripts[i]!.where.join(" + ");
