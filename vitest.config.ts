@@ -108,6 +108,8 @@ const SHARED_FILES = [
   "test/notebook/report-interactive-spec.test.ts",
   "test/docs/links.test.ts",
   "test/helpers/start-first.test.ts",
+  // Restores the one variable it sets after each test.
+  "test/helpers/budget.test.ts",
 ];
 
 export default defineConfig({
