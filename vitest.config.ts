@@ -81,18 +81,16 @@ const SHARED_PROCESS = [
 /**
  * Files of the folders above that keep a process of their own: they use the process's one parse-worker
  * pool (of the build or of the sources), whose workers another file may have closed, or read the
- * environment when it starts, or assert its workers or the process's memory.
+ * environment when it starts, or assert its workers or the process's memory. (parse-columns,
+ * parse-workers, parse-pool-waiting, fetch-columns and throttling share a worker: they parse on the
+ * calling thread, through the sources' pool as the other shared files do, or in pools of their own,
+ * closed in their afterAll.)
  */
 const OWN_PROCESS_FILES = [
-  "test/http/fetch-columns.test.ts",
   "test/http/ndjson-pieces-path.test.ts",
   "test/http/page-memory.test.ts",
   "test/http/pages-in-place.test.ts",
-  "test/http/parse-columns.test.ts",
-  "test/http/parse-pool-waiting.test.ts",
   "test/http/parse-worker-failures.test.ts",
-  "test/http/parse-workers.test.ts",
-  "test/http/throttling.test.ts",
   "test/http/token-masking.test.ts",
   "test/http/wide-records.test.ts",
   // Runs notebooks in kernels of its own.
@@ -108,6 +106,8 @@ const SHARED_FILES = [
   "test/notebook/report-interactive-spec.test.ts",
   "test/docs/links.test.ts",
   "test/helpers/start-first.test.ts",
+  // Restores the one variable it sets after each test.
+  "test/helpers/budget.test.ts",
 ];
 
 export default defineConfig({
