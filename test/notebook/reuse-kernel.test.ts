@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
+import type { Notebook } from "../../src/notebook/nbformat/types";
 import { runNotebooks, type NotebookRun } from "../../src/notebook/run/run-notebooks";
 import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
@@ -19,8 +21,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** Writes a notebook of these code cells in `root` and returns its path. */
 const notebook = (name: string, cells: string[]): string => writeTslabNotebook(join(root, name), cells);
 
-const stdout = (run: NotebookRun, cell: number) => {
-  const cellOut = run.notebook.cells[cell]!;
+const stdout = (run: NotebookRun | Notebook, cell: number) => {
+  const cellOut = ("notebook" in run ? run.notebook : run).cells[cell]!;
   if (cellOut.cell_type !== "code") throw new Error("not a code cell");
   return cellOut.outputs.map((o) => (o.output_type === "stream" && o.name === "stdout" ? [o.text].flat().join("") : "")).join("");
 };
@@ -30,25 +32,26 @@ writeFileSync(join(root, "counter.ts"), "let n = 0;\nexport const next = (): num
 const PID = 'console.log("pid", process.pid);';
 
 describe("runNotebooks re-using a tslab kernel", () => {
-  it("runs each notebook as in a fresh kernel: own declarations, counts from 1, local modules anew", async () => {
+  // One kernel for both checks (a kernel start costs more than these cells): a and b show the fresh state,
+  // then `uses` must fail on the name `declares`, run just before it in the same kernel, declared.
+  it("runs each notebook as in a fresh kernel (own declarations, counts from 1, local modules anew), and fails one that uses a name only the previous notebook declared", async () => {
     const logs: string[] = [];
+    const out = join(root, "out-fresh");
     const a = notebook("a.ipynb", [`const asOf = "a";\n${PID}`, 'import { next } from "./counter";\nconsole.log("count", next(), asOf);']);
     const b = notebook("b.ipynb", [`const asOf = "b";\n${PID}`, 'import { next } from "./counter";\nconsole.log("count", next(), asOf);']);
-    const runs = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1, log: (l) => logs.push(l) });
-    expect(stdout(runs[0]!, 0)).toBe(stdout(runs[1]!, 0)); // one kernel process for both
-    expect(stdout(runs[0]!, 1)).toBe("count 1 a\n");
-    expect(stdout(runs[1]!, 1)).toBe("count 1 b\n");
-    for (const run of runs) expect(run.notebook.cells.map((c) => (c.cell_type === "code" ? c.execution_count : null))).toEqual([1, 2]);
-    expect(logs.some((l) => l.includes("fresh kernel"))).toBe(false);
-  }, budget(120_000));
-
-  it("fails a notebook that uses a name only the previous notebook declared", async () => {
-    const a = notebook("declares.ipynb", ["const onlyInFirst = 42;\nconsole.log(onlyInFirst);"]);
-    const b = notebook("uses.ipynb", ["console.log(onlyInFirst);"]);
-    const err = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1 }).catch((e: unknown) => e);
+    const declares = notebook("declares.ipynb", ["const onlyInFirst = 42;\nconsole.log(onlyInFirst);"]);
+    const uses = notebook("uses.ipynb", ["console.log(onlyInFirst);"]);
+    const err = await runNotebooks([a, b, declares, uses], { outDir: out, concurrency: 1, log: (l) => logs.push(l) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CellExecutionError);
     expect((err as CellExecutionError).notebook).toBe("uses.ipynb");
     expect((err as CellExecutionError).errorText).toMatch(/onlyInFirst/);
+    // The notebooks before the failure are written as they finish.
+    const [runA, runB] = ["a.ipynb", "b.ipynb"].map((n) => readNotebook(join(out, n)));
+    expect(stdout(runA!, 0)).toBe(stdout(runB!, 0)); // one kernel process for both
+    expect(stdout(runA!, 1)).toBe("count 1 a\n");
+    expect(stdout(runB!, 1)).toBe("count 1 b\n");
+    for (const nb of [runA!, runB!]) expect(nb.cells.map((c) => (c.cell_type === "code" ? c.execution_count : null))).toEqual([1, 2]);
+    expect(logs.some((l) => l.includes("fresh kernel"))).toBe(false);
   }, budget(120_000));
 
   it("starts a new kernel after a notebook that left a global behind, and says why", async () => {

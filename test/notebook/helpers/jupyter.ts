@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { basename, delimiter, join } from "node:path";
 import { promisify } from "node:util";
+import { tslabCellCacheDir, tslabCellSeedDir, tslabProjectRoot } from "../../../src/notebook/kernel/tslab-cell-cache";
 import { resetLine, reusableTslabSpec } from "../../../src/notebook/kernel/tslab-reusable";
 import { joinLines } from "../../../src/notebook/nbformat/notebook-file";
 import type { Notebook, Output } from "../../../src/notebook/nbformat/types";
@@ -24,10 +25,14 @@ export async function installTslabKernel(prefix: string): Promise<string> {
  * (helpers/nbclient-shared-kernel.py; the kernel is the report's reusable tslab launcher, registered here
  * under a name of its own in a temporary JUPYTER_PATH entry). Returns the executed notebooks in the order given
  * and how each got its kernel ("new", "reused", "replaced: ..."). The names must differ (they share `outDir`).
+ * The kernels take compiled cells from the cell cache and seed runNotebooks uses by default (the project's
+ * node_modules/.cache and notebooks/.tslab-cells), as our side of the comparison does: what is compared is how
+ * each side runs cells and collects their outputs, not tslab's TypeScript compile, which is the same converter
+ * on both sides (test/notebook/tslab-cell-cache.test.ts and tslab-cell-seed.test.ts test the cache itself).
  */
 export async function nbclientSharedKernel(notebooks: string[], outDir: string, env: NodeJS.ProcessEnv, timeoutSeconds = 300): Promise<{ notebooks: Notebook[]; kernels: string[] }> {
   const token = randomUUID();
-  const spec = reusableTslabSpec(repoRoot, token);
+  const spec = reusableTslabSpec(repoRoot, token, tslabCellCacheDir(repoRoot), { root: tslabProjectRoot(repoRoot), seed: tslabCellSeedDir(join(repoRoot, "notebooks")) });
   if (!spec) throw new Error("no tslab 1.x beside gasframes: the reusable kernel cannot start");
   const jupyterPath = mkdtempSync(join(tmpdir(), "reusable-kernelspec-"));
   try {
