@@ -57,7 +57,7 @@ interface Journal {
  * Downloads `endpoint`'s data for the months `from`..`to` into hive-partitioned Parquet under
  * `options.dir`, one request per month (the endpoint's own date filters: v3 `start_date`/`end_date`,
  * v4 `*_min`/`*_max`, LNG `from_timestamp`/`to_timestamp`), parsed into columns as it arrives: at
- * most three months are held in memory (one written, one waiting for the writer, one fetched). A re-run fetches only months missing from the last snapshot, months whose file is no longer
+ * most two months are held in memory. A re-run fetches only months missing from the last snapshot, months whose file is no longer
  * the one recorded, and the months the service still revises (see `reviseDays`).
  *
  * One writer per dataset: a second sync of the same dataset gets a `LakeLockedError` naming the
@@ -158,8 +158,8 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
   };
   const schema = userParams.aggregate_by !== undefined && userParams.aggregate_by !== null ? aggregatedSchema(endpoint, userParams.aggregate_by) : endpoint.record;
 
-  // The next month is fetched while this one is hashed, sorted and written (the server and the
-  // socket work meanwhile); see the loop below for how many are held. A failure aborts the fetch ahead.
+  // The next month is fetched while this one is sorted, written and hashed (the server and the
+  // socket work meanwhile); at most two months are held. A failure aborts the fetch ahead.
   const callOptionsOf = (signal: AbortSignal) => ({ signal, ...(checked.batchSize !== undefined ? { batchSize: checked.batchSize } : {}) });
   const fetchMonth = async (month: MonthKey, signal: AbortSignal): Promise<Result<unknown>> => {
     const guard = monthGuard(axis, month, label);
@@ -200,29 +200,10 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
     savedAt = performance.now();
     unsaved = false;
   };
-  // A month's write (sorted, converted and compressed on the writer thread) is awaited only once the
-  // next month has arrived and been handed to the writer too: the fetch after it starts meanwhile, so
-  // the sandbox, the parse and the writer do not wait on one another. At most three months are held:
-  // one being written, one queued for the writer, one being fetched.
-  let writing: { month: MonthKey; staging: Promise<Staged> } | undefined;
-  const finish = async () => {
-    if (writing === undefined) return;
-    const { month, staging } = writing;
-    writing = undefined;
-    staged[month] = await staging;
-    unsaved = true;
-    if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
-    done += 1;
-    // Before the month's progress event: a caller that sees the month done sees the lock's new expiry.
-    await ctx.lock.refresh();
-    report("partition", month);
-  };
-  const offThread = toFetch.length >= OFF_THREAD_MIN_MONTHS;
   try {
     for (const month of due) {
       const resumed = staged[month];
       if (resumed !== undefined) {
-        await finish();
         rows += resumed.entry.rows;
         done += 1;
         report("partition", month);
@@ -236,25 +217,15 @@ async function syncLocked(ctx: SyncContext): Promise<SyncReport> {
       const old = partitions[month];
       // A shared file is never kept for one month: see above.
       const keepable = old !== undefined && !old.files.some((f) => sharers.has(f)) ? old : undefined;
-      const staging = stageMonth(storage, month, result, keepable, endpoint, axis, checked.asOf, yearLayout, offThread);
-      // Awaited by finish(); a failure before then is not an unhandled rejection.
-      staging.catch(() => undefined);
-      await finish();
-      writing = { month, staging };
+      staged[month] = await stageMonth(storage, month, result, keepable, endpoint, axis, checked.asOf, yearLayout, toFetch.length >= OFF_THREAD_MIN_MONTHS);
+      unsaved = true;
+      if (performance.now() - savedAt >= JOURNAL_EVERY_MS) await saveJournal();
+      done += 1;
+      // Before the month's progress event: a caller that sees the month done sees the lock's new expiry.
+      await ctx.lock.refresh();
+      report("partition", month);
     }
-    await finish();
   } catch (error) {
-    // A month still being written is waited for, so that its file is staged or its error known.
-    if (writing !== undefined) {
-      const { month, staging } = writing;
-      writing = undefined;
-      try {
-        staged[month] = await staging;
-        unsaved = true;
-      } catch {
-        // The run's first error is the one to report.
-      }
-    }
     // A run that fails (a row outside its month, a write error) leaves what it staged for the next run.
     if (unsaved) {
       try {
