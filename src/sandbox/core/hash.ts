@@ -3,10 +3,11 @@
  * data can be generated on its own (random access) without generating the ones before it.
  */
 
-const START = 0x9e3779b9 | 0;
+/** The running hash before any key. */
+export const START = 0x9e3779b9 | 0;
 
 /** The running hash `h` with one more integer key folded in. */
-function mixKey(h: number, key: number): number {
+export function mixKey(h: number, key: number): number {
   // Numbers above 2^32 (days, API numbers) are folded in two halves so no key bits are lost.
   const lo = key | 0;
   const hi = Math.floor(key / 4294967296) | 0;
@@ -24,7 +25,7 @@ function mixKeys(keys: readonly number[]): number {
 }
 
 /** The murmur3-style finaliser: the 32-bit hash of a running hash. */
-function finish(h: number): number {
+export function finish(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
