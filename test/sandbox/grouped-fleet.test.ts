@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
 import { formatDayMdy, parseDay } from "../../src/sandbox/core/dates";
-import { allPages } from "../sandbox/sandbox-http";
+import { allPages } from "./sandbox-http";
 
 let sandbox: SandboxHandle;
 beforeAll(async () => {
