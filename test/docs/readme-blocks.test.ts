@@ -17,7 +17,7 @@
 // this test's own generate every answer. GASFRAMES_TEST_COMPILE_CACHE and test/helpers/compile-cache.cjs
 // (loaded with --require) share V8's compiled code of dist/ and of the dependencies between the scripts:
 // about 8 s of the scripts' ~64 s of CPU, measured (docs/performance.md).
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { ts } from "../helpers/typescript";
@@ -144,6 +144,22 @@ describe("the TypeScript blocks of the README and docs/", () => {
     });
     expect(problems).toEqual([]);
   }, budget(120_000));
+
+  it("share a code cache that leaves an ES module a package require()s to Node", async () => {
+    // Node 20.19+ require()s a package's "module-sync" export, an ES module (danfo's request reaches
+    // async-function/require.mjs that way): the hook must not compile it as a CommonJS function's body.
+    const pkg = join(dir, "node_modules-fixture", "node_modules", "esm-dep");
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "esm-dep", exports: { ".": { "module-sync": "./index.mjs", default: "./index.cjs" } } }));
+    writeFileSync(join(pkg, "index.mjs"), "export const from = 'the ES module';\n");
+    writeFileSync(join(pkg, "index.cjs"), "exports.from = 'the CommonJS file';\n");
+    const script = 'const m = require("esm-dep"); console.log(m.from);';
+    const run = await runNode(["--require", COMPILE_CACHE_HOOK, "-e", script], { cwd: join(dir, "node_modules-fixture"), env: { GASFRAMES_TEST_COMPILE_CACHE: join(dir, "compile-cache-fixture") } });
+    const plain = await runNode(["-e", script], { cwd: join(dir, "node_modules-fixture") });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(plain.stdout);
+  }, budget(60_000));
 
   it("run against the sandbox, and each script exits by itself with code 0", async () => {
     const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, GASFRAMES_SANDBOX_ANSWER_CACHE: join(dir, ANSWERS), GASFRAMES_TEST_COMPILE_CACHE: join(dir, COMPILE_CACHE), CI: "1" };

@@ -31,8 +31,11 @@ if (dir) {
     }
   });
   const compile = Module.prototype._compile;
-  Module.prototype._compile = function (content, filename) {
-    if (!/[\\/](node_modules|dist)[\\/]/.test(filename)) return compile.call(this, content, filename);
+  Module.prototype._compile = function (content, filename, format) {
+    // An ES module loaded by require() (Node 20.19+ resolves a package's "module-sync" export to one:
+    // danfo's request -> get-intrinsic -> async-function/require.mjs) comes with format "module": it is
+    // Node's to compile, not a CommonJS function's body.
+    if (format === "module" || filename.endsWith(".mjs") || !/[\\/](node_modules|dist)[\\/]/.test(filename)) return compile.apply(this, arguments);
     const key = createHash("sha256").update(filename).update("\0").update(content).digest("hex");
     const file = join(dir, `${key}.v8`);
     let cachedData;
