@@ -16,11 +16,13 @@ const poolSize = () => createRequire(process.cwd() + "/")("./dist/decode/columna
 
 const scripts: { name: string; code: string; cjs?: boolean; expect: RegExp }[] = [
   {
+    // As README.md has it (a frame built with danfo, and its exit, is readme-blocks' natural-gas.md:13).
     name: "the README's first example, without closeSharedSandbox()",
     code: `import { connect } from "gasframes";
 const { natgas, lng } = await connect();
 const rigs = await natgas.v3.rigs({ region: "west", start_date: "2024-01-01", aggregate_by: ["date"] });
-rigs.toFrame().print();
+console.log(rigs.length, rigs.names);
+for (const row of rigs.sortBy("date").rows().slice(0, 3)) console.log(row.date, row.rigs_count);
 console.log("rows", rigs.length);`,
     expect: /rows \d+/,
   },
