@@ -3,10 +3,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSharedSandbox, connect } from "../../src/connect";
 
 const dir = mkdtempSync(join(tmpdir(), "gasframes-connect-answers-"));
+// connect() reuses a sandbox another file of the same worker left open (a shared-process project), which
+// would have no answer folder: this file starts from none, as in a process of its own.
+beforeAll(() => closeSharedSandbox());
 afterAll(async () => {
   await closeSharedSandbox();
   rmSync(dir, { recursive: true, force: true });
