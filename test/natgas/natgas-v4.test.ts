@@ -23,7 +23,9 @@ const FILTERED: Record<V4Name, Record<string, unknown>> = {
   regions: {},
   rigs: { region_natgas: "west", date_observed_min: "2024-01-01", date_observed_max: "2024-01-31" },
   shortTermForecast: { county: "Reeves" },
-  shortTermForecastDeclines: { county: "Reeves" },
+  // Wells of Reeves first producing since 2023: all of Reeves' wells took a second or more of CPU per
+  // aggregate_by value (nine of them), for the same fields and groups.
+  shortTermForecastDeclines: { county: "Reeves", first_production_month_min: "2023-01-01" },
   shortTermForecastHistory: { county: "Reeves", date_forecast_run: "2024-03-01" },
   shortTermForecastHistoryDates: {},
   stfAggregatedHistory: { sub_region_natgas: "West - TX", date_forecast_run: "2024-03-01" },
