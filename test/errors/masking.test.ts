@@ -4,8 +4,9 @@
  * letters and punctuation, so any two token characters side by side in a message came from the token.
  */
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CacheMissError, InvalidParamsError, ResponseParseError, clip, redact, registerSecret } from "../../src/errors";
+import { forgetSecretsForTests } from "../../src/errors/errors";
 
 const TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const FILLER_CHARS = "abcdefghijklmnopqrstuvwxyz ,:";
@@ -96,10 +97,11 @@ describe("masking before cutting", () => {
 
   it("leaves ordinary text alone: short runs of token characters in the middle of a message are kept", async () => {
     // The registry of secrets is the process's: files sharing a worker (vitest.config.ts) may have
-    // registered tokens of their own ("sandbox-token" masks a quoted "sandbox"). A fresh copy of the
-    // module holds only the secrets this test registers.
-    vi.resetModules();
-    const { redact, registerSecret } = await import("../../src/errors");
+    // registered tokens of their own ("sandbox-token" masks a quoted "sandbox"), and this file's tests
+    // above have. Emptied, it holds only the secrets this test registers. (Not vi.resetModules(): in
+    // the shared worker that drops every module loaded so far, and each later file of the worker loaded
+    // the toolkit and generated the sandbox's datasets again.)
+    forgetSecretsForTests();
     registerSecret("KEEPTOKEN123456789");
     expect(redact("POST http://127.0.0.1:1/v3/rigs answered 500 KEEP the rest")).toBe("POST http://127.0.0.1:1/v3/rigs answered 500 KEEP the rest");
     // A token made of words does not mask those words, whole or quoted.
@@ -110,8 +112,9 @@ describe("masking before cutting", () => {
   });
 
   it("forgetSecretsForTests empties the registry (the shared-process files start from it: test/helpers/fresh-process-state.ts)", async () => {
-    vi.resetModules();
     const errors = await import("../../src/errors/errors");
+    // From an empty registry, as a fresh module's: the test above registered "gasframes-sandbox-token".
+    forgetSecretsForTests();
     errors.registerSecret("FORGETTOKEN123456789");
     expect(errors.redact("token FORGETTOKEN123456789")).toBe("token ***");
     errors.forgetSecretsForTests();

@@ -38,7 +38,7 @@ const NARROW: Record<string, Record<string, unknown>> = {
   "v4.productionByWell": { county: "Reeves", date_prod_min: "2024-01-01" },
   "v4.rigs": { region_natgas: "west", date_observed_min: "2024-01-01", date_observed_max: "2024-01-15" },
   "v4.shortTermForecast": { county: "Reeves" },
-  "v4.shortTermForecastDeclines": { county: "Reeves" },
+  "v4.shortTermForecastDeclines": { county: "Reeves", first_production_month_min: "2023-01-01" },
   "v4.shortTermForecastHistory": { county: "Reeves", date_forecast_run: "2024-03-01" },
   "v4.lower48StfFilled": { region_natgas: "west", date_prod_min: "2024-01-01" },
 };

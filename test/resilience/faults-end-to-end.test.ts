@@ -15,10 +15,14 @@ import { firstDifference } from "./helpers/rows";
 const DATA = { seed: 1, asOf: "2026-11-01", pageSize: 2000 } as const;
 /** About 215,000 rig rows: 108 pages of 2,000. */
 const BIG_V3 = { start_date: "2025-10-01" } as const;
-/** Five one-month windows of v4 rigs, about 16,000 rows each. */
+/**
+ * Five windows of half a month of v4 rigs, about 7,600 rows each: the faults count requests
+ * and cut bodies after 64 KiB, so they meet these as they met the month-long windows of 16,000 rows
+ * before, with half the rows to make, send and compare.
+ */
 const V4_WINDOWS = ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05"].map((m) => ({
   date_observed_min: `${m}-01`,
-  date_observed_max: `${m}-28`,
+  date_observed_max: `${m}-14`,
 }));
 
 /** Faults spread over the v3 pages: about one request in five fails, in every way the sandbox can. */
@@ -136,7 +140,7 @@ describe("faults that clear: retries absorb them and nothing changes", () => {
       if (got.meta.attempts > 1) retried++;
       rows += got.length;
     }
-    expect(rows).toBeGreaterThan(50_000);
+    expect(rows).toBeGreaterThan(25_000);
     expect(retried).toBeGreaterThanOrEqual(3);
     expect(faulty.agent.count).toBeGreaterThan(V4_WINDOWS.length + 5);
     await reference.agent.close();
