@@ -13,4 +13,12 @@ describe("the files vitest.config.ts starts first", () => {
     expect(files.filter((f) => !existsSync(join(root, f)))).toEqual([]);
     expect(new Set(files).size).toBe(files.length);
   });
+
+  it("orders every project by a name the config gives: a renamed project would mix the queue again", () => {
+    const config = readFileSync(join(root, "vitest.config.ts"), "utf8");
+    const order = [.../PROJECT_ORDER = \[([^\]]*)\]/.exec(config)![1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    const names = [...config.matchAll(/\bname: "([^"]+)"/g)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(1);
+    expect([...order].sort()).toEqual([...names].sort());
+  });
 });
