@@ -16,8 +16,6 @@ const NO_CODES = new Int32Array(0);
 /** Dictionary of a coded column: strings found by hash and bytes, other scalars by value. */
 class Dictionary {
   readonly values: unknown[] = [];
-  // Small to start: a record of 200,000 text fields makes 200,000 dictionaries.
-  private hashes: Int32Array = new Int32Array(8);
   /**
    * Each string entry's UTF-8 bytes live in one shared slab, entry `code` at `[starts[code], starts[code] + lengths[code])`
    * (length -1: not a string entry). One slab, not an array per string: a month of 24,000 well ids and
@@ -28,7 +26,15 @@ class Dictionary {
   private slab = new Uint8Array(64);
   private slabView = new DataView(this.slab.buffer);
   private slabUsed = 0;
-  private table = new Int32Array(16);
+  /**
+   * Open addressing over string entries, two words a slot: the entry's hash, then its code + 1 (0: an
+   * empty slot). The hash beside the code: a probe that meets another string's slot is told apart
+   * without reading a second array (with tens of thousands of well ids, each such read was a cache miss).
+   * Small to start: a record of 200,000 text fields makes 200,000 dictionaries.
+   */
+  private table = new Int32Array(32);
+  /** String entries in `table`. */
+  private strings = 0;
   /**
    * Scalar values to their codes: every value `valueCode` entered, and the strings `stringCode` entered
    * once a string came through `valueCode` (an escaped string, decoded). Until then a string new to the
@@ -53,17 +59,14 @@ class Dictionary {
     hash ^= hash >>> 15;
     hash = Math.imul(hash, 0x85ebca6b);
     hash ^= hash >>> 13;
-    // 0 marks entries that are not strings.
-    if (hash === 0) hash = 1;
     const table = this.table;
-    const mask = table.length - 1;
-    let slot = hash & mask;
+    const mask = table.length - 2;
+    let slot = (hash << 1) & mask;
     for (;;) {
-      const entry = table[slot]!;
+      const entry = table[slot + 1]!;
       if (entry === 0) break;
-      const code = entry - 1;
-      if (this.hashes[code] === hash && this.sameBytes(code, buf, view, start, end)) return code;
-      slot = (slot + 1) & mask;
+      if (table[slot] === hash && this.sameBytes(entry - 1, buf, view, start, end)) return entry - 1;
+      slot = (slot + 2) & mask;
     }
     const value = decodeChecked(buf, view, start, end);
     if (typeof value === "number") {
@@ -91,9 +94,10 @@ class Dictionary {
     this.starts[code] = at;
     this.lengths[code] = length;
     this.slabUsed = at + length;
-    this.hashes[code] = hash;
-    table[slot] = code + 1;
-    if (this.values.length * 2 > table.length) this.rehash();
+    table[slot] = hash;
+    table[slot + 1] = code + 1;
+    // At most half the slots full (the table holds two words a slot).
+    if (++this.strings * 4 > table.length) this.rehash();
     return code;
   }
 
@@ -130,11 +134,9 @@ class Dictionary {
     const code = this.values.push(value) - 1;
     if (code >= this.lengths.length) {
       const size = this.lengths.length * 2;
-      this.hashes = grownInt32(this.hashes, size);
       this.starts = grownInt32(this.starts, size);
       this.lengths = grownInt32(this.lengths, size);
     }
-    this.hashes[code] = 0;
     this.lengths[code] = -1;
     return code;
   }
@@ -143,12 +145,16 @@ class Dictionary {
     const length = this.lengths[code]!;
     if (length !== end - start) return false;
     const own = this.starts[code]!;
+    if (length < 4) {
+      const slab = this.slab;
+      for (let i = 0; i < length; i++) if (buf[start + i] !== slab[own + i]) return false;
+      return true;
+    }
+    // Whole words, then the last four bytes as one word (overlapping the words before it): no byte loop.
     const slabView = this.slabView;
-    const whole = length & ~3;
-    for (let i = 0; i < whole; i += 4) if (view.getInt32(start + i, true) !== slabView.getInt32(own + i, true)) return false;
-    const slab = this.slab;
-    for (let i = whole; i < length; i++) if (buf[start + i] !== slab[own + i]) return false;
-    return true;
+    const last = length - 4;
+    for (let i = 0; i < last; i += 4) if (view.getInt32(start + i, true) !== slabView.getInt32(own + i, true)) return false;
+    return view.getInt32(start + last, true) === slabView.getInt32(own + last, true);
   }
 
   private growSlab(size: number): void {
@@ -159,13 +165,17 @@ class Dictionary {
   }
 
   private rehash(): void {
-    const table = new Int32Array(this.table.length * 2);
-    const mask = table.length - 1;
-    for (let code = 0; code < this.values.length; code++) {
-      if (this.lengths[code]! < 0) continue;
-      let slot = this.hashes[code]! & mask;
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = code + 1;
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    const mask = table.length - 2;
+    for (let from = 0; from < old.length; from += 2) {
+      const entry = old[from + 1]!;
+      if (entry === 0) continue;
+      const hash = old[from]!;
+      let slot = (hash << 1) & mask;
+      while (table[slot + 1] !== 0) slot = (slot + 2) & mask;
+      table[slot] = hash;
+      table[slot + 1] = entry;
     }
     this.table = table;
   }
