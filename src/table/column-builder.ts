@@ -15,7 +15,10 @@ const NO_CODES = new Int32Array(0);
 
 /** Dictionary of a coded column: strings found by hash and bytes, other scalars by value. */
 class Dictionary {
-  readonly values: unknown[] = [];
+  /** Each entry's value by code; an ASCII string entry is `undefined` until {@link values} makes it. */
+  private readonly entries: unknown[] = [];
+  /** Codes of ASCII string entries held as their bytes in the slab only (see {@link values}). */
+  private unmade: number[] = [];
   /**
    * Each string entry's UTF-8 bytes live in one shared slab, entry `code` at `[starts[code], starts[code] + lengths[code])`
    * (length -1: not a string entry). One slab, not an array per string: a month of 24,000 well ids and
@@ -68,20 +71,26 @@ class Dictionary {
       if (table[slot] === hash && this.sameBytes(entry - 1, buf, view, start, end)) return entry - 1;
       slot = (slot + 2) & mask;
     }
-    const value = decodeChecked(buf, view, start, end);
-    if (typeof value === "number") {
-      this.invalid = value;
-      return -1;
-    }
     let code: number | undefined;
-    if (this.stringsByValue) {
-      // The same text may already be here from a decoded (escaped) string: one value, one code.
-      code = this.others.get(value);
-      if (code === undefined) {
-        code = this.push(value);
-        this.others.set(value, code);
+    if (!this.stringsByValue && isPlainAscii(buf, view, start, end)) {
+      // Made a string with the others when the values are asked for (see `values`).
+      code = this.push(undefined);
+      this.unmade.push(code);
+    } else {
+      const value = decodeChecked(buf, view, start, end);
+      if (typeof value === "number") {
+        this.invalid = value;
+        return -1;
       }
-    } else code = this.push(value);
+      if (this.stringsByValue) {
+        // The same text may already be here from a decoded (escaped) string: one value, one code.
+        code = this.others.get(value);
+        if (code === undefined) {
+          code = this.push(value);
+          this.others.set(value, code);
+        }
+      } else code = this.push(value);
+    }
     const length = end - start;
     if (this.slabUsed + length > this.slab.length) this.growSlab(this.slabUsed + length);
     // Four bytes at a time (a byte loop was a tenth of a parse of new strings).
@@ -114,12 +123,35 @@ class Dictionary {
     return this.sameBytes(code, buf, view, start, close) ? close : -1;
   }
 
+  /**
+   * Every entry's value, in code order. The ASCII strings new to the dictionary since the last call are
+   * made here, each a slice of one Latin-1 read of the slab: a native call per new string (a month's
+   * 16,000 well ids and as many names) was a tenth of the parse of a month.
+   */
+  get values(): unknown[] {
+    const unmade = this.unmade;
+    if (unmade.length > 0) {
+      const text = latin1(this.slab, 0, this.slabUsed);
+      const entries = this.entries;
+      const starts = this.starts;
+      const lengths = this.lengths;
+      for (let i = 0; i < unmade.length; i++) {
+        const code = unmade[i]!;
+        const at = starts[code]!;
+        entries[code] = text.slice(at, at + lengths[code]!);
+      }
+      this.unmade = [];
+    }
+    return this.entries;
+  }
+
   /** The code of any other value; nested objects always get an entry of their own. */
   valueCode(value: unknown): number {
     if (value !== null && typeof value === "object") return this.push(value);
     if (typeof value === "string" && !this.stringsByValue) {
       this.stringsByValue = true;
-      for (let code = 0; code < this.values.length; code++) if (this.lengths[code]! >= 0) this.others.set(this.values[code], code);
+      const values = this.values;
+      for (let code = 0; code < values.length; code++) if (this.lengths[code]! >= 0) this.others.set(values[code], code);
     }
     const key = dictionaryKey(value);
     let code = this.others.get(key);
@@ -131,7 +163,7 @@ class Dictionary {
   }
 
   private push(value: unknown): number {
-    const code = this.values.push(value) - 1;
+    const code = this.entries.push(value) - 1;
     if (code >= this.lengths.length) {
       const size = this.lengths.length * 2;
       this.starts = grownInt32(this.starts, size);
@@ -190,6 +222,21 @@ function grownInt32(a: Int32Array, size: number): Int32Array {
 /** Whether a string holds a lone surrogate (which UTF-8 cannot encode: TextEncoder writes U+FFFD). */
 function hasLoneSurrogate(s: string): boolean {
   return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+}
+
+/** Whether `buf[start, end)` is ASCII with no control character (every byte 0x20-0x7f): its own Latin-1 text. */
+function isPlainAscii(buf: Uint8Array, view: DataView, start: number, end: number): boolean {
+  let i = start;
+  // `(w - 0x20202020) & ~w & 0x80808080` is non-zero exactly when a byte of `w` is below 0x20 (see decodeChecked).
+  for (; i + 4 <= end; i += 4) {
+    const w = view.getInt32(i, true);
+    if ((((w - 0x20202020) & ~w) | w) & 0x80808080) return false;
+  }
+  for (; i < end; i++) {
+    const b = buf[i]!;
+    if (b < 0x20 || b >= 0x80) return false;
+  }
+  return true;
 }
 
 /** What `setString` and `stringCode` report for bytes that are not UTF-8. */
