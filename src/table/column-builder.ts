@@ -15,9 +15,10 @@ const NO_CODES = new Int32Array(0);
 
 /** Dictionary of a coded column: strings found by hash and bytes, other scalars by value. */
 class Dictionary {
-  readonly values: unknown[] = [];
-  // Small to start: a record of 200,000 text fields makes 200,000 dictionaries.
-  private hashes: Int32Array = new Int32Array(8);
+  /** Each entry's value by code; an ASCII string entry is `undefined` until {@link values} makes it. */
+  private readonly entries: unknown[] = [];
+  /** Codes of ASCII string entries held as their bytes in the slab only (see {@link values}). */
+  private unmade: number[] = [];
   /**
    * Each string entry's UTF-8 bytes live in one shared slab, entry `code` at `[starts[code], starts[code] + lengths[code])`
    * (length -1: not a string entry). One slab, not an array per string: a month of 24,000 well ids and
@@ -28,7 +29,15 @@ class Dictionary {
   private slab = new Uint8Array(64);
   private slabView = new DataView(this.slab.buffer);
   private slabUsed = 0;
-  private table = new Int32Array(16);
+  /**
+   * Open addressing over string entries, two words a slot: the entry's hash, then its code + 1 (0: an
+   * empty slot). The hash beside the code: a probe that meets another string's slot is told apart
+   * without reading a second array (with tens of thousands of well ids, each such read was a cache miss).
+   * Small to start: a record of 200,000 text fields makes 200,000 dictionaries.
+   */
+  private table = new Int32Array(32);
+  /** String entries in `table`. */
+  private strings = 0;
   /**
    * Scalar values to their codes: every value `valueCode` entered, and the strings `stringCode` entered
    * once a string came through `valueCode` (an escaped string, decoded). Until then a string new to the
@@ -53,32 +62,35 @@ class Dictionary {
     hash ^= hash >>> 15;
     hash = Math.imul(hash, 0x85ebca6b);
     hash ^= hash >>> 13;
-    // 0 marks entries that are not strings.
-    if (hash === 0) hash = 1;
     const table = this.table;
-    const mask = table.length - 1;
-    let slot = hash & mask;
+    const mask = table.length - 2;
+    let slot = (hash << 1) & mask;
     for (;;) {
-      const entry = table[slot]!;
+      const entry = table[slot + 1]!;
       if (entry === 0) break;
-      const code = entry - 1;
-      if (this.hashes[code] === hash && this.sameBytes(code, buf, view, start, end)) return code;
-      slot = (slot + 1) & mask;
-    }
-    const value = decodeChecked(buf, view, start, end);
-    if (typeof value === "number") {
-      this.invalid = value;
-      return -1;
+      if (table[slot] === hash && this.sameBytes(entry - 1, buf, view, start, end)) return entry - 1;
+      slot = (slot + 2) & mask;
     }
     let code: number | undefined;
-    if (this.stringsByValue) {
-      // The same text may already be here from a decoded (escaped) string: one value, one code.
-      code = this.others.get(value);
-      if (code === undefined) {
-        code = this.push(value);
-        this.others.set(value, code);
+    if (!this.stringsByValue && isPlainAscii(buf, view, start, end)) {
+      // Made a string with the others when the values are asked for (see `values`).
+      code = this.push(undefined);
+      this.unmade.push(code);
+    } else {
+      const value = decodeChecked(buf, view, start, end);
+      if (typeof value === "number") {
+        this.invalid = value;
+        return -1;
       }
-    } else code = this.push(value);
+      if (this.stringsByValue) {
+        // The same text may already be here from a decoded (escaped) string: one value, one code.
+        code = this.others.get(value);
+        if (code === undefined) {
+          code = this.push(value);
+          this.others.set(value, code);
+        }
+      } else code = this.push(value);
+    }
     const length = end - start;
     if (this.slabUsed + length > this.slab.length) this.growSlab(this.slabUsed + length);
     // Four bytes at a time (a byte loop was a tenth of a parse of new strings).
@@ -91,9 +103,10 @@ class Dictionary {
     this.starts[code] = at;
     this.lengths[code] = length;
     this.slabUsed = at + length;
-    this.hashes[code] = hash;
-    table[slot] = code + 1;
-    if (this.values.length * 2 > table.length) this.rehash();
+    table[slot] = hash;
+    table[slot + 1] = code + 1;
+    // At most half the slots full (the table holds two words a slot).
+    if (++this.strings * 4 > table.length) this.rehash();
     return code;
   }
 
@@ -110,12 +123,35 @@ class Dictionary {
     return this.sameBytes(code, buf, view, start, close) ? close : -1;
   }
 
+  /**
+   * Every entry's value, in code order. The ASCII strings new to the dictionary since the last call are
+   * made here, each a slice of one Latin-1 read of the slab: a native call per new string (a month's
+   * 16,000 well ids and as many names) was a tenth of the parse of a month.
+   */
+  get values(): unknown[] {
+    const unmade = this.unmade;
+    if (unmade.length > 0) {
+      const text = latin1(this.slab, 0, this.slabUsed);
+      const entries = this.entries;
+      const starts = this.starts;
+      const lengths = this.lengths;
+      for (let i = 0; i < unmade.length; i++) {
+        const code = unmade[i]!;
+        const at = starts[code]!;
+        entries[code] = text.slice(at, at + lengths[code]!);
+      }
+      this.unmade = [];
+    }
+    return this.entries;
+  }
+
   /** The code of any other value; nested objects always get an entry of their own. */
   valueCode(value: unknown): number {
     if (value !== null && typeof value === "object") return this.push(value);
     if (typeof value === "string" && !this.stringsByValue) {
       this.stringsByValue = true;
-      for (let code = 0; code < this.values.length; code++) if (this.lengths[code]! >= 0) this.others.set(this.values[code], code);
+      const values = this.values;
+      for (let code = 0; code < values.length; code++) if (this.lengths[code]! >= 0) this.others.set(values[code], code);
     }
     const key = dictionaryKey(value);
     let code = this.others.get(key);
@@ -127,14 +163,12 @@ class Dictionary {
   }
 
   private push(value: unknown): number {
-    const code = this.values.push(value) - 1;
+    const code = this.entries.push(value) - 1;
     if (code >= this.lengths.length) {
       const size = this.lengths.length * 2;
-      this.hashes = grownInt32(this.hashes, size);
       this.starts = grownInt32(this.starts, size);
       this.lengths = grownInt32(this.lengths, size);
     }
-    this.hashes[code] = 0;
     this.lengths[code] = -1;
     return code;
   }
@@ -143,12 +177,16 @@ class Dictionary {
     const length = this.lengths[code]!;
     if (length !== end - start) return false;
     const own = this.starts[code]!;
+    if (length < 4) {
+      const slab = this.slab;
+      for (let i = 0; i < length; i++) if (buf[start + i] !== slab[own + i]) return false;
+      return true;
+    }
+    // Whole words, then the last four bytes as one word (overlapping the words before it): no byte loop.
     const slabView = this.slabView;
-    const whole = length & ~3;
-    for (let i = 0; i < whole; i += 4) if (view.getInt32(start + i, true) !== slabView.getInt32(own + i, true)) return false;
-    const slab = this.slab;
-    for (let i = whole; i < length; i++) if (buf[start + i] !== slab[own + i]) return false;
-    return true;
+    const last = length - 4;
+    for (let i = 0; i < last; i += 4) if (view.getInt32(start + i, true) !== slabView.getInt32(own + i, true)) return false;
+    return view.getInt32(start + last, true) === slabView.getInt32(own + last, true);
   }
 
   private growSlab(size: number): void {
@@ -159,13 +197,17 @@ class Dictionary {
   }
 
   private rehash(): void {
-    const table = new Int32Array(this.table.length * 2);
-    const mask = table.length - 1;
-    for (let code = 0; code < this.values.length; code++) {
-      if (this.lengths[code]! < 0) continue;
-      let slot = this.hashes[code]! & mask;
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = code + 1;
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    const mask = table.length - 2;
+    for (let from = 0; from < old.length; from += 2) {
+      const entry = old[from + 1]!;
+      if (entry === 0) continue;
+      const hash = old[from]!;
+      let slot = (hash << 1) & mask;
+      while (table[slot + 1] !== 0) slot = (slot + 2) & mask;
+      table[slot] = hash;
+      table[slot + 1] = entry;
     }
     this.table = table;
   }
@@ -180,6 +222,21 @@ function grownInt32(a: Int32Array, size: number): Int32Array {
 /** Whether a string holds a lone surrogate (which UTF-8 cannot encode: TextEncoder writes U+FFFD). */
 function hasLoneSurrogate(s: string): boolean {
   return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+}
+
+/** Whether `buf[start, end)` is ASCII with no control character (every byte 0x20-0x7f): its own Latin-1 text. */
+function isPlainAscii(buf: Uint8Array, view: DataView, start: number, end: number): boolean {
+  let i = start;
+  // `(w - 0x20202020) & ~w & 0x80808080` is non-zero exactly when a byte of `w` is below 0x20 (see decodeChecked).
+  for (; i + 4 <= end; i += 4) {
+    const w = view.getInt32(i, true);
+    if ((((w - 0x20202020) & ~w) | w) & 0x80808080) return false;
+  }
+  for (; i < end; i++) {
+    const b = buf[i]!;
+    if (b < 0x20 || b >= 0x80) return false;
+  }
+  return true;
 }
 
 /** What `setString` and `stringCode` report for bytes that are not UTF-8. */

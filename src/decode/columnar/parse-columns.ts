@@ -135,6 +135,8 @@ export class ColumnParser {
   private probing = false;
   /** Rows expected in all, when known or estimated (0: unknown). */
   private expected = 0;
+  /** The offsets of the line ends {@link parseLines} found (reused from call to call). */
+  private lineEnds: Int32Array = new Int32Array(256);
   /** Body bytes given to this parser so far, and the body bytes an expectation was made from. */
   private bytesIn = 0;
   private bytesExpected = 0;
@@ -279,14 +281,19 @@ export class ColumnParser {
     this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     const before = this.rows;
-    // Counting lines is a fast native scan; it sizes the columns once instead of growing them.
-    let lines = 1;
-    for (let i = buf.indexOf(0x0a, start); i !== -1 && i < end; i = buf.indexOf(0x0a, i + 1)) lines++;
-    this.reserve(this.rows + lines);
+    // The line ends, found once (a native scan each): their count sizes the columns once instead of
+    // growing them, and the records are parsed line by line from them (searching again for each line's
+    // end was a native call a line, 7% of a month's parse).
+    let ends = this.lineEnds;
+    let lines = 0;
+    for (let i = buf.indexOf(0x0a, start); i !== -1 && i < end; i = buf.indexOf(0x0a, i + 1)) {
+      if (lines === ends.length) ends = this.lineEnds = grownLineEnds(ends);
+      ends[lines++] = i;
+    }
+    this.reserve(this.rows + lines + 1);
     let p = start;
-    while (p < end) {
-      let nl = buf.indexOf(0x0a, p);
-      if (nl === -1 || nl > end) nl = end;
+    for (let line = 0; p < end; line++) {
+      const nl = line < lines ? ends[line]! : end;
       const q = this.ws(p, nl);
       if (q < nl) {
         if (buf[q] !== 0x7b) this.notColumnar(q, nl, "an object on every line");
@@ -695,6 +702,12 @@ export class ColumnParser {
     if (this.probing) throw CUT;
     throw new ColumnParseError(`${what} at byte ${p}`);
   }
+}
+
+function grownLineEnds(ends: Int32Array): Int32Array {
+  const more = new Int32Array(ends.length * 2);
+  more.set(ends);
+  return more;
 }
 
 /** Parses a whole JSON array of records into columns. */
