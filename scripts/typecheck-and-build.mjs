@@ -7,10 +7,13 @@
 //
 // Usage: node scripts/typecheck-and-build.mjs [outDir]   (outDir defaults to the build's, dist/; another
 // folder is for comparing this script's output with the build's, and skips the linking)
+//        node scripts/typecheck-and-build.mjs --vitest [vitest args]   (`npm test`: the build into dist/,
+// then `vitest run` with TZ=America/New_York, started as soon as dist/ is written; the exit status is
+// vitest's, or 1 at a type error, which also stops the tests)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 // Required, not imported: an ESM import of typescript.js (9 MB of CommonJS) has Node scan it for its
 // named exports and for ESM syntax first, about 0.7 s of CPU that require() skips.
@@ -34,6 +37,7 @@ const host = {
   getNewLine: () => ts.sys.newLine,
 };
 function fail(diagnostics) {
+  fail.onFail?.();
   process.stderr.write(ts.formatDiagnostics(diagnostics, host));
   process.stderr.write(`typecheck-and-build: ${diagnostics.length} error(s)\n`);
   process.exit(1);
@@ -45,6 +49,52 @@ const build = parse("tsconfig.build.json");
 // this program and moved to dist/... below, where the build's rootDir "src" puts it.
 const options = { ...build.options, rootDir: root, noEmit: false };
 const program = ts.createProgram({ rootNames: all.fileNames, options });
+
+const args = process.argv.slice(2);
+const thenVitest = args[0] === "--vitest";
+const outDir = !thenVitest && args[0] ? resolve(args[0]) : build.options.outDir;
+
+// The files of src are emitted first and the checkout linked; with --vitest the test run starts then, and the
+// rest of the check (the diagnostics of every file: about a quarter of this program's time, measured below in
+// docs/performance.md) runs beside it on the other core instead of before it. A type error fails the run all
+// the same: the tests are stopped and the errors printed. Emitting does not depend on the diagnostics (no
+// noEmitOnError), so dist/ is what the build writes either way.
+const written = join(build.options.outDir, "src") + sep;
+const writeFile = (fileName, text) => {
+  if (!fileName.startsWith(written)) throw new Error(`typecheck-and-build: unexpected output ${fileName}`);
+  const target = join(outDir, fileName.slice(written.length));
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text);
+};
+const emitted = [];
+for (const file of build.fileNames) {
+  const result = program.emit(program.getSourceFile(file), writeFile);
+  if (result.emitSkipped || result.diagnostics.length > 0) fail([...result.diagnostics]);
+  emitted.push(file);
+}
+
+const linkSelf = outDir === build.options.outDir;
+const link = linkSelf ? spawnSync(process.execPath, [join(root, "scripts", "link-self.mjs")], { stdio: "inherit" }) : { status: 0 };
+if (link.status !== 0) process.exit(link.status ?? 1);
+
+let vitest;
+if (thenVitest) {
+  // Its own process group, so that a type error stops its workers too.
+  vitest = spawn(process.execPath, [join(root, "node_modules", "vitest", "vitest.mjs"), "run", ...args.slice(1)], {
+    stdio: "inherit",
+    detached: true,
+    env: { ...process.env, TZ: "America/New_York" },
+  });
+  const stop = (signal) => {
+    try {
+      process.kill(-vitest.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => (stop(signal), process.exit(1)));
+  fail.onFail = () => stop("SIGTERM");
+}
 
 // Emitting makes the checker look for names that collide with what CommonJS output adds (`require`,
 // `exports`, TS2441; `Promise`, TS2529). Only src is emitted: elsewhere those are what `tsc --noEmit` (the
@@ -74,21 +124,5 @@ for (const file of build.fileNames) {
 }
 if (diagnostics.length > 0) fail(diagnostics);
 
-const outDir = process.argv[2] ? resolve(process.argv[2]) : build.options.outDir;
-const written = join(build.options.outDir, "src") + sep;
-const writeFile = (fileName, text) => {
-  if (!fileName.startsWith(written)) throw new Error(`typecheck-and-build: unexpected output ${fileName}`);
-  const target = join(outDir, fileName.slice(written.length));
-  mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, text);
-};
-const emitted = [];
-for (const file of build.fileNames) {
-  const result = program.emit(program.getSourceFile(file), writeFile);
-  if (result.emitSkipped || result.diagnostics.length > 0) fail([...result.diagnostics]);
-  emitted.push(file);
-}
-
-const link = process.argv[2] ? { status: 0 } : spawnSync(process.execPath, [join(root, "scripts", "link-self.mjs")], { stdio: "inherit" });
-if (link.status !== 0) process.exit(link.status ?? 1);
 console.log(`typecheck-and-build: ${all.fileNames.length} files checked, ${emitted.length} built into ${relative(root, outDir)}/`);
+if (vitest) vitest.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
