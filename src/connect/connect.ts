@@ -3,7 +3,6 @@
  * hosts unless base URLs say otherwise), otherwise the embedded sandbox, started on first use and shared by
  * every later call in the process.
  */
-import { resolve } from "node:path";
 import { ConfigurationError } from "../http/configuration-error";
 import { TOKEN_ENV } from "../http/config";
 import type { CacheOptions, TransportOptions } from "../http/types";
@@ -11,6 +10,7 @@ import { LngClient } from "../lng/lng-client";
 import { LegacyLngClient } from "../lng/legacy/legacy-lng-client";
 import { NatGasClient } from "../natgas/natgas-client";
 import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
+import { SANDBOX_ANSWER_CACHE_ENV, answerCacheFromEnv } from "../util/sandbox-answer-cache";
 import { LIVE_BASE_URLS } from "../client/services";
 import type { SandboxHandle, SandboxOptions } from "../sandbox/start-sandbox";
 
@@ -50,12 +50,7 @@ const SANDBOX_TOKEN = "gasframes-sandbox-token";
 /** Fixed "today" of the sandbox started by `connect()` (and by `gasframes sandbox`), so notebooks and reports are reproducible. */
 export { DEFAULT_SANDBOX_AS_OF };
 
-/**
- * Env naming a folder where the sandbox that `connect()` starts keeps its row answers between processes
- * (`startSandbox({ answerCache })`): scripts that ask the same questions of the same sandbox get the stored
- * bytes instead of rows generated anew. Unset: every answer generated. A `sandbox: { answerCache }` option wins.
- */
-export const SANDBOX_ANSWER_CACHE_ENV = "GASFRAMES_SANDBOX_ANSWER_CACHE";
+export { SANDBOX_ANSWER_CACHE_ENV };
 
 let shared: { key: string; handle: Promise<SandboxHandle> } | undefined;
 
@@ -108,7 +103,7 @@ export async function connect(options: ConnectOptions = {}, env: NodeJS.ProcessE
   const sandboxOptions: SandboxOptions = {
     seed: env.GASFRAMES_SANDBOX_SEED ? Number(env.GASFRAMES_SANDBOX_SEED) : 1,
     asOf: env.GASFRAMES_SANDBOX_AS_OF ?? DEFAULT_SANDBOX_AS_OF,
-    ...answerCacheFromEnv(env),
+    ...answerCacheOption(env),
     ...(typeof sandbox === "object" ? sandbox : {}),
   };
   const handle = await sharedSandbox(sandboxOptions);
@@ -228,10 +223,13 @@ function sharedSandbox(options: SandboxOptions): Promise<SandboxHandle> {
   return handle;
 }
 
-/** `GASFRAMES_SANDBOX_ANSWER_CACHE`, when set and not blank, as the sandbox's `answerCache` folder (made absolute). */
-function answerCacheFromEnv(env: NodeJS.ProcessEnv): Pick<SandboxOptions, "answerCache"> {
-  const dir = nonBlank(env[SANDBOX_ANSWER_CACHE_ENV]);
-  return dir === undefined ? {} : { answerCache: resolve(dir) };
+/**
+ * `GASFRAMES_SANDBOX_ANSWER_CACHE` of the environment connect() was given (which may be another than the
+ * process's, where startSandbox() would look), as the sandbox's `answerCache` option.
+ */
+function answerCacheOption(env: NodeJS.ProcessEnv): Pick<SandboxOptions, "answerCache"> {
+  const dir = answerCacheFromEnv(env);
+  return dir === undefined ? {} : { answerCache: dir };
 }
 
 function cacheFromEnv(env: NodeJS.ProcessEnv): CacheOptions | undefined {

@@ -7,6 +7,7 @@ import { handleRequest } from "./core/handle-request";
 import type { Mount } from "./core/handle-request";
 import { parseDay } from "./core/dates";
 import { DEFAULT_SANDBOX_AS_OF } from "../util/sandbox-as-of";
+import { answerCacheFromEnv } from "../util/sandbox-answer-cache";
 import { createLegacyHandler, createLngHandler } from "./lng";
 import { createNatgasHandler } from "./natgas";
 import { DatalinkEngine } from "./natgas/datalinks/engine";
@@ -56,7 +57,8 @@ export interface SandboxOptions {
    * A folder where the natural-gas and LNG v1 services keep their row answers between runs, keyed by
    * everything that decides them (this build's code, seed, asOf, page size, the request): a process that
    * asks again gets the stored bytes instead of the rows generated anew (see `src/sandbox/core/stored-answers.ts`
-   * and docs/report.md). Default: none, every answer generated.
+   * and docs/report.md). Default: the folder env `GASFRAMES_SANDBOX_ANSWER_CACHE` names, else none (every
+   * answer generated). The stored bytes are those the sandbox would generate, so a folder changes no answer.
    */
   readonly answerCache?: string;
 }
@@ -89,10 +91,11 @@ export interface SandboxHandle {
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const context = resolveContext(options);
   const datalinks = new DatalinkEngine(resolveDatalinkLimits(options.datalinks));
+  const answerCache = options.answerCache ?? answerCacheFromEnv(process.env);
   const mounts: Mount[] = [
     { prefix: MOUNT_PREFIXES.legacy, handler: createLegacyHandler() },
-    { prefix: MOUNT_PREFIXES.lng, handler: stored(createLngHandler(), MOUNT_PREFIXES.lng, options.answerCache) },
-    { prefix: MOUNT_PREFIXES.natgas, handler: stored(createNatgasHandler(datalinks), MOUNT_PREFIXES.natgas, options.answerCache) },
+    { prefix: MOUNT_PREFIXES.lng, handler: stored(createLngHandler(), MOUNT_PREFIXES.lng, answerCache) },
+    { prefix: MOUNT_PREFIXES.natgas, handler: stored(createNatgasHandler(datalinks), MOUNT_PREFIXES.natgas, answerCache) },
   ];
   const settings = {
     context,

@@ -13,8 +13,9 @@
 // GASFRAMES_SANDBOX_ANSWER_CACHE names one folder for the sandboxes of every script's `connect()`: the
 // scripts ask many of the same questions (the west's rigs, Texas production), and an answer one script
 // generated whole is sent to the next as the same bytes (keyed by this build's code, seed, asOf and the
-// request: src/sandbox/core/stored-answers.ts). Sandboxes a block starts itself (`startSandbox()`) and
-// this test's own generate every answer. GASFRAMES_TEST_COMPILE_CACHE and test/helpers/compile-cache.cjs
+// request: src/sandbox/core/stored-answers.ts). Sandboxes a block starts itself (`startSandbox()`, which reads
+// the same variable when no answerCache is given: about 4 s of CPU less) share it too; this test's own, in
+// this process, generates every answer (given the folder too, it took no less). GASFRAMES_TEST_COMPILE_CACHE and test/helpers/compile-cache.cjs
 // (loaded with --require) share V8's compiled code of dist/ and of the dependencies between the scripts:
 // about 8 s of the scripts' ~64 s of CPU, measured (docs/performance.md).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";

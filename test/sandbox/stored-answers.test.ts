@@ -106,6 +106,29 @@ describe("stored sandbox answers", () => {
     for (const [i, [m, p, b, h]] of QUERIES.entries()) expect(await bytes(again.url, m, p, b, h)).toBe(expected[i]);
   });
 
+  it("with no answerCache option, the folder GASFRAMES_SANDBOX_ANSWER_CACHE names; the option wins; blank is none", async () => {
+    const fromEnv = tempDir();
+    const option = tempDir();
+    const [m, p, b, h] = QUERIES[0];
+    const saved = process.env.GASFRAMES_SANDBOX_ANSWER_CACHE;
+    try {
+      process.env.GASFRAMES_SANDBOX_ANSWER_CACHE = fromEnv;
+      expect(await bytes((await sandbox({ seed: 5, asOf: "2025-06-15" })).url, m, p, b, h)).toBe(expected[0]);
+      expect(entries(fromEnv)).toHaveLength(1);
+      expect(await bytes((await sandbox({ seed: 5, asOf: "2025-06-15", answerCache: option })).url, m, p, b, h)).toBe(expected[0]);
+      expect(entries(option)).toHaveLength(1);
+      expect(entries(fromEnv)).toHaveLength(1);
+      process.env.GASFRAMES_SANDBOX_ANSWER_CACHE = "  ";
+      const [m2, p2, b2, h2] = QUERIES[3];
+      expect(await bytes((await sandbox({ seed: 5, asOf: "2025-06-15" })).url, m2, p2, b2, h2)).toBe(expected[3]);
+      expect(entries(fromEnv)).toHaveLength(1);
+      expect(entries(option)).toHaveLength(1);
+    } finally {
+      if (saved === undefined) delete process.env.GASFRAMES_SANDBOX_ANSWER_CACHE;
+      else process.env.GASFRAMES_SANDBOX_ANSWER_CACHE = saved;
+    }
+  });
+
   it("another date, seed or page size is another answer, never the stored one", async () => {
     for (const options of [{ seed: 5, asOf: "2025-09-01" }, { seed: 6, asOf: "2025-06-15" }, { seed: 5, asOf: "2025-06-15", pageSize: 50 }]) {
       const own = await sandbox(options);
