@@ -14,6 +14,13 @@
  * its own sandbox in a plain tslab kernel, is notebook 01 in test/notebook/browser.test.ts (classic Jupyter,
  * tslab and Deno) and test/notebook/binder.test.ts (Binder's kernels); a fresh kernel per notebook is
  * test/notebook/execute-notebook.test.ts and reuse-kernel.test.ts (`reuseKernels: false`).
+ *
+ * Our side runs the six notebooks from a copy of the project at another absolute path and depth (what a clone
+ * holds after `npm ci && npm run build`), with an empty cell cache: every cell must come from the compiled cells
+ * shipped in notebooks/.tslab-cells and none be compiled. That fails when the committed seed is stale (a
+ * notebook, gasframes' declarations, the lock file's packages or Node's major version changed without
+ * `npm run seed-cells`). test/notebook/tslab-cell-seed.test.ts has the other half: a changed cell, or a changed
+ * declaration file, compiles anew.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +32,7 @@ import type { Notebook } from "../../src/notebook/nbformat/types";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox/start-sandbox";
 import { DEFAULT_SANDBOX_AS_OF } from "../../src/util/sandbox-as-of";
 import { comparableOutputs, installTslabKernel, nbclientSharedKernel, repoRoot, validateNotebooks } from "./helpers/jupyter";
+import { cellStats, codeCells, copyProject } from "./helpers/project-copy";
 import { budget } from "../helpers/budget";
 
 const notebooksDir = join(repoRoot, "notebooks");
@@ -33,6 +41,8 @@ const fixtures = join(__dirname, "fixtures");
 const FIXTURES = ["hello.ipynb", "sandbox-check.ipynb"];
 // The fixtures last: a kernel is reused only within a folder, so each side starts two.
 const paths = [...notebooks.map((n) => join(notebooksDir, n)), ...FIXTURES.map((n) => join(fixtures, n))];
+const notebookCells = notebooks.reduce((n, f) => n + codeCells(join(notebooksDir, f)), 0);
+const fixtureCells = FIXTURES.reduce((n, f) => n + codeCells(join(fixtures, f)), 0);
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -47,6 +57,8 @@ let ours: Map<string, NotebookRun>;
 let theirs: Map<string, Notebook>;
 const log: string[] = [];
 let nbclientKernels: string[];
+let cellCache: string;
+let cellCounts: { hits: number; misses: number; seeded: number };
 
 beforeAll(async () => {
   let installed: string;
@@ -65,13 +77,19 @@ beforeAll(async () => {
     GASFRAMES_SANDBOX_AS_OF: DEFAULT_SANDBOX_AS_OF,
     GASFRAMES_DATA_SOURCE: `the embedded sandbox (synthetic data, seed ${sandbox.seed}, as of ${DEFAULT_SANDBOX_AS_OF})`,
   });
+  // Our side: the notebooks of a copy of the project (the fixtures stay where they are), a new cell cache.
+  const copy = copyProject(tempDir("copy-"));
+  const ourPaths = [...notebooks.map((n) => join(copy, "notebooks", n)), ...FIXTURES.map((n) => join(fixtures, n))];
+  const stats = tempDir("cell-stats-");
+  cellCache = tempDir("cells-");
   const [runs, executed] = await Promise.all([
-    runNotebooks(paths, { outDir: tempDir("ours-"), env, concurrency: 1, log: (l) => log.push(l) }),
+    runNotebooks(ourPaths, { outDir: tempDir("ours-"), env: { ...env, GASFRAMES_KERNEL_CELL_STATS: stats }, concurrency: 1, log: (l) => log.push(l), cellCache }),
     nbclientSharedKernel(paths, tempDir("nbclient-"), env),
   ]);
   ours = new Map(runs.map((r) => [basename(r.source), r]));
   theirs = new Map(paths.map((p, i) => [basename(p), executed.notebooks[i]!]));
   nbclientKernels = executed.kernels;
+  cellCounts = cellStats(stats);
 }, budget(600_000));
 
 afterAll(async () => {
@@ -105,6 +123,16 @@ describe("every notebook runs top to bottom under our runner and under nbclient,
     expect(nbclientKernels[0]).toBe("new");
     expect(nbclientKernels[notebooks.length]).toBe("new");
     expect(nbclientKernels.filter((k) => k === "reused").length, nbclientKernels.join("\n")).toBeGreaterThan(paths.length / 2);
+  });
+});
+
+describe("the compiled cells shipped with the repository", () => {
+  it("hold for every cell of the six notebooks in a copy of the project elsewhere (run npm run seed-cells when this fails)", () => {
+    expect(readdirSync(join(notebooksDir, ".tslab-cells", "cells"))).toHaveLength(notebookCells);
+    // The fixtures are not in the seed: their cells are the only ones compiled.
+    expect(cellCounts).toEqual({ hits: notebookCells, misses: fixtureCells, seeded: notebookCells });
+    // Copied into the user's cache: a second run finds them there (with the fixtures' compiled cells).
+    expect(readdirSync(join(cellCache, "cells"))).toHaveLength(notebookCells + fixtureCells);
   });
 });
 
