@@ -11,7 +11,8 @@ const sandboxDir = join(root, "src", "sandbox");
 /**
  * Folders (and two files) of gasframes the sandbox may import besides its own. src/errors imports nothing;
  * src/util/duckdb.ts is the lazy DuckDB loader, standing only on src/errors; src/util/sandbox-as-of.ts is
- * one constant (the default "today" that connect() shares), importing nothing; src/util/synthetic-data.ts
+ * one constant (the default "today" that connect() shares), importing nothing; src/util/sandbox-answer-cache.ts
+ * is the answer folder's variable and its reader (connect() reads it too), importing only node:path; src/util/synthetic-data.ts
  * names the header that marks every sandbox answer synthetic, importing nothing; dedupe-column-names.ts and
  * exact-decimal.ts are how a SQL answer's names and numbers are kept whole, importing nothing; src/places is
  * the one list of live place names, importing nothing.
@@ -22,6 +23,7 @@ const allowed = [
   join(root, "src", "places"),
   join(root, "src", "util", "duckdb.ts"),
   join(root, "src", "util", "sandbox-as-of.ts"),
+  join(root, "src", "util", "sandbox-answer-cache.ts"),
   join(root, "src", "util", "synthetic-data.ts"),
   // Two leaves importing nothing, shared with the lake so a SQL answer reads the same in both.
   join(root, "src", "util", "dedupe-column-names.ts"),
