@@ -1,7 +1,7 @@
 // Scenario 1: v3 paginated production rows fetched into a Result and rolled up by month and region,
 // against the raw transfer of the same pages and a naive client.
 import { columnValues, gasframes, internal, rowCount, warmDanfo } from "../lib/gasframes.mjs";
-import { postPage, rawTransferV3 } from "../lib/raw-v3.mjs";
+import { loadUndici, postPage, rawTransferV3 } from "../lib/raw-v3.mjs";
 
 export const MEASURES = ["gas_daily", "gas_monthly", "oil_daily", "oil_monthly", "water_daily", "water_monthly"];
 
@@ -25,6 +25,22 @@ function takesResults(gf) {
   }
 }
 
+/**
+ * Loads, before the clock, the HTTP client this build loads at its first request (module loading is set-up,
+ * as for every variant): undici's request alone (src/http/undici-request.ts) when the build has it, else
+ * all of undici, as older builds did.
+ */
+async function loadTransport() {
+  let lean;
+  try {
+    lean = internal("usesLeanRequest", "http/undici-request.js");
+  } catch {
+    lean = undefined;
+  }
+  if (typeof lean === "function") lean();
+  else await loadUndici();
+}
+
 /** Sum of gas_monthly over all groups and the group count: both sides must agree. */
 export function checkOf(groups, gasMonthly) {
   return { groups, gas_monthly: Math.round(gasMonthly) };
@@ -37,12 +53,18 @@ export const v3Paged = {
   variants: {
     raw: {
       label: "raw transfer (bytes only, 4 pages at a time)",
-      setup: (ctx) => ctx,
+      async setup(ctx) {
+        await loadUndici();
+        return ctx;
+      },
       run: (ctx) => rawTransferV3(ctx.url, ctx.meta.v3),
     },
     naive: {
       label: "naive client (pages in turn, JSON.parse, plain loops)",
-      setup: (ctx) => ctx,
+      async setup(ctx) {
+        await loadUndici();
+        return ctx;
+      },
       async run(ctx) {
         const records = [];
         let start = 0;
@@ -71,8 +93,9 @@ export const v3Paged = {
     },
     gasframes: {
       label: "gasframes: NatGasClient v3 -> Result -> rollup",
-      setup(ctx) {
+      async setup(ctx) {
         const gf = gasframes();
+        await loadTransport();
         const columnar = takesResults(gf);
         // rollup of a Result needs no danfo, and a user's fetch-and-rollup never loads it (its 100 MB were
         // in this variant's peak RSS before); a build whose rollup builds a frame gets it loaded here.

@@ -6,7 +6,7 @@ import { columnsFromRecords, tooSparseForColumns } from "../table/columns-from-r
 import { checkLine, readJsonBody, recordsOfDocument, sniffRecords, type BodyContext } from "./body-reader";
 import type { Call } from "../http/call";
 import type { TransportRequest } from "./types";
-import { parseEnvelope, type Pagination } from "./envelope";
+import { parseEnvelope, peekPagination, type Pagination } from "./envelope";
 import type { Exchange } from "../http/exchange";
 import { ndjsonColumns, parseBody, parseErrorOf, readBytes } from "./body-columns";
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
@@ -40,8 +40,17 @@ export function contextOf(ex: Exchange, call: Call<TransportRequest>): BodyConte
 /**
  * Reads and parses one envelope body (a v3 page).
  * @param bodyRead called once the bytes are in, before parsing (frees the page's network slot).
+ * @param early called, once the bytes are in and before they are parsed, with the pagination object
+ *   the body ends with (see {@link peekPagination}), when it ends with one: the next pages can be
+ *   asked for while this one parses.
  */
-export async function* envelopeColumns(ex: Exchange, call: Call<TransportRequest>, pool: ParsePool, bodyRead?: () => void): AsyncGenerator<ColumnPage, void, undefined> {
+export async function* envelopeColumns(
+  ex: Exchange,
+  call: Call<TransportRequest>,
+  pool: ParsePool,
+  bodyRead?: () => void,
+  early?: (pagination: Pagination) => void,
+): AsyncGenerator<ColumnPage, void, undefined> {
   const ctx = contextOf(ex, call);
   let parsed: ParsedColumns;
   if (pool.envelopesInPlace) {
@@ -52,6 +61,10 @@ export async function* envelopeColumns(ex: Exchange, call: Call<TransportRequest
     pool.prepare(ex.bodyBytes);
     const bytes = await readBytes(ex.chunks, { expectedBytes: ex.bodyBytes, buffers: pool.buffers });
     bodyRead?.();
+    if (early !== undefined) {
+      const pagination = peekPagination(bytes);
+      if (pagination !== undefined) early(pagination);
+    }
     parsed = await parseBody(pool, "envelope", bytes, ctx);
   }
   if ("value" in parsed) {

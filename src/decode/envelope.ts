@@ -44,3 +44,34 @@ export function parseEnvelope(body: unknown, ctx: BodyContext): Envelope {
   }
   return { data, pagination: { start: q.start as number, page_size: q.page_size as number, total_count: q.total_count as number } };
 }
+
+/** Bytes at the end of a body searched by {@link peekPagination}. */
+const PEEK_BYTES = 512;
+/** `"pagination": {...}` as the body's last member: an object of no nested objects, then the envelope's `}`. */
+const TAIL_PAGINATION = /[{,]\s*"pagination"\s*:\s*(\{[^{}]*\})\s*\}\s*$/;
+
+/**
+ * The pagination object of an envelope read from its last bytes, before the body is parsed: a hint
+ * (the parse still checks the whole body, and the pages planned from the hint are checked against the
+ * parsed pagination). Undefined when the body does not end with a `"pagination"` member of whole
+ * numbers >= 0 (another shape, a cut body, an error body).
+ */
+export function peekPagination(bytes: Uint8Array): Pagination | undefined {
+  const from = Math.max(0, bytes.byteLength - PEEK_BYTES);
+  let tail = "";
+  for (let i = from; i < bytes.byteLength; i++) tail += String.fromCharCode(bytes[i]!);
+  const m = TAIL_PAGINATION.exec(tail);
+  if (m === null) return undefined;
+  let p: unknown;
+  try {
+    p = JSON.parse(m[1]!);
+  } catch {
+    return undefined;
+  }
+  const q = p as Record<string, unknown>;
+  for (const field of ["start", "page_size", "total_count"]) {
+    const v = q[field];
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) return undefined;
+  }
+  return { start: q.start as number, page_size: q.page_size as number, total_count: q.total_count as number };
+}

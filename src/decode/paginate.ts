@@ -14,8 +14,12 @@ export interface Page<T> {
   pagination?: Pagination;
 }
 
-/** Fetches the page at `start` (with its own retries). */
-export type PageFetcher<T> = (start: number) => Promise<Page<T>>;
+/**
+ * Fetches the page at `start` (with its own retries). For the first page, `early` may be called once
+ * with the pagination its body ends with, read before the body is parsed (see `peekPagination`), so
+ * the next pages go on the wire while the first one parses.
+ */
+export type PageFetcher<T> = (start: number, early?: (pagination: Pagination) => void) => Promise<Page<T>>;
 
 export interface PaginateOptions {
   concurrency: number;
@@ -30,55 +34,88 @@ export interface PaginateOptions {
 
 /** Yields each page's records in offset order. */
 export async function* paginate<T>(fetchPage: PageFetcher<T>, opts: PaginateOptions): AsyncGenerator<T, void, undefined> {
-  let first = await fetchPage(0);
-  if (first.pagination === undefined) {
-    yield first.data;
-    return;
-  }
-  const total = first.pagination.total_count;
-  const pageSize = first.pagination.page_size;
-  const plan = planProblem(first.pagination);
-  if (plan !== undefined) {
-    throw new PaginationError(`${opts.endpoint}: the first page ${plan}; the answer cannot be paged safely (a faulty proxy or service?)`, { url: opts.url });
-  }
-  const expect = { total, pageSize };
-  if (problemWith(first, 0, expect) !== undefined) first = await fetchPage(0);
-  const firstProblem = problemWith(first, 0, expect);
-  if (firstProblem !== undefined) throw pageError(opts, 0, firstProblem);
+  // The plan: total rows and page size, from the first page (or, until it is parsed, from the
+  // pagination its body ends with: `early`). Page i of the rest starts at (i + 1) * pageSize.
+  let expect: { total: number; pageSize: number } | undefined;
+  let rest = 0;
+  const startOf = (index: number): number => (index + 1) * expect!.pageSize;
 
-  // Planned lazily: page i starts at i * pageSize; no list of offsets is built.
-  const pageCount = total === 0 ? 1 : Math.ceil(total / pageSize);
-  const startOf = (index: number): number => (index + 1) * pageSize;
-  const rest = pageCount - 1;
-  opts.onTotals?.(total, pageCount);
-  yield first.data;
-
-  const checked = async (start: number): Promise<T> => {
+  const checked = async (start: number, plan: { total: number; pageSize: number }): Promise<T> => {
     let page = await fetchPage(start);
-    if (problemWith(page, start, expect) !== undefined) page = await fetchPage(start);
-    const problem = problemWith(page, start, expect);
+    if (problemWith(page, start, plan) !== undefined) page = await fetchPage(start);
+    const problem = problemWith(page, start, plan);
     if (problem !== undefined) throw pageError(opts, start, problem);
     return page.data;
   };
 
   const inflight = new Map<number, Promise<T>>();
   let failure: { error: unknown } | undefined;
+  // Pages launched from the early plan before the first page confirmed it: their failures wait for
+  // that confirmation (a plan the first page contradicts is dropped with its pages, never an error).
+  let confirmed = false;
+  let early: { error: unknown } | undefined;
   let next = 0;
+  const fail = (error: unknown): void => {
+    if (failure === undefined) {
+      failure = { error };
+      opts.cancel();
+    }
+  };
   const launch = (): void => {
-    while (inflight.size < opts.concurrency && next < rest && failure === undefined) {
+    while (expect !== undefined && inflight.size < opts.concurrency && next < rest && failure === undefined) {
       const index = next++;
-      const promise = checked(startOf(index));
+      const promise = checked(startOf(index), expect);
       // The first failure stops the others at once instead of when its turn to be awaited comes.
       promise.catch((error: unknown) => {
-        if (failure === undefined) {
-          failure = { error };
-          opts.cancel();
-        }
+        if (confirmed) fail(error);
+        else early ??= { error };
       });
       inflight.set(index, promise);
     }
   };
+
+  let hint: Pagination | undefined;
+  const onEarly = (p: Pagination): void => {
+    if (hint !== undefined || expect !== undefined || p.start !== 0 || planProblem(p) !== undefined) return;
+    hint = p;
+    expect = { total: p.total_count, pageSize: p.page_size };
+    rest = pageCountOf(expect) - 1;
+    launch();
+  };
+
   try {
+    let first = await fetchPage(0, onEarly);
+    if (first.pagination === undefined) {
+      yield first.data;
+      return;
+    }
+    const total = first.pagination.total_count;
+    const pageSize = first.pagination.page_size;
+    const plan = planProblem(first.pagination);
+    if (plan !== undefined) {
+      throw new PaginationError(`${opts.endpoint}: the first page ${plan}; the answer cannot be paged safely (a faulty proxy or service?)`, { url: opts.url });
+    }
+    if (expect !== undefined && (expect.total !== total || expect.pageSize !== pageSize)) {
+      // The body's last bytes told another plan than its parse: the early pages are dropped.
+      await Promise.allSettled(inflight.values());
+      inflight.clear();
+      next = 0;
+      early = undefined;
+      expect = undefined;
+    }
+    expect ??= { total, pageSize };
+    if (problemWith(first, 0, expect) !== undefined) first = await fetchPage(0);
+    const firstProblem = problemWith(first, 0, expect);
+    if (firstProblem !== undefined) throw pageError(opts, 0, firstProblem);
+    confirmed = true;
+    if (early !== undefined) fail(early.error);
+
+    // Planned lazily: no list of offsets is built.
+    const pageCount = pageCountOf(expect);
+    rest = pageCount - 1;
+    opts.onTotals?.(total, pageCount);
+    yield first.data;
+
     for (let i = 0; i < rest; i++) {
       launch();
       const promise = inflight.get(i);
@@ -98,6 +135,10 @@ export async function* paginate<T>(fetchPage: PageFetcher<T>, opts: PaginateOpti
       await Promise.allSettled(inflight.values());
     }
   }
+}
+
+function pageCountOf(plan: { total: number; pageSize: number }): number {
+  return plan.total === 0 ? 1 : Math.ceil(plan.total / plan.pageSize);
 }
 
 /**

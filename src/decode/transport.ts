@@ -13,6 +13,7 @@ import { HttpTransport } from "../http/transport";
 import type { TransportMeta } from "../http/types";
 import type { AttemptHooks } from "../http/with-retries";
 import { paginate, type Page } from "./paginate";
+import type { Pagination } from "./envelope";
 import { arrayColumns, contextOf, envelopeColumns, rowsOf, type ColumnPage, type RecordPart } from "./column-pages";
 import type { ParsePool } from "./columnar/parse-pool";
 import { GatheredParts } from "./columnar/gathered-parts";
@@ -149,10 +150,12 @@ export class Transport extends HttpTransport {
    */
   private columnPages(call: DecodeCall, req: TransportRequest, pool: ParsePool) {
     const concurrency = this.concurrency;
-    const fetchPage = async (start: number): Promise<Page<RecordPart>> => {
+    // v3 pages are big (10,000 rows, about 2.6 MB): the parse workers start with the first request.
+    if (req.response === "envelope-paged") pool.warm();
+    const fetchPage = async (start: number, early?: (pagination: Pagination) => void): Promise<Page<RecordPart>> => {
       const body = req.response === "envelope-paged" ? { ...(req.body ?? {}), pagination: { start } } : req.body;
       let page: ColumnPage | undefined;
-      const consume = (ex: Exchange, hooks: AttemptHooks) => envelopeColumns(ex, call, pool, hooks.bodyRead);
+      const consume = (ex: Exchange, hooks: AttemptHooks) => envelopeColumns(ex, call, pool, hooks.bodyRead, early);
       for await (const p of this.send(call, this.decodeSpec(req, body), consume, true)) page = p;
       return page as ColumnPage;
     };

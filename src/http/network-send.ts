@@ -3,7 +3,7 @@
  * becomes its typed error here; a 2xx answer is handed up with its body as it arrives (still encoded:
  * the decompression layer decodes it).
  */
-import { request } from "undici";
+import { undiciRequest } from "./undici-request";
 import type { ApiError } from "../errors";
 import type { Call } from "./call";
 import { tokenHeaderOf } from "./config";
@@ -30,7 +30,7 @@ export const networkSend: Send = async ({ call, spec, signal, watchdog }) => {
   headers[tokenHeader.toLowerCase()] = config.token as string;
 
   config.logger.debug?.(`${spec.method} ${spec.url} (attempt ${call.attempts})`);
-  const res = await request(spec.url, {
+  const res = await undiciRequest(spec.url, {
     method: spec.method,
     headers,
     body: spec.method === "POST" ? JSON.stringify(spec.body ?? {}) : null,

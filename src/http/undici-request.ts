@@ -1,0 +1,64 @@
+/**
+ * undici's `request`, loaded without the rest of undici. `require("undici")` loads all of it (fetch,
+ * WebSocket, the caches, the mock agents, EventSource: 110 modules, 110-120 ms on the development
+ * machine), which a cold process paid before its first request; `request` needs 26 of them (its
+ * handler, the global dispatcher and the Agent it makes: 40-45 ms). The files are undici's own (the
+ * package has no `exports` map, so they are public paths); a version that moved them falls back to
+ * the whole package, with the same answer.
+ *
+ * The call does what undici's exported `request(url, opts)` does for the options gasframes passes: the
+ * URL parsed by undici's own `parseURL`, its origin and path (with the query) given to the dispatcher,
+ * `opts.dispatcher` or else the process's global one (shared with any other copy of undici through
+ * its global symbol, so `setGlobalDispatcher` from the user's undici still applies).
+ */
+import type { Dispatcher } from "undici";
+
+type RequestOptions = { dispatcher?: Dispatcher } & Omit<Dispatcher.RequestOptions, "origin" | "path"> & { method: Dispatcher.HttpMethod };
+type RequestFn = (url: string, opts: RequestOptions) => Promise<Dispatcher.ResponseData>;
+
+let loaded: { request: RequestFn; lean: boolean } | undefined;
+
+function load(): { request: RequestFn; lean: boolean } {
+  const lean = leanRequest();
+  return lean !== undefined ? { request: lean, lean: true } : { request: (require("undici") as typeof import("undici")).request, lean: false };
+}
+
+/** undici's `request` (the lean one when undici's files are where this version keeps them). */
+export function undiciRequest(url: string, opts: RequestOptions): Promise<Dispatcher.ResponseData> {
+  loaded ??= load();
+  return loaded.request(url, opts);
+}
+
+/** Whether {@link undiciRequest} takes the lean path (loads it if not yet loaded). */
+export function usesLeanRequest(): boolean {
+  loaded ??= load();
+  return loaded.lean;
+}
+
+function leanRequest(): RequestFn | undefined {
+  let apiRequest: (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+  let parseURL: (url: string) => URL;
+  let getGlobalDispatcher: () => Dispatcher;
+  try {
+    apiRequest = require("undici/lib/api/api-request.js");
+    ({ parseURL } = require("undici/lib/core/util.js") as { parseURL: (url: string) => URL });
+    ({ getGlobalDispatcher } = require("undici/lib/global.js") as { getGlobalDispatcher: () => Dispatcher });
+  } catch {
+    return undefined;
+  }
+  if (typeof apiRequest !== "function" || typeof parseURL !== "function" || typeof getGlobalDispatcher !== "function") return undefined;
+  return (url, opts) => {
+    let parsed: URL;
+    try {
+      parsed = parseURL(url);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    const dispatcher = opts.dispatcher ?? getGlobalDispatcher();
+    return apiRequest.call(dispatcher, {
+      ...opts,
+      origin: parsed.origin,
+      path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname,
+    } as Dispatcher.RequestOptions);
+  };
+}
