@@ -6,7 +6,7 @@
 // seed, then replaces notebooks/.tslab-cells with what the kernels stored (cells/ and deps/). The facts in it
 // are kept relative to the project, so the seed holds in any checkout with the same dist/ declarations (the
 // build of the same sources), the same node_modules (from the lock file) and the same Node major version.
-// test/notebook/tslab-cell-seed.test.ts fails when the committed seed no longer matches.
+// test/notebook/notebooks-execute.test.ts fails when the committed seed no longer matches.
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
