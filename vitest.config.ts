@@ -124,6 +124,11 @@ const SHARED_FILES = [
   "test/notebook/connection-file.test.ts",
   "test/notebook/report-table.test.ts",
   "test/notebook/report-interactive-spec.test.ts",
+  // The notebook format and the kernels' wire protocol (each validated by Python in a child process), and the
+  // report's code wrapping in a headless Chromium closed in its afterAll.
+  "test/notebook/nbformat.test.ts",
+  "test/notebook/wire.test.ts",
+  "test/notebook/report-code-wrap.test.ts",
   "test/docs/links.test.ts",
   "test/helpers/start-first.test.ts",
   // Restores the one variable it sets after each test.
