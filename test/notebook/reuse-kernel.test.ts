@@ -32,37 +32,38 @@ writeFileSync(join(root, "counter.ts"), "let n = 0;\nexport const next = (): num
 const PID = 'console.log("pid", process.pid);';
 
 describe("runNotebooks re-using a tslab kernel", () => {
-  // One kernel for both checks (a kernel start costs more than these cells): a and b show the fresh state,
+  // One run of six notebooks, two kernels (a kernel start costs more than these cells): `leaks` leaves a global,
+  // so `after-leak` must start a new kernel and say why; a and b, run next in that kernel, show the fresh state;
   // then `uses` must fail on the name `declares`, run just before it in the same kernel, declared.
-  it("runs each notebook as in a fresh kernel (own declarations, counts from 1, local modules anew), and fails one that uses a name only the previous notebook declared", async () => {
+  it("runs each notebook as in a fresh kernel (own declarations, counts from 1, local modules anew), starts a new kernel after a notebook that left a global behind (and says why), and fails one that uses a name only the previous notebook declared", async () => {
     const logs: string[] = [];
     const out = join(root, "out-fresh");
+    const leaks = notebook("leaks.ipynb", [`(globalThis as any).leakedSetting = 1;\n${PID}`]);
+    const afterLeak = notebook("after-leak.ipynb", [`${PID}\nconsole.log(typeof (globalThis as any).leakedSetting);`]);
     const a = notebook("a.ipynb", [`const asOf = "a";\n${PID}`, 'import { next } from "./counter";\nconsole.log("count", next(), asOf);']);
     const b = notebook("b.ipynb", [`const asOf = "b";\n${PID}`, 'import { next } from "./counter";\nconsole.log("count", next(), asOf);']);
     const declares = notebook("declares.ipynb", ["const onlyInFirst = 42;\nconsole.log(onlyInFirst);"]);
     const uses = notebook("uses.ipynb", ["console.log(onlyInFirst);"]);
-    const err = await runNotebooks([a, b, declares, uses], { outDir: out, concurrency: 1, log: (l) => logs.push(l) }).catch((e: unknown) => e);
+    const err = await runNotebooks([leaks, afterLeak, a, b, declares, uses], { outDir: out, concurrency: 1, log: (l) => logs.push(l) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CellExecutionError);
     expect((err as CellExecutionError).notebook).toBe("uses.ipynb");
     expect((err as CellExecutionError).errorText).toMatch(/onlyInFirst/);
     // The notebooks before the failure are written as they finish.
-    const [runA, runB] = ["a.ipynb", "b.ipynb"].map((n) => readNotebook(join(out, n)));
+    const [runLeaks, runAfter, runA, runB] = ["leaks.ipynb", "after-leak.ipynb", "a.ipynb", "b.ipynb"].map((n) => readNotebook(join(out, n)));
+    // A new kernel after the leak, without the global, and the one reason logged for it.
+    const pidOf = (nb: Notebook) => /pid \d+/.exec(stdout(nb, 0))?.[0];
+    expect(pidOf(runAfter!)).toBeDefined();
+    expect(pidOf(runAfter!)).not.toBe(pidOf(runLeaks!));
+    expect(stdout(runAfter!, 0)).toContain("undefined");
+    expect(logs.filter((l) => l.includes("fresh kernel"))).toHaveLength(1);
+    expect(logs.find((l) => l.startsWith("after-leak.ipynb: a fresh kernel"))).toContain("it added leakedSetting");
+    // a and b: re-used (the kernel after-leak started), reset between them.
     expect(stdout(runA!, 0)).toBe(stdout(runB!, 0)); // one kernel process for both
+    expect(pidOf(runA!)).toBe(pidOf(runAfter!));
     expect(stdout(runA!, 1)).toBe("count 1 a\n");
     expect(stdout(runB!, 1)).toBe("count 1 b\n");
     for (const nb of [runA!, runB!]) expect(nb.cells.map((c) => (c.cell_type === "code" ? c.execution_count : null))).toEqual([1, 2]);
-    expect(logs.some((l) => l.includes("fresh kernel"))).toBe(false);
-  }, budget(120_000));
-
-  it("starts a new kernel after a notebook that left a global behind, and says why", async () => {
-    const logs: string[] = [];
-    const a = notebook("leaks.ipynb", [`(globalThis as any).leakedSetting = 1;\n${PID}`]);
-    const b = notebook("after-leak.ipynb", [`${PID}\nconsole.log(typeof (globalThis as any).leakedSetting);`]);
-    const runs = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1, log: (l) => logs.push(l) });
-    expect(stdout(runs[1]!, 0)).not.toContain(stdout(runs[0]!, 0));
-    expect(stdout(runs[1]!, 0)).toContain("undefined");
-    expect(logs.find((l) => l.startsWith("after-leak.ipynb: a fresh kernel"))).toContain("it added leakedSetting");
-  }, budget(120_000));
+  }, budget(240_000));
 
   it("starts one kernel per notebook with reuseKernels: false", async () => {
     const a = notebook("one.ipynb", [PID]);
