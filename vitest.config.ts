@@ -129,6 +129,9 @@ const SHARED_FILES = [
   "test/notebook/nbformat.test.ts",
   "test/notebook/wire.test.ts",
   "test/notebook/report-code-wrap.test.ts",
+  // `gasframes run` on a failing cell: one tslab kernel, killed before the file ends; the command sets no
+  // process-wide state.
+  "test/notebook/run-failing.test.ts",
   "test/docs/links.test.ts",
   "test/helpers/start-first.test.ts",
   // Restores the one variable it sets after each test.

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReport, type ReportResult } from "../../src/notebook/report/build-report";
 import { CellExecutionError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
@@ -101,4 +102,39 @@ describe("buildReport with the response cache", () => {
     expect(existsSync(join(missDir, "notebooks", "hello.ipynb"))).toBe(true);
     expect(existsSync(join(missDir, "index.html"))).toBe(false);
   }, budget(300_000));
+});
+
+// The report's sandbox keeps its answers on disk (buildReport's `sandboxCache`): a run stores the answers its
+// notebooks asked for, the next run sends the stored bytes (shown by an entry altered on disk, whose answer the
+// notebook then prints), and `sandboxCache: false` generates every answer. (In this file rather than one of its
+// own: one process start and toolkit load fewer.)
+const answersRoot = mkdtempSync(join(tmpdir(), "report-answers-"));
+afterAll(() => rmSync(answersRoot, { recursive: true, force: true }));
+const answers = join(answersRoot, "answers");
+const answerCells = join(answersRoot, "cells");
+const report = async (sandboxCache: string | false): Promise<string> => {
+  const outDir = mkdtempSync(join(answersRoot, "out-"));
+  await buildReport({ notebooks: [join(fixtures, "sandbox-check.ipynb")], outDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: answerCells, sandboxCache, ...ONE_LANE });
+  return readFileSync(join(outDir, "sandbox-check.html"), "utf8");
+};
+
+describe("the report's sandbox answers kept on disk", () => {
+  it(
+    "stores the answers of a run and sends them again in the next; sandboxCache: false generates them",
+    async () => {
+      const first = await report(answers);
+      expect(first).toContain("status 200; vessels present: true");
+      const stored = readdirSync(answers).filter((n) => n.endsWith(".answer"));
+      expect(stored).toHaveLength(1);
+      const file = join(answers, stored[0]!);
+      const entry = readFileSync(file);
+      expect(entry.includes("gasframes-sandbox-token")).toBe(false);
+      // The vessels' answer emptied on disk (with a checksum that matches): the next run must send it as stored.
+      const head = JSON.parse(entry.subarray(0, entry.indexOf(10)).toString("utf8"));
+      writeFileSync(file, JSON.stringify({ ...head, bytes: 0, sha256: createHash("sha256").update("").digest("hex") }) + "\n");
+      expect(await report(answers)).toContain("status 200; vessels present: false");
+      expect(await report(false)).toBe(first);
+    },
+    budget(300_000),
+  );
 });
