@@ -26,17 +26,22 @@ export interface NatgasDataset {
   readonly runDays: readonly number[];
 }
 
+/** The datasets last used, least recently used first (a hit moves its entry to the end of the Map). */
 const cache = new Map<string, NatgasDataset>();
+/** The tests of one shared worker use a dozen (seed, asOf) pairs; emptying the whole cache past 8 made them build their wells lists again (issue 31). */
+const CACHE_SIZE = 16;
 
-/** The dataset of a context, built on first use and kept (a few per process at most). */
+/** The dataset of a context, built on first use and kept (the last 16 used). */
 export function datasetOf(ctx: SandboxContext): NatgasDataset {
   const key = `${ctx.seed}|${ctx.asOf}`;
   let data = cache.get(key);
-  if (!data) {
-    if (cache.size > 8) cache.clear();
+  if (data) {
+    cache.delete(key);
+  } else {
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     data = build(ctx);
-    cache.set(key, data);
   }
+  cache.set(key, data);
   return data;
 }
 
