@@ -50,7 +50,7 @@ function build(ctx: SandboxContext): NatgasDataset {
   const asOfMonth = monthOfDay(asOfDay);
   const runDays: number[] = [];
   for (let day = FIRST_RUN_DAY; day <= asOfDay; day += RUN_EVERY_DAYS) runDays.push(day);
-  // The well catalogue takes most of a second to build: only endpoints that read wells pay for it.
+  // The well catalogue takes 0.1 to 0.3 s to build (wells.ts): only endpoints that read wells pay for it.
   let wells: readonly Well[] | undefined;
   let producingWells: readonly Well[] | undefined;
   return {
