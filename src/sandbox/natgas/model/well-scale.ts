@@ -47,14 +47,12 @@ export class WellScales {
   private readonly actual: Float64Array;
   private readonly forecast: Float64Array;
   /**
-   * The noise factors [gas, oil] by well index that `noisySums` drew for month `noiseMonth` (0 where not
-   * drawn; a factor is never 0): a month's answer writes every well of that month and draws the same
-   * noise again otherwise (`noiseOf`). One month kept: the lake sync asks month by month.
+   * The noise factors [gas, oil] by well index that `noisySums` last drew for each well, in month
+   * `noiseMonths[index]` (oil 0 where not drawn; a factor is never 0): a month's answer writes every well
+   * of that month and would draw the same noise again (`noiseOf`).
    */
-  private noise: Float64Array;
-  private noiseMonth = Number.NaN;
-  /** Wells in the seed's catalogue (well indices are below it). */
-  private readonly wellCount: number;
+  private readonly noise: Float64Array;
+  private readonly noiseMonths: Int32Array;
 
   constructor(
     private readonly seed: number,
@@ -66,7 +64,8 @@ export class WellScales {
     this.oilIp = new Float64Array(subs * n);
     this.wellsBySub = SUB_REGIONS.map(() => []);
     const wells = wellsOf(seed);
-    this.wellCount = wells.length;
+    this.noise = new Float64Array(wells.length * 2);
+    this.noiseMonths = new Int32Array(wells.length).fill(-1);
     for (const w of wells) {
       this.wellsBySub[SUB_REGION_OF_COUNTY[w.county.index]].push(w);
       const f = w.firstProdMonth - FIRST_MONTH;
@@ -84,7 +83,6 @@ export class WellScales {
     // [gas, oil] pairs, NaN until first asked
     this.actual = new Float64Array(subs * n * 2).fill(NaN);
     this.forecast = new Float64Array(subs * n * CACHED_LAGS * 2).fill(NaN);
-    this.noise = new Float64Array(0);
   }
 
   /**
@@ -92,9 +90,7 @@ export class WellScales {
    * (the actual scale of the well's sub-region was just computed), else 0.
    */
   noiseOf(well: Well, month: number, salt: 21 | 22): number {
-    if (month !== this.noiseMonth) return 0;
-    const i = (well.index << 1) | (salt - 21);
-    return i < this.noise.length ? this.noise[i] : 0;
+    return this.noiseMonths[well.index] === month ? this.noise[(well.index << 1) | (salt - 21)] : 0;
   }
 
   /** Type-curve sums [gas, oil] of the sub-region's wells first producing by `cutoff` (<= month), in `month`. */
@@ -123,24 +119,21 @@ export class WellScales {
     let gas = 0;
     let oil = 0;
     const wells = this.wellsBySub[sub];
-    if (month !== this.noiseMonth) {
-      if (this.noise.length === 0) this.noise = new Float64Array(this.wellCount * 2);
-      else this.noise.fill(0);
-      this.noiseMonth = month;
-    }
     const noise = this.noise;
+    const noiseMonths = this.noiseMonths;
     for (const w of wells) {
       if (w.firstProdMonth > month) break;
       const dec = this.declineAt(sub, month - w.firstProdMonth);
       const key = key3(this.seed, w.index, month);
       const g = wellNoiseAt(key, 21);
+      noiseMonths[w.index] = month;
       noise[w.index << 1] = g;
       gas += w.gasIp * dec * g;
       if (w.oilIp > 0) {
         const o = wellNoiseAt(key, 22);
         noise[(w.index << 1) | 1] = o;
         oil += w.oilIp * dec * o;
-      }
+      } else noise[(w.index << 1) | 1] = 0;
     }
     return [gas, oil];
   }
