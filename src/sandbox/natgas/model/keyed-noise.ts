@@ -10,13 +10,31 @@ import { finish, mixKey as mix, START } from "../../core/hash";
 /** The finaliser of hashInts, as a uniform number in [0, 1). */
 const toUnit = (h: number): number => finish(h) / 4294967296;
 
+/**
+ * The running hash of three keys (seed, well index, month): what the draws of a well-month have in
+ * common, made once for its gas noise, oil noise and null draw (`unitAfter`, `normalAfter`).
+ */
+export function key3(a: number, b: number, c: number): number {
+  return mix(mix(mix(START, a), b), c);
+}
+
+/** `unit(a, b, c, d)` of core/hash.ts, from `key3(a, b, c)`. */
+export function unitAfter(h3: number, d: number): number {
+  return toUnit(mix(h3, d));
+}
+
+/** `normal(a, b, c, d)` of core/hash.ts, from `key3(a, b, c)`. */
+export function normalAfter(h3: number, d: number): number {
+  const h = mix(h3, d);
+  return (toUnit(mix(h, 1)) + toUnit(mix(h, 2)) + toUnit(mix(h, 3)) - 1.5) * 2;
+}
+
 /** `unit(a, b, c, d)` of core/hash.ts. */
 export function unit4(a: number, b: number, c: number, d: number): number {
-  return toUnit(mix(mix(mix(mix(START, a), b), c), d));
+  return unitAfter(key3(a, b, c), d);
 }
 
 /** `normal(a, b, c, d)` of core/hash.ts: (unit(a..d, 1) + unit(a..d, 2) + unit(a..d, 3) - 1.5) * 2. */
 export function normal4(a: number, b: number, c: number, d: number): number {
-  const h = mix(mix(mix(mix(START, a), b), c), d);
-  return (toUnit(mix(h, 1)) + toUnit(mix(h, 2)) + toUnit(mix(h, 3)) - 1.5) * 2;
+  return normalAfter(key3(a, b, c), d);
 }

@@ -1,5 +1,5 @@
 import { monthNumber } from "../../core/dates";
-import { normal4 } from "./keyed-noise";
+import { key3, normalAfter } from "./keyed-noise";
 import { SUB_REGION_OF_COUNTY, SUB_REGIONS } from "../geo/geography";
 import { actualGas, actualOil, expectedGas, expectedOil } from "./region-curve";
 import { wellTypeOf } from "./well-types";
@@ -28,7 +28,12 @@ const WELL_NOISE = 0.06;
 
 /** A well's noise factor in a month: salt 21 for gas, 22 for oil. */
 export function wellNoise(seed: number, well: Well, month: number, salt: 21 | 22): number {
-  return 1 + WELL_NOISE * normal4(seed, well.index, month, salt);
+  return wellNoiseAt(key3(seed, well.index, month), salt);
+}
+
+/** wellNoise from the well-month's `key3(seed, well.index, month)`. */
+export function wellNoiseAt(key: number, salt: 21 | 22): number {
+  return 1 + WELL_NOISE * normalAfter(key, salt);
 }
 
 /** Per-seed scale tables, months FIRST_MONTH .. lastMonth. */
@@ -41,6 +46,13 @@ export class WellScales {
   private readonly wellsBySub: Well[][];
   private readonly actual: Float64Array;
   private readonly forecast: Float64Array;
+  /**
+   * The noise factors [gas, oil] by well index that `noisySums` last drew for each well, in month
+   * `noiseMonths[index]` (oil 0 where not drawn; a factor is never 0): a month's answer writes every well
+   * of that month and would draw the same noise again (`noiseOf`).
+   */
+  private readonly noise: Float64Array;
+  private readonly noiseMonths: Int32Array;
 
   constructor(
     private readonly seed: number,
@@ -51,7 +63,10 @@ export class WellScales {
     this.gasIp = new Float64Array(subs * n);
     this.oilIp = new Float64Array(subs * n);
     this.wellsBySub = SUB_REGIONS.map(() => []);
-    for (const w of wellsOf(seed)) {
+    const wells = wellsOf(seed);
+    this.noise = new Float64Array(wells.length * 2);
+    this.noiseMonths = new Int32Array(wells.length).fill(-1);
+    for (const w of wells) {
       this.wellsBySub[SUB_REGION_OF_COUNTY[w.county.index]].push(w);
       const f = w.firstProdMonth - FIRST_MONTH;
       if (f < 0 || f >= n) continue;
@@ -68,6 +83,14 @@ export class WellScales {
     // [gas, oil] pairs, NaN until first asked
     this.actual = new Float64Array(subs * n * 2).fill(NaN);
     this.forecast = new Float64Array(subs * n * CACHED_LAGS * 2).fill(NaN);
+  }
+
+  /**
+   * The well's noise factor of `month` (salt 21 gas, 22 oil) if `noisySums` drew it for that month
+   * (the actual scale of the well's sub-region was just computed), else 0.
+   */
+  noiseOf(well: Well, month: number, salt: 21 | 22): number {
+    return this.noiseMonths[well.index] === month ? this.noise[(well.index << 1) | (salt - 21)] : 0;
   }
 
   /** Type-curve sums [gas, oil] of the sub-region's wells first producing by `cutoff` (<= month), in `month`. */
@@ -95,11 +118,22 @@ export class WellScales {
   private noisySums(sub: number, month: number): [number, number] {
     let gas = 0;
     let oil = 0;
-    for (const w of this.wellsBySub[sub]) {
+    const wells = this.wellsBySub[sub];
+    const noise = this.noise;
+    const noiseMonths = this.noiseMonths;
+    for (const w of wells) {
       if (w.firstProdMonth > month) break;
       const dec = this.declineAt(sub, month - w.firstProdMonth);
-      gas += w.gasIp * dec * wellNoise(this.seed, w, month, 21);
-      if (w.oilIp > 0) oil += w.oilIp * dec * wellNoise(this.seed, w, month, 22);
+      const key = key3(this.seed, w.index, month);
+      const g = wellNoiseAt(key, 21);
+      noiseMonths[w.index] = month;
+      noise[w.index << 1] = g;
+      gas += w.gasIp * dec * g;
+      if (w.oilIp > 0) {
+        const o = wellNoiseAt(key, 22);
+        noise[(w.index << 1) | 1] = o;
+        oil += w.oilIp * dec * o;
+      } else noise[(w.index << 1) | 1] = 0;
     }
     return [gas, oil];
   }

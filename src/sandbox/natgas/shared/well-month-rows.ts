@@ -42,16 +42,18 @@ export function wellMonthRows(
   writeWell?: WellMonthsWriter,
 ): RowSet {
   const kept: Well[] = [];
-  const firsts: number[] = [];
-  const prefix: number[] = [0];
+  // Typed arrays: a month's answer keeps every producing well (24,000) with one row each.
+  const firsts = new Float64Array(wells.length);
+  const prefix = new Float64Array(wells.length + 1);
+  let count = 0;
   for (const w of wells) {
     const [first, last] = range(w);
     if (last < first) continue;
+    firsts[kept.length] = first;
     kept.push(w);
-    firsts.push(first);
-    prefix.push(prefix[prefix.length - 1] + (last - first + 1));
+    count += last - first + 1;
+    prefix[kept.length] = count;
   }
-  const count = prefix[prefix.length - 1];
   const wellAt = (k: number): number => {
     let lo = 0;
     let hi = kept.length - 1;

@@ -2,7 +2,8 @@ import type { ByteChunks } from "../../core/byte-chunks";
 import { daysInMonth, formatMonth } from "../../core/dates";
 import { writeBytes, writeHundredths, writeNumber } from "../../core/json-bytes";
 import type { NatgasDataset } from "../model/dataset";
-import { wellMonth } from "../model/well-production";
+import { wellMonthInto } from "../model/well-production";
+import type { MutableWellMonth } from "../model/well-production";
 import { wellsOf } from "../model/wells";
 import type { Well } from "../model/wells";
 import type { RowJoinBytes, WellMonthsWriter } from "../shared/well-month-rows";
@@ -38,7 +39,7 @@ interface WellBytes {
   /** Bytes a row of the well can take at most. */
   readonly maxRow: number;
   /** `tail + after + before + head` of the last separators used: what lies between two rows of the well. */
-  link?: { readonly join: RowJoinBytes; readonly bytes: Buffer };
+  link?: { readonly join: RowJoinBytes; readonly bytes: Buffer; readonly start: Buffer; readonly end: Buffer };
 }
 
 const WET_MONTH = utf8(',"prod_wet_gas_mcf_month":');
@@ -53,6 +54,8 @@ const INVALID_WATER = utf8(`null${WATER_MONTH}null`);
 const MAX_VARIABLE_BYTES = 140 + 92 + 7 * 24 + 64;
 
 const months = new Map<number, MonthBytes>();
+/** The well-month being written (one object for all rows: a row makes none). */
+const scratch: MutableWellMonth = { gas: 0, oil: 0, water: 0, invalid: false };
 /**
  * Each catalogue's wells' bytes by well index. Looked up once per answer: a month's answer writes one
  * row per well, and a WeakMap lookup per well was as dear as writing the row.
@@ -82,7 +85,7 @@ function wellBytes(table: (WellBytes | undefined)[], w: Well): WellBytes {
     const place = utf8(`,"region_natgas":${j(w.county.region)},"state_code":${j(w.county.stateAb)},"sub_region_natgas":${j(w.county.subRegion)},"prod_water_bbl_day":`);
     const tail = utf8(`,"well_name":${j(w.wellName)}}`);
     const maxRow = head.length + operator.length + place.length + tail.length + MAX_VARIABLE_BYTES;
-    b = { head, operator, place, tail, maxRow };
+    b = { head, operator, place, tail, maxRow, link: undefined };
     table[w.index] = b;
   }
   return b;
@@ -99,14 +102,23 @@ export function productionRowsWriter(data: NatgasDataset): WellMonthsWriter {
 
 /** Writes a well's productionbywell rows for months [first, last], each `join.before + JSON + join.after`. */
 function writeProductionRows(data: NatgasDataset, p: WellBytes, out: ByteChunks, w: Well, first: number, last: number, join: RowJoinBytes): void {
-  if (p.link?.join !== join) p.link = { join, bytes: Buffer.concat([p.tail, join.after, join.before, p.head]) };
-  const link = p.link.bytes;
+  let l = p.link;
+  if (l === undefined || l.join !== join) {
+    const start = Buffer.concat([join.before, p.head]);
+    const end = Buffer.concat([p.tail, join.after]);
+    p.link = l = { join, bytes: Buffer.concat([end, start]), start, end };
+  }
+  const { bytes: link, start, end } = l;
   const room = p.maxRow + join.before.length + join.after.length;
   out.room(room);
-  out.pos = writeBytes(out.buf, writeBytes(out.buf, out.pos, join.before), p.head);
+  out.pos = writeBytes(out.buf, out.pos, start);
   for (let month = first; month <= last; month++) {
     const m = monthBytes(month);
-    const v = wellMonth(data.seed, w, month);
+    const v = scratch;
+    if (month < w.firstProdMonth) {
+      v.gas = v.oil = v.water = 0;
+      v.invalid = false;
+    } else wellMonthInto(data.seed, w, month, v);
     const buf = out.buf;
     let pos = out.pos;
     if (v.invalid) {
@@ -133,16 +145,16 @@ function writeProductionRows(data: NatgasDataset, p: WellBytes, out: ByteChunks,
       pos = writeNumber(buf, pos, Math.round(v.water * m.days));
     }
     if (month === last) {
-      out.pos = writeBytes(buf, writeBytes(buf, pos, p.tail), join.after);
+      out.pos = writeBytes(buf, pos, end);
       return;
     }
-    if (pos + p.tail.length + join.after.length + room <= buf.length) {
+    if (pos + end.length + room <= buf.length) {
       out.pos = writeBytes(buf, pos, link);
       continue;
     }
     // The next row may not fit: end this one here and start the next in a fresh buffer.
-    out.pos = writeBytes(buf, writeBytes(buf, pos, p.tail), join.after);
+    out.pos = writeBytes(buf, pos, end);
     out.room(room);
-    out.pos = writeBytes(out.buf, writeBytes(out.buf, out.pos, join.before), p.head);
+    out.pos = writeBytes(out.buf, out.pos, start);
   }
 }
