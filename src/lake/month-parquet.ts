@@ -42,6 +42,9 @@ export function lakeSortKey(spec: EndpointSpec, axis: LakeAxis, schema: RecordSc
   return schema.fields.some((f) => f.name === axis.field) ? [...key, axis.field] : key;
 }
 
+/** A counting sort is used while the composite ranks number at most this many per row (see {@link sortedRowOrder}). */
+const COUNTING_SORT_KEYS_PER_ROW = 4;
+
 /** The row order that sorts `columns` by `key` (nulls and NaN last, ties in arrival order). */
 export function sortedRowOrder(columns: RecordColumns, key: readonly string[]): Uint32Array {
   const n = columns.length;
@@ -50,6 +53,24 @@ export function sortedRowOrder(columns: RecordColumns, key: readonly string[]): 
   const rows = new Uint32Array(n);
   for (let i = 0; i < n; i++) rows[i] = i;
   if (ranks.length === 0 || n === 0) return rows;
+  let keys = 1;
+  for (const r of ranks) keys *= r.distinct;
+  if (keys <= COUNTING_SORT_KEYS_PER_ROW * n + 1024) {
+    // Few composite ranks (a month of a well dataset: one well id a row, one date): a counting sort,
+    // stable, so ties keep their arrival order, in linear time (the native sort below was a twentieth
+    // of a month's write).
+    const key = new Int32Array(n);
+    const starts = new Int32Array(keys + 1);
+    for (let i = 0; i < n; i++) {
+      let k = 0;
+      for (const r of ranks) k = k * r.distinct + r.rank[i]!;
+      key[i] = k;
+      starts[k + 1]!++;
+    }
+    for (let k = 0; k < keys; k++) starts[k + 1]! += starts[k]!;
+    for (let i = 0; i < n; i++) rows[starts[key[i]!]!++] = i;
+    return rows;
+  }
   let span = n;
   for (const r of ranks) span *= r.distinct;
   if (span < Number.MAX_SAFE_INTEGER) {

@@ -63,6 +63,28 @@ describe("month files", () => {
     expect([...sortedRowOrder(rc, ["missing"])]).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it("sort by two keys alike whether their ranks are few (a counting sort) or many (the packed sort), ties in arrival order", () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const reference = (a: Float64Array, b: Float64Array) =>
+      Array.from(a, (_, i) => i).sort((i, j) => {
+        for (const v of [a, b]) {
+          const x = Number.isNaN(v[i]!) ? Infinity : v[i]!;
+          const y = Number.isNaN(v[j]!) ? Infinity : v[j]!;
+          if (x !== y) return x - y;
+        }
+        return i - j;
+      });
+    // 2,000 rows: 3 x 5 ranks (counting), 2,000 x 1 (counting: a month of wells), about 1,000 x 1,000 (packed).
+    for (const [da, db] of [[3, 5], [1e9, 1], [1000, 1000]] as const) {
+      const n = 2000;
+      const a = Float64Array.from({ length: n }, () => (next() < 0.02 ? NaN : Math.floor(next() * da)));
+      const b = Float64Array.from({ length: n }, () => Math.floor(next() * db));
+      const rc = new RecordColumns(["a", "b"], new Map([["a", new NumberColumn(a)], ["b", new NumberColumn(b)]]), n);
+      expect([...sortedRowOrder(rc, ["a", "b"])]).toEqual(reference(a, b));
+    }
+  });
+
   it("sort ids of digits (of one width, or not, or with other texts) as text, ties in arrival order", () => {
     const textOrder = (values: (string | null)[]) =>
       values.map((_, i) => i).sort((a, b) => {
