@@ -135,6 +135,19 @@ function validity(length: number, isNull: (i: number) => boolean): { bitmap: Uin
   return { bitmap, nulls };
 }
 
+/** {@link validity} of numbers, NaN being null (a loop without a call per value: a month's measurements). */
+function nanValidity(values: Float64Array): { bitmap: Uint8Array; nulls: number } {
+  const length = values.length;
+  const bitmap = new Uint8Array(Math.ceil(length / 8));
+  let nulls = 0;
+  for (let i = 0; i < length; i++) {
+    const v = values[i]!;
+    if (v !== v) nulls++;
+    else bitmap[i >> 3]! |= 1 << (i & 7);
+  }
+  return { bitmap, nulls };
+}
+
 function numbersOf(columns: RecordColumns, name: string): Float64Array {
   const own = columns.numbers(name);
   if (own !== undefined) return own;
@@ -151,7 +164,7 @@ function numbersOf(columns: RecordColumns, name: string): Float64Array {
 }
 
 function floatVector(A: typeof Arrow, values: Float64Array): Arrow.Vector {
-  const { bitmap, nulls } = validity(values.length, (i) => Number.isNaN(values[i]!));
+  const { bitmap, nulls } = nanValidity(values);
   return A.makeVector(A.makeData({ type: new A.Float64(), length: values.length, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : null, data: values }));
 }
 
@@ -164,15 +177,23 @@ function intVector(A: typeof Arrow, columns: RecordColumns, name: string, int64:
     if (!Number.isSafeInteger(v)) throw new DataError(`toArrow: column "${name}" is typed int, but row ${i} holds ${v}`);
     if (v < INT32_MIN || v > INT32_MAX) fits32 = false;
   }
-  const { bitmap, nulls } = validity(values.length, (i) => Number.isNaN(values[i]!));
+  const { bitmap, nulls } = nanValidity(values);
   const nullBitmap = nulls > 0 ? bitmap : null;
   if (fits32) {
     const data = new Int32Array(values.length);
     for (let i = 0; i < values.length; i++) data[i] = Number.isNaN(values[i]!) ? 0 : values[i]!;
     return A.makeVector(A.makeData({ type: new A.Int32(), length: values.length, nullCount: nulls, nullBitmap, data }));
   }
+  // Each value's two 32-bit halves (little-endian, two's complement), written without a BigInt a value.
   const data = new BigInt64Array(values.length);
-  for (let i = 0; i < values.length; i++) data[i] = Number.isNaN(values[i]!) ? 0n : BigInt(values[i]!);
+  const halves = new Int32Array(data.buffer);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v !== v) continue;
+    const high = Math.floor(v / 4294967296);
+    halves[2 * i] = v - high * 4294967296;
+    halves[2 * i + 1] = high;
+  }
   return A.makeVector(A.makeData({ type: new A.Int64(), length: values.length, nullCount: nulls, nullBitmap, data }));
 }
 
@@ -180,9 +201,9 @@ function intVector(A: typeof Arrow, columns: RecordColumns, name: string, int64:
 function perValue<T>(columns: RecordColumns, name: string, convert: (v: unknown, row: number) => T, out: { set(i: number, v: T): void }): void {
   const coded = columns.coded(name);
   if (coded !== undefined) {
-    const firstRow = new Map<number, number>();
-    for (let i = 0; i < coded.codes.length; i++) if (!firstRow.has(coded.codes[i]!)) firstRow.set(coded.codes[i]!, i);
-    const converted = coded.dict.map((v, code) => convert(v, firstRow.get(code) ?? 0));
+    const firstRow = new Int32Array(coded.dict.length).fill(-1);
+    for (let i = 0; i < coded.codes.length; i++) if (firstRow[coded.codes[i]!] === -1) firstRow[coded.codes[i]!] = i;
+    const converted = coded.dict.map((v, code) => convert(v, Math.max(0, firstRow[code]!)));
     for (let i = 0; i < coded.codes.length; i++) out.set(i, converted[coded.codes[i]!]!);
     return;
   }

@@ -85,6 +85,15 @@ describe("toArrow", () => {
     expect(arrow.getChild("date")!.get(3)).toBe(Date.UTC(2024, 1, 29));
   });
 
+  it("writes Int64 values of either sign and any size up to 2^53 exactly", () => {
+    const values = [-1, 0, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, -(2 ** 32), 2 ** 40 + 3, -(2 ** 40) - 3, 2 ** 53 - 1, -(2 ** 53 - 1), null];
+    const table = Table.fromRecords(values.map((n) => ({ n })), { schema: { name: "t", fields: [{ name: "n", type: "int" }] } });
+    const column = table.toArrow().getChild("n")!;
+    expect(String(column.type)).toBe("Int64");
+    expect(column.toArray().slice(0, -1)).toEqual(BigInt64Array.from(values.slice(0, -1), (v) => BigInt(v!)));
+    expect(column.get(values.length - 1)).toBeNull();
+  });
+
   it("dictionary-encodes strings that repeat", () => {
     const many = Array.from({ length: 10 }, (_, i) => ({ county: i % 3 === 0 ? null : i % 2 === 0 ? "Reeves" : "Loving" }));
     const county = Table.fromRecords(many).toArrow().getChild("county")!;
