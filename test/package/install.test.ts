@@ -3,7 +3,8 @@
 // script there connects to the sandbox, downloads, rolls up and renders a chart, and checks its numbers
 // against the service's own aggregation. Then danfo is set up exactly as docs/installing.md says, and
 // toFrame() must work. The only network this test uses is the npm registry; it is skipped (saying so)
-// only when the registry cannot be reached.
+// only when the registry cannot be reached; the audit test alone also skips, saying so, when the registry
+// refuses npm's advisory endpoints (then `npm ls` checks the installed tree offline).
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
