@@ -3,7 +3,8 @@
 // script there connects to the sandbox, downloads, rolls up and renders a chart, and checks its numbers
 // against the service's own aggregation. Then danfo is set up exactly as docs/installing.md says, and
 // toFrame() must work. The only network this test uses is the npm registry; it is skipped (saying so)
-// only when the registry cannot be reached.
+// only when the registry cannot be reached; the audit test alone also skips, saying so, when the registry
+// refuses npm's advisory endpoints (then `npm ls` checks the installed tree offline).
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -141,6 +142,13 @@ const g = require("gasframes");
 `;
 
 let work: string;
+/**
+ * The scripts' environment. Their four runs ask the sandbox the same questions (west's rigs of January 2024,
+ * and its county grouping), so they share one answer folder (GASFRAMES_SANDBOX_ANSWER_CACHE, as a user may
+ * set it): the first run generates and stores the answers, the next three read them, and every run still
+ * starts the installed package's sandbox and checks the numbers it gets.
+ */
+const scriptEnv = (): Record<string, string> => ({ CI: "1", GASFRAMES_SANDBOX_ANSWER_CACHE: join(work, "answers") });
 let project: string;
 let unreachable: string | undefined;
 /** What `npm install` of the tarball printed. */
@@ -226,7 +234,7 @@ describe("gasframes installed from its tarball into a new project with no overri
   it("runs a user's script: sandbox, download, rollup, chart to SVG; toFrame() says how to set up danfo", async (ctx) => {
     if (unreachable) ctx.skip(unreachable);
     writeFileSync(join(project, "user-script.cjs"), USER_SCRIPT);
-    const r = await runNode(["user-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS });
+    const r = await runNode(["user-script.cjs"], { cwd: project, env: scriptEnv(), timeoutMs: STEP_MS });
     expect(r.code, r.stderr.slice(-3000)).toBe(0);
     const out = lastJson(r.stdout);
     expect(out.target).toBe("sandbox");
@@ -241,14 +249,45 @@ describe("gasframes installed from its tarball into a new project with no overri
     expect((out.frame as { message: string }).message).toContain("npm install danfojs-node@^1.2.0");
   }, STEP_MS);
 
+  it("npm ls --omit=dev: the user's production tree is complete, valid and only what gasframes declares (offline)", async (ctx) => {
+    if (unreachable) ctx.skip(unreachable);
+    // Needs no network, so it proves something wherever the install ran: every dependency gasframes
+    // declares is installed at a version its range accepts, nothing is missing, invalid or extraneous.
+    const r = await run("npm", ["ls", "--omit=dev", "--all", "--json", "--offline"], project);
+    type Node = { version?: string; missing?: boolean; dependencies?: Record<string, Node> };
+    const tree = JSON.parse(r.stdout) as Node & { problems?: string[] };
+    expect(tree.problems ?? [], r.stderr).toEqual([]);
+    expect(r.code, r.stderr.slice(-2000)).toBe(0);
+    expect(Object.keys(tree.dependencies ?? {})).toEqual(["gasframes"]);
+    const manifest = JSON.parse(readFileSync(join(project, "node_modules", "gasframes", "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
+    // npm ls also lists the optional peers (danfo, polars, tslab...), not installed: only the dependencies are.
+    const edges = Object.entries(tree.dependencies!.gasframes!.dependencies ?? {});
+    const installed = edges.filter(([, n]) => n.version !== undefined && n.missing !== true).map(([name]) => name);
+    expect(installed.sort()).toEqual(Object.keys(manifest.dependencies).sort());
+    const absent = edges.filter(([, n]) => n.version === undefined || n.missing === true).map(([name]) => name);
+    expect(absent.sort()).toEqual(Object.keys(manifest.peerDependencies).sort());
+  }, STEP_MS);
+
   it("npm audit --omit=dev reports no critical advisory in what the user installed", async (ctx) => {
     if (unreachable) ctx.skip(unreachable);
     const r = await audited!;
-    const report = JSON.parse(r.stdout || "{}") as { metadata?: { vulnerabilities?: Record<string, number> }; message?: string; statusCode?: number };
+    let report: { metadata?: { vulnerabilities?: Record<string, number> }; message?: string; statusCode?: number; uri?: string };
+    try {
+      report = JSON.parse(r.stdout) as typeof report;
+    } catch {
+      throw new Error(`npm audit printed no JSON report (exit ${r.code})\n${r.stderr.slice(-2000)}\n${r.stdout.slice(-1000)}`);
+    }
     const counts = report.metadata?.vulnerabilities;
     if (counts === undefined) {
-      // The registry answered installs, but its advisory service did not answer this request.
-      const why = `npm audit got no report from the registry's advisory service (${report.message ?? r.stderr.trim().split("\n").at(-1)})`;
+      // Skipped only when the registry does not offer the advisory service at all: it refuses npm's
+      // advisory endpoints (this machine's registry proxy answers GET and HEAD only, so the bulk POST
+      // gets 405). Any other answer without a report (npm crashing, a malformed reply, a 5xx) fails.
+      const refused = report.statusCode !== undefined && [404, 405, 501].includes(report.statusCode) && /\/-\/npm\/v1\/security\//.test(report.uri ?? report.message ?? "");
+      if (!refused) throw new Error(`npm audit gave no advisory counts (exit ${r.code}): ${JSON.stringify(report).slice(0, 1500)}\n${r.stderr.slice(-1000)}`);
+      const why = `the registry does not offer npm's advisory service (${report.message})`;
       console.warn(`audit check skipped: ${why}`);
       ctx.skip(why);
     }
@@ -280,14 +319,14 @@ const g = require("gasframes");
 });
 `,
     );
-    const before = lastJson((await runNode(["polars-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS })).stdout);
+    const before = lastJson((await runNode(["polars-script.cjs"], { cwd: project, env: scriptEnv(), timeoutMs: STEP_MS })).stdout);
     expect(before).toEqual({ error: "MissingDependencyError", packageName: "nodejs-polars", install: "npm install nodejs-polars@0.24.1" });
     const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { overrides?: unknown };
     expect(manifest.overrides).toBeUndefined(); // this test runs before the danfo one adds them
     const install = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "nodejs-polars@0.24.1"], project);
     expectOk(install, "npm install nodejs-polars");
     expect(packagesWithInstallScripts(join(project, "node_modules"))).toEqual([]);
-    const r = await runNode(["polars-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS });
+    const r = await runNode(["polars-script.cjs"], { cwd: project, env: scriptEnv(), timeoutMs: STEP_MS });
     expect(r.code, r.stderr.slice(-3000)).toBe(0);
     const out = lastJson(r.stdout);
     expect(out, JSON.stringify(out)).toHaveProperty("height", out.records);
@@ -305,7 +344,7 @@ const g = require("gasframes");
     expect(lock.packages["node_modules/@tensorflow/tfjs-node"]?.name).toBe("@tensorflow/tfjs");
     const formData = lock.packages["node_modules/request/node_modules/form-data"]?.version ?? lock.packages["node_modules/form-data"]?.version;
     expect(formData).toMatch(/^2\.5\.([4-9]|\d\d)/);
-    const r = await runNode(["user-script.cjs"], { cwd: project, env: { CI: "1" }, timeoutMs: STEP_MS });
+    const r = await runNode(["user-script.cjs"], { cwd: project, env: scriptEnv(), timeoutMs: STEP_MS });
     expect(r.code, r.stderr.slice(-3000)).toBe(0);
     const out = lastJson(r.stdout);
     expect(out.mismatches).toEqual([]);
