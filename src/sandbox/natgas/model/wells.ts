@@ -1,5 +1,6 @@
 import { firstDayOfMonth, monthNumber, monthOfDay, parseDay } from "../../core/dates";
-import { START, finish, mixKey } from "../../core/hash";
+import { START, mixKey } from "../../core/hash";
+import { normalAfter, unitAfter } from "./keyed-noise";
 import { insideRing, PAIR_COUNT, PAIRS } from "../geo/geography";
 import type { County } from "../geo/geography";
 import { wellTypeOf } from "./well-types";
@@ -81,16 +82,10 @@ interface Pad {
 }
 
 // The draws below are unit(seed, key, n) and normal(seed, key, n) of core/hash.ts, the running hash of
-// (seed, key) computed once per pad or well and then mixed with each n: the same numbers, without
-// hashing the seed and key again (and an array of keys) for each of a well's dozen draws.
-const unitOf = (h: number, n: number): number => finish(mixKey(h, n)) / 4294967296;
-function normalOf(h: number, n: number): number {
-  const k = mixKey(h, n);
-  const a = finish(mixKey(k, 1)) / 4294967296;
-  const b = finish(mixKey(k, 2)) / 4294967296;
-  const c = finish(mixKey(k, 3)) / 4294967296;
-  return (a + b + c - 1.5) * 2;
-}
+// (seed, key) computed once per pad or well and then mixed with each n (keyed-noise.ts's unitAfter and
+// normalAfter): the same numbers, without hashing the seed and key again for each of a well's dozen draws.
+const unitOf = unitAfter;
+const normalOf = normalAfter;
 
 /** pointInCounty(county, seed, padKey, 10) of geo/geography.ts, from the running hash of (seed, padKey). */
 function padPoint(county: County, hPad: number): { lat: number; lon: number } {
