@@ -154,6 +154,8 @@ const SHARED_FILES = [
   "test/connect/live-or-sandbox.test.ts",
   "test/connect/scripts-exit.test.ts",
   "test/doctor/doctor.test.ts",
+  // The byte parser on the calling thread, no worker, no process-wide state.
+  "test/decode/parser-reuse.test.ts",
 ];
 
 export default defineConfig({

@@ -18,7 +18,7 @@ class Dictionary {
   /** Each entry's value by code; an ASCII string entry is `undefined` until {@link values} makes it. */
   private readonly entries: unknown[] = [];
   /** Codes of ASCII string entries held as their bytes in the slab only (see {@link values}). */
-  private unmade: number[] = [];
+  private readonly unmade: number[] = [];
   /**
    * Each string entry's UTF-8 bytes live in one shared slab, entry `code` at `[starts[code], starts[code] + lengths[code])`
    * (length -1: not a string entry). One slab, not an array per string: a month of 24,000 well ids and
@@ -140,7 +140,8 @@ class Dictionary {
         const at = starts[code]!;
         entries[code] = text.slice(at, at + lengths[code]!);
       }
-      this.unmade = [];
+      // Emptied, not replaced (a field written again deoptimizes the code that read it as constant).
+      unmade.length = 0;
     }
     return this.entries;
   }

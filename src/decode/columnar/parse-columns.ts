@@ -312,9 +312,12 @@ export class ColumnParser {
     const names = [...this.builders.keys()];
     const columns = new Map<string, Column>();
     for (const [name, builder] of this.builders) columns.set(name, builder.finish(n));
-    this.builders = new Map();
-    this.slots = new Map();
-    this.order = [];
+    // Emptied, not replaced: a field written again after the parser's code was optimized for it
+    // (V8 takes a field written once as constant) throws that code away, the whole parser's at the
+    // end of the first page (see docs/performance.md, "v3: tenth round").
+    this.builders.clear();
+    this.slots.clear();
+    this.order.length = 0;
     this.rows = 0;
     this.expected = 0;
     this.bytesIn = 0;
