@@ -20,23 +20,42 @@ function line(i: number): string {
 }
 
 describe("NDJSON and JSON-array streaming", () => {
+  // The bound is on what the client takes from its socket, counted by the transport itself (its progress
+  // hook's byte count, updated as each batch is handed out), not on the rows the server has written: the
+  // kernel's socket buffers between the two are not the client's to bound (on Linux the receive buffer
+  // grows up to net.ipv4.tcp_rmem's maximum, 32 MB on this machine, more than this whole 12 MB body), and a
+  // row bound on the server's side failed once at load 24 (110,400 of 200,000 rows written at the 5th batch).
   it("reads an NDJSON body far larger than a batch while the server is still writing, with bounded read-ahead", async () => {
-    const total = 200_000; // about 10 MB, far more than socket buffers hold
+    const total = 200_000; // about 12 MB
     const batchSize = 1000;
     let written = 0;
     let finished = false;
+    // Resolved when the server cannot write more now (it waits on 'drain') or has written everything.
+    let stalled!: () => void;
+    const serverStalled = new Promise<void>((r) => (stalled = r));
+    let holding = false;
+    let waiting = false;
     server.handle(async (req, res) => {
       expect(req.headers.accept).toBe("application/x-ndjson");
       res.writeHead(200, { "content-type": "application/x-ndjson" });
       while (written < total) {
         let chunk = "";
         for (let k = 0; k < 100 && written < total; k++) chunk += line(written++);
-        if (!res.write(chunk)) await new Promise((r) => res.once("drain", r));
+        if (!res.write(chunk)) {
+          waiting = true;
+          if (holding) stalled();
+          await new Promise((r) => res.once("drain", r));
+          waiting = false;
+        }
       }
       res.end();
       finished = true;
+      stalled();
     });
-    const { transport } = makeTransport(server.url);
+    // The transport's own count of the body bytes it has read, at each batch handed out.
+    const bytesAtBatch: number[] = [];
+    const progress = { update: (u: { bytes: number }) => void bytesAtBatch.push(u.bytes), done: () => undefined };
+    const { transport } = makeTransport(server.url, { progress });
     const stream = transport.streamRecords<{ i: number }>(
       postRequest({ response: "array", ndjson: true }),
       { batchSize },
@@ -44,8 +63,8 @@ describe("NDJSON and JSON-array streaming", () => {
     let seen = 0;
     let batches = 0;
     let sawBatchBeforeServerDone = false;
-    let writtenAtPause = -1;
-    let writtenAfterPause = -1;
+    let readAtHold = -1;
+    let readAfterHold = -1;
     let step = await stream.next();
     while (step.done !== true) {
       const batch = step.value;
@@ -55,19 +74,30 @@ describe("NDJSON and JSON-array streaming", () => {
       batches++;
       if (!finished) sawBatchBeforeServerDone = true;
       if (batches === 5) {
-        // Hold the batch: with back-pressure the server must stall far short of the end.
-        writtenAtPause = written;
-        await pause(150);
-        writtenAfterPause = written;
+        // Hold the batch until the server can write no more (its socket is full, or it wrote everything):
+        // all that time the body was there to read, and the client must not have read it.
+        readAtHold = bytesAtBatch.at(-1)!;
+        holding = true;
+        if (!finished && !waiting) await serverStalled;
+        // ...and then for 100 turns of the event loop, each of which polls the socket: a client reading
+        // ahead of its caller would take in the bytes waiting in the kernel's buffers (megabytes) meanwhile.
+        for (let turn = 0; turn < 100; turn++) await new Promise((r) => setImmediate(r));
+        holding = false;
       }
       step = await stream.next();
+      if (batches === 5) readAfterHold = bytesAtBatch.at(-1)!;
     }
     expect(seen).toBe(total);
     expect(batches).toBe(total / batchSize);
     expect(step.value.rows).toBe(total);
     expect(sawBatchBeforeServerDone).toBe(true);
-    expect(writtenAfterPause).toBeLessThan(total / 2);
-    expect(writtenAtPause).toBeLessThan(total / 2);
+    // Five batches of 1,000 rows are about 300 kB; the client read at most about one more batch and a chunk
+    // (undici's and the decoder's) past them before and after the hold, far short of the 12 MB body.
+    const bodyBytes = total * Buffer.byteLength(line(0)); // line(0) is the shortest line
+    expect(readAtHold).toBeGreaterThan(0);
+    expect(readAtHold).toBeLessThan(1_000_000);
+    expect(readAfterHold - readAtHold).toBeLessThan(1_000_000);
+    expect(bodyBytes).toBeGreaterThan(10_000_000);
   });
 
   it("never holds more than one batch of parsed records (reader counter, pull-driven source)", async () => {

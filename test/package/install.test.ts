@@ -124,6 +124,14 @@ const g = require("gasframes");
   } catch (e) {
     frame = { error: e.name, missing: e instanceof g.MissingDependencyError, code: e.code, packageName: e.packageName, message: e.message };
   }
+  // The polars view in the same process (the polars test's "before" state, without a process of its own).
+  let polars;
+  try {
+    const df = rigs.toPolars();
+    polars = { height: df.height, hasCounty: df.columns.includes("county") };
+  } catch (e) {
+    polars = { error: e.name, packageName: e.packageName, install: e.install, ...(e.installed ? { message: e.message } : {}) };
+  }
   console.log(JSON.stringify({
     target,
     records: rigs.records.length,
@@ -134,6 +142,7 @@ const g = require("gasframes");
     mismatches: mismatches.slice(0, 5),
     svg: { start: svg.slice(0, 5), length: svg.length, sameAsService: svg === serviceSvg, weekStartingAxis: svg.includes("Week starting") },
     frame,
+    polars,
   }));
 })().catch((e) => {
   console.error((e && e.stack) || e);
@@ -231,7 +240,7 @@ describe("gasframes installed from its tarball into a new project with no overri
     expect(maps).toEqual([]);
   });
 
-  it("runs a user's script: sandbox, download, rollup, chart to SVG; toFrame() says how to set up danfo", async (ctx) => {
+  it("runs a user's script: sandbox, download, rollup, chart to SVG; toFrame() says how to set up danfo, toPolars() how to install nodejs-polars", async (ctx) => {
     if (unreachable) ctx.skip(unreachable);
     writeFileSync(join(project, "user-script.cjs"), USER_SCRIPT);
     const r = await runNode(["user-script.cjs"], { cwd: project, env: scriptEnv(), timeoutMs: STEP_MS });
@@ -247,6 +256,7 @@ describe("gasframes installed from its tarball into a new project with no overri
     expect(out.svg).toEqual({ start: "<svg ", length: expect.any(Number), sameAsService: true, weekStartingAxis: true });
     expect(out.frame).toMatchObject({ error: "MissingDependencyError", missing: true, code: "MISSING_DEPENDENCY", packageName: "danfojs-node" });
     expect((out.frame as { message: string }).message).toContain("npm install danfojs-node@^1.2.0");
+    expect(out.polars).toEqual({ error: "MissingDependencyError", packageName: "nodejs-polars", install: "npm install nodejs-polars@0.24.1" });
   }, STEP_MS);
 
   it("npm ls --omit=dev: the user's production tree is complete, valid and only what gasframes declares (offline)", async (ctx) => {
@@ -319,8 +329,8 @@ const g = require("gasframes");
 });
 `,
     );
-    const before = lastJson((await runNode(["polars-script.cjs"], { cwd: project, env: scriptEnv(), timeoutMs: STEP_MS })).stdout);
-    expect(before).toEqual({ error: "MissingDependencyError", packageName: "nodejs-polars", install: "npm install nodejs-polars@0.24.1" });
+    // Before the install, toPolars() said how to install nodejs-polars: the user's script asserts it, in the
+    // test above (one process fewer than a run of this script of its own).
     const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { overrides?: unknown };
     expect(manifest.overrides).toBeUndefined(); // this test runs before the danfo one adds them
     const install = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "nodejs-polars@0.24.1"], project);
@@ -349,5 +359,7 @@ const g = require("gasframes");
     const out = lastJson(r.stdout);
     expect(out.mismatches).toEqual([]);
     expect(out.frame).toEqual({ shape: [out.records, expect.any(Number)], rolledShape: [out.groups, 3] });
+    // nodejs-polars, installed by the test above, still loads beside danfo and its overrides.
+    expect(out.polars).toEqual({ height: out.records, hasCounty: true });
   }, STEP_MS * 2);
 });
