@@ -13,7 +13,7 @@
  * from the sandbox's answer cache (a folder of this test's), not rows generated again. Elsewhere: a notebook with no token and no URLs, starting
  * its own sandbox in a plain tslab kernel, is notebook 01 in test/notebook/browser.test.ts (classic Jupyter,
  * tslab and Deno) and test/notebook/binder.test.ts (Binder's kernels); a fresh kernel per notebook is
- * test/notebook/execute-notebook.test.ts and run-notebooks-lanes.test.ts (`reuseKernels: false`).
+ * test/notebook/execute-notebook.test.ts and reuse-kernel.test.ts (`reuseKernels: false`).
  *
  * Our side runs the six notebooks from a copy of the project at another absolute path and depth (what a clone
  * holds after `npm ci && npm run build`), with an empty cell cache: every cell must come from the compiled cells

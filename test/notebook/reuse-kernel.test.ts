@@ -3,7 +3,6 @@
  * notebook runs as in a fresh kernel (its own declarations, execution counts from 1, local modules loaded
  * anew), a name only an earlier notebook declared fails, and a notebook that leaves state a reset cannot undo
  * (a global) makes the next notebook start a new kernel. The kernels' process ids tell reuse from a new start.
- * One kernel per notebook with `reuseKernels: false` is test/notebook/run-notebooks-lanes.test.ts's ordered run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -65,4 +64,11 @@ describe("runNotebooks re-using a tslab kernel", () => {
     expect(stdout(runB!, 1)).toBe("count 1 b\n");
     for (const nb of [runA!, runB!]) expect(nb.cells.map((c) => (c.cell_type === "code" ? c.execution_count : null))).toEqual([1, 2]);
   }, budget(240_000));
+
+  it("starts one kernel per notebook with reuseKernels: false", async () => {
+    const a = notebook("one.ipynb", [PID]);
+    const b = notebook("two.ipynb", [PID]);
+    const runs = await runNotebooks([a, b], { outDir: join(root, "out"), concurrency: 1, reuseKernels: false });
+    expect(stdout(runs[0]!, 0)).not.toBe(stdout(runs[1]!, 0));
+  }, budget(120_000));
 });
