@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeInKernel, executeNotebook, looksLikeError } from "../../src/notebook/run/execute-notebook";
 import { KernelClient } from "../../src/notebook/kernel/kernel-client";
-import { bundledTslabSpec, findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
+import { bundledDenoSpec, bundledTslabSpec, findKernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { readNotebook } from "../../src/notebook/nbformat/notebook-file";
 import type { CodeCell, Notebook } from "../../src/notebook/nbformat/types";
 import { CellExecutionError, KernelError } from "../../src/notebook/shared/notebook-errors";
@@ -18,7 +18,8 @@ const code = (nb: Notebook, i: number) => nb.cells[i] as CodeCell;
 // other failing fixtures run where another file already starts a kernel for them: fails-runtime in
 // run-failing.test.ts (`gasframes run`: its message, cell number and error text, nothing after the failing
 // cell run) and fails-async in run-notebooks-lanes.test.ts (its partial notebook's cell number and error
-// text). executeNotebook is executeInKernel in a kernel of its own, as the time-limit case here runs it.
+// text). executeNotebook is executeInKernel in a kernel of its own, as the time-limit case here runs it (in
+// Deno's kernel).
 describe("executeNotebook with the tslab kernel", () => {
   let hello: Notebook;
   let kernel: KernelClient | undefined;
@@ -54,6 +55,8 @@ describe("executeNotebook with the tslab kernel", () => {
     expect(e.message).not.toContain("never runs");
   }, budget(240_000));
 
+  // The time limit is executeNotebook's, whatever the kernel: Deno's starts for a small part of the CPU of a
+  // tslab kernel (whose converter is built before it answers).
   it("kills a cell that runs past its time limit and reports it", async () => {
     const nb: Notebook = {
       nbformat: 4,
@@ -61,7 +64,7 @@ describe("executeNotebook with the tslab kernel", () => {
       metadata: {},
       cells: [{ cell_type: "code", id: "slow", metadata: {}, source: "await new Promise((r) => setTimeout(r, 600000));", outputs: [], execution_count: null }],
     };
-    const err = await executeNotebook(nb, { name: "slow.ipynb", kernelSpec: spec, cellTimeoutMs: 1500 }).catch((e: unknown) => e);
+    const err = await executeNotebook(nb, { name: "slow.ipynb", kernelSpec: bundledDenoSpec(), cellTimeoutMs: 1500 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CellExecutionError);
     expect((err as CellExecutionError).errorText).toMatch(/no reply to execute_request within 1500 ms/);
   }, budget(240_000));
