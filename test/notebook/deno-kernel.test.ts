@@ -2,9 +2,7 @@
  * The notebooks under Deno's built-in Jupyter kernel (`deno jupyter`, from the `deno` devDependency):
  * registered as a user would (`deno jupyter --install`) into a temporary Jupyter data folder, executed
  * by standard Jupyter (nbclient, through jupyter-nbconvert) and by `gasframes run --kernel deno`, with the
- * MIME types of their outputs checked and their numbers compared with tslab's (notebook 01 as nbclient ran it
- * under Deno, against our runner's tslab run: `gasframes run --kernel deno`, the other way to run them in
- * Deno's kernel, is test/cli/kernel-option.test.ts's hello run).
+ * MIME types of their outputs checked and their numbers compared with tslab's.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -44,8 +42,6 @@ function markdownOf(nb: Notebook): string[] {
 }
 
 describe("notebooks under Deno's Jupyter kernel", () => {
-  // Each notebook as nbclient executed it under Deno, for the comparison with tslab below.
-  const underDeno = new Map<string, Notebook>();
   let env: NodeJS.ProcessEnv;
   let sandbox: SandboxHandle;
   let jupyterPath: string;
@@ -79,7 +75,6 @@ describe("notebooks under Deno's Jupyter kernel", () => {
       { env, cwd: join(repoRoot, "notebooks"), maxBuffer: 64 * 1024 * 1024, timeout: budget(900_000) },
     );
     const nb = JSON.parse(readFileSync(join(outDir, basename(name)), "utf8")) as Notebook;
-    underDeno.set(name, nb);
     const { rich, failures } = outputsOf(nb);
     expect(failures).toEqual([]);
     const charts = rich.filter((d) => VEGA_LITE in d);
@@ -122,14 +117,13 @@ describe("notebooks under Deno's Jupyter kernel", () => {
     expect(shown).toEqual(["gasframes rigs: page 3/3"]);
   }, budget(900_000));
 
-  it("Deno's kernel gives the numbers tslab gives", async () => {
-    const name = NOTEBOOKS[0]!;
-    const deno = underDeno.get(name);
-    expect(deno, `${name} did not run under nbclient above`).toBeDefined();
-    // (nbconvert keeps the notebook's kernelspec metadata, tslab: the kernel it ran was deno, named on its command line.)
-    const [tslab] = await runNotebooks([join(repoRoot, "notebooks", name)], { outDir: mkdtempSync(join(tmpdir(), "tslab-run-")), kernelName: "tslab", env, cellTimeoutMs: budget(600_000) });
+  it("gasframes run --kernel deno gives the numbers tslab gives", async () => {
+    const path = join(repoRoot, "notebooks", NOTEBOOKS[0]!);
+    const [deno] = await runNotebooks([path], { outDir: mkdtempSync(join(tmpdir(), "deno-run-")), kernelName: "deno", env, cellTimeoutMs: budget(600_000) });
+    const [tslab] = await runNotebooks([path], { outDir: mkdtempSync(join(tmpdir(), "tslab-run-")), kernelName: "tslab", env, cellTimeoutMs: budget(600_000) });
+    expect((deno!.notebook.metadata.kernelspec as { name: string }).name).toBe("deno");
     expect((tslab!.notebook.metadata.kernelspec as { name: string }).name).toBe("tslab");
-    const numbers = markdownOf(deno!);
+    const numbers = markdownOf(deno!.notebook);
     expect(numbers.join("\n")).toMatch(/\*\*\d+\*\* daily rows/);
     expect(numbers).toEqual(markdownOf(tslab!.notebook));
   }, budget(900_000));
