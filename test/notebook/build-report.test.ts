@@ -25,14 +25,22 @@ const snapshot = (dir: string) => {
   return files;
 };
 
+// The report's sandbox keeps its answers on disk (buildReport's `sandboxCache`): the first report stores the
+// answers its notebooks asked for in a folder of this file, the next report sends the stored bytes (shown by an
+// entry altered on disk, whose answer the notebook then prints), and `sandboxCache: false` generates every
+// answer: the report run again that way must equal the first, byte for byte, with its cells taken from the
+// cell cache the first filled. Three reports (one kernel each) where this took five: a run again from the
+// cell cache, and a run with `sandboxCache: false`, are one run.
+const root = mkdtempSync(join(tmpdir(), "report-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
 describe("buildReport", () => {
   let first: ReportResult;
-  let outDir: string;
-  let cellDir: string;
+  const outDir = join(root, "first");
+  const cellDir = join(root, "cells");
+  const answers = join(root, "answers");
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), "report-"));
-    cellDir = mkdtempSync(join(tmpdir(), "report-cells-"));
-    first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: cellDir, ...ONE_LANE });
+    first = await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: cellDir, sandboxCache: answers, ...ONE_LANE });
   }, budget(180_000));
 
   it("writes an index linking one standalone page per notebook, against the sandbox it started", () => {
@@ -62,13 +70,28 @@ describe("buildReport", () => {
     }
   });
 
-  it("gives byte-identical pages and notebooks when run again, its cells then taken from the cell cache", async () => {
-    const before = snapshot(outDir);
-    // The report's kernels see its sandbox token: the cache must still keep their cells.
-    expect(readdirSync(join(cellDir, "cells")).length).toBeGreaterThan(0);
-    await buildReport({ notebooks, outDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: cellDir, ...ONE_LANE });
-    expect(snapshot(outDir)).toEqual(before);
-  }, budget(180_000));
+  it(
+    "stores the sandbox's answers and sends them again in the next report; with sandboxCache: false it generates them, giving byte-identical pages and notebooks, its cells then taken from the cell cache",
+    async () => {
+      const stored = readdirSync(answers).filter((n) => n.endsWith(".answer"));
+      expect(stored).toHaveLength(1);
+      const file = join(answers, stored[0]!);
+      const entry = readFileSync(file);
+      expect(entry.includes("gasframes-sandbox-token")).toBe(false);
+      // The vessels' answer emptied on disk (with a checksum that matches): the next run must send it as stored.
+      const head = JSON.parse(entry.subarray(0, entry.indexOf(10)).toString("utf8"));
+      writeFileSync(file, JSON.stringify({ ...head, bytes: 0, sha256: createHash("sha256").update("").digest("hex") }) + "\n");
+      const alteredDir = join(root, "altered");
+      await buildReport({ notebooks: [join(fixtures, "sandbox-check.ipynb")], outDir: alteredDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: cellDir, sandboxCache: answers, ...ONE_LANE });
+      expect(readFileSync(join(alteredDir, "sandbox-check.html"), "utf8")).toContain("status 200; vessels present: false");
+      // The report's kernels see its sandbox token: the cache must still keep their cells.
+      expect(readdirSync(join(cellDir, "cells")).length).toBeGreaterThan(0);
+      const againDir = join(root, "again");
+      await buildReport({ notebooks, outDir: againDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: cellDir, sandboxCache: false, ...ONE_LANE });
+      expect(snapshot(againDir)).toEqual(snapshot(outDir));
+    },
+    budget(300_000),
+  );
 });
 
 describe("buildReport with the response cache", () => {
@@ -102,39 +125,4 @@ describe("buildReport with the response cache", () => {
     expect(existsSync(join(missDir, "notebooks", "hello.ipynb"))).toBe(true);
     expect(existsSync(join(missDir, "index.html"))).toBe(false);
   }, budget(300_000));
-});
-
-// The report's sandbox keeps its answers on disk (buildReport's `sandboxCache`): a run stores the answers its
-// notebooks asked for, the next run sends the stored bytes (shown by an entry altered on disk, whose answer the
-// notebook then prints), and `sandboxCache: false` generates every answer. (In this file rather than one of its
-// own: one process start and toolkit load fewer.)
-const answersRoot = mkdtempSync(join(tmpdir(), "report-answers-"));
-afterAll(() => rmSync(answersRoot, { recursive: true, force: true }));
-const answers = join(answersRoot, "answers");
-const answerCells = join(answersRoot, "cells");
-const report = async (sandboxCache: string | false): Promise<string> => {
-  const outDir = mkdtempSync(join(answersRoot, "out-"));
-  await buildReport({ notebooks: [join(fixtures, "sandbox-check.ipynb")], outDir, env: sandboxEnv(), asOf: "2025-03-31", cellCache: answerCells, sandboxCache, ...ONE_LANE });
-  return readFileSync(join(outDir, "sandbox-check.html"), "utf8");
-};
-
-describe("the report's sandbox answers kept on disk", () => {
-  it(
-    "stores the answers of a run and sends them again in the next; sandboxCache: false generates them",
-    async () => {
-      const first = await report(answers);
-      expect(first).toContain("status 200; vessels present: true");
-      const stored = readdirSync(answers).filter((n) => n.endsWith(".answer"));
-      expect(stored).toHaveLength(1);
-      const file = join(answers, stored[0]!);
-      const entry = readFileSync(file);
-      expect(entry.includes("gasframes-sandbox-token")).toBe(false);
-      // The vessels' answer emptied on disk (with a checksum that matches): the next run must send it as stored.
-      const head = JSON.parse(entry.subarray(0, entry.indexOf(10)).toString("utf8"));
-      writeFileSync(file, JSON.stringify({ ...head, bytes: 0, sha256: createHash("sha256").update("").digest("hex") }) + "\n");
-      expect(await report(answers)).toContain("status 200; vessels present: false");
-      expect(await report(false)).toBe(first);
-    },
-    budget(300_000),
-  );
 });

@@ -1,9 +1,12 @@
 /**
- * `gasframes run` on a failing cell: exit 1, and the notebook as far as it ran (outputs up to and including
- * the failing cell's error, later cells cleared) is written beside where the executed copy would go, as
- * `<name>.failed.ipynb`, so its outputs can be read; the message says where. Starts one tslab kernel.
+ * `gasframes run` on a good notebook and then a failing one: exit 1, the good notebook written executed, and
+ * the failing one as far as it ran (outputs up to and including the failing cell's error, later cells
+ * cleared) written beside where the executed copy would go, as `<name>.failed.ipynb`, so its outputs can be
+ * read; the message names the notebook, the cell and the error, and says where. Starts one tslab kernel (the
+ * two notebooks share a folder, so the kernel is reused). Exit 0 with the written notebook is
+ * test/cli/kernel-option.test.ts's run without --out.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,7 +18,9 @@ const root = mkdtempSync(join(tmpdir(), "gasframes-run-failing-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("gasframes run on a failing cell", () => {
-  it("writes the partially executed notebook to the out folder, says so, and exits 1", async () => {
+  it("writes the executed notebook before it and the partially executed one to the out folder, names the failing cell, says where, and exits 1; 2 on bad arguments", async () => {
+    const hello = join(root, "hello.ipynb");
+    copyFileSync(join(__dirname, "fixtures", "hello.ipynb"), hello);
     // The fixture with outputs stored in the cell after the failing one, as a notebook saved earlier has.
     const source = JSON.parse(readFileSync(join(__dirname, "fixtures", "fails-runtime.ipynb"), "utf8")) as Notebook;
     const later = source.cells[2] as CodeCell;
@@ -26,12 +31,16 @@ describe("gasframes run on a failing cell", () => {
     const out = join(root, "executed");
     const err: string[] = [];
 
-    const code = await runCommand([path, "--out", out, "--cell-timeout", "300"], { out: () => {}, err: (s) => err.push(s) });
+    const code = await runCommand([hello, path, "--out", out, "--cell-timeout", "300"], { out: () => {}, err: (s) => err.push(s) });
 
     expect(code).toBe(1);
+    const written = JSON.parse(readFileSync(join(out, "hello.ipynb"), "utf8")) as Notebook;
+    expect((written.cells[1] as CodeCell).outputs[0]).toMatchObject({ output_type: "stream", name: "stdout", text: ["x = 2\n", "second line\n"] });
     const partialPath = join(out, "fails-runtime.failed.ipynb");
     const message = err.join("\n");
-    expect(message).toMatch(/fails-runtime\.ipynb: cell 2 failed:[\s\S]*RangeError: boom at runtime/);
+    expect(message).toMatch(/error: fails-runtime\.ipynb: cell 2 failed:[\s\S]*RangeError: boom at runtime/);
+    // The failing cell's error, not a later cell's output.
+    expect(message).not.toContain("never runs");
     expect(message).toContain(`the notebook as far as it ran, with the failing cell's error, is in ${partialPath}`);
     // Never under its own name: nothing half-done looks complete.
     expect(existsSync(join(out, "fails-runtime.ipynb"))).toBe(false);
@@ -42,5 +51,11 @@ describe("gasframes run on a failing cell", () => {
     expect((partial.cells[2] as CodeCell).outputs).toEqual([]);
     expect((partial.cells[2] as CodeCell).execution_count).toBeNull();
     expect((partial.metadata as { gasframes?: { failed?: { cell: number } } }).gasframes?.failed?.cell).toBe(2);
+
+    // Without --out the notebooks go to executed/ beside them (test/cli checks it); --out without a folder is a
+    // usage error.
+    const usage: string[] = [];
+    expect(await runCommand(["--out"], { out: (s) => usage.push(s), err: (s) => usage.push(s) })).toBe(2);
+    expect(usage.join("\n")).toMatch(/usage: gasframes run/);
   }, budget(300_000));
 });
