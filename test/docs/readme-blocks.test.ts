@@ -25,7 +25,8 @@ import { ts } from "../helpers/typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SANDBOX_AS_OF } from "../../src/connect";
 import { startSandbox, type SandboxHandle } from "../../src/sandbox";
-import { SAFETY_TIMEOUT_MS, mapLimit, runNode, type ScriptRun } from "../helpers/run-script";
+import { SAFETY_TIMEOUT_MS, runNode } from "../helpers/run-script";
+import { runInRunners, type BlockRun } from "./block-runs";
 import { markdownFiles } from "../helpers/markdown-files";
 import { budget } from "../helpers/budget";
 
@@ -88,6 +89,8 @@ const ANSWERS = "sandbox-answers";
 /** The scripts' shared V8 code cache, in the scripts' folder too. */
 const COMPILE_CACHE = "compile-cache";
 const COMPILE_CACHE_HOOK = join(__dirname, "..", "helpers", "compile-cache.cjs");
+/** Runner processes at a time (test/docs/block-runner.mjs), each running scripts one after the other. */
+const RUNNERS = 2;
 const fileOf = (i: number) => `block-${String(i).padStart(2, "0")}.mts`;
 
 let dir: string;
@@ -164,19 +167,20 @@ describe("the TypeScript blocks of the README and docs/", () => {
 
   it("run against the sandbox, and each script exits by itself with code 0", async () => {
     const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, GASFRAMES_SANDBOX_ANSWER_CACHE: join(dir, ANSWERS), GASFRAMES_TEST_COMPILE_CACHE: join(dir, COMPILE_CACHE), CI: "1" };
-    const runs = await mapLimit(scripts, 3, async (_s, i) => {
+    const files = scripts.map((_s, i) => {
       const js = ts.transpileModule(readFileSync(join(dir, fileOf(i)), "utf8"), {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       }).outputText;
       const file = fileOf(i).replace(/\.mts$/, ".mjs");
       writeFileSync(join(dir, file), js);
-      return runNode(["--require", COMPILE_CACHE_HOOK, file], { cwd: dir, env });
+      return file;
     });
-    const outcome = (r: ScriptRun) => (r.hung ? "HUNG: killed by the safety time-out" : `exit ${r.code}${r.signal ? ` ${r.signal}` : ""}`);
+    const { runs, runners } = await runInRunners(files, RUNNERS, dir, env);
+    const outcome = (r: BlockRun) => (r.hung ? "HUNG: killed by the safety time-out" : r.errors.length === 0 ? "exit 0" : r.errors.join("; "));
     const name = (i: number) => scripts[i]!.where.join(" + ");
     const slowest = runs.map((r, i) => [r.ms, name(i)] as const).sort((a, b) => b[0] - a[0]).slice(0, 3);
-    console.log(`README blocks: ${runs.length} scripts; slowest ${slowest.map(([ms, n]) => `${n} ${ms} ms`).join(", ")}`);
-    const failed = runs.flatMap((r, i) => (r.hung || r.code !== 0 ? [`${name(i)}: ${outcome(r)}\n${r.stderr.slice(-1500)}`] : []));
+    console.log(`README blocks: ${runs.length} scripts in ${runners} runner processes; slowest ${slowest.map(([ms, n]) => `${n} ${ms} ms`).join(", ")}`);
+    const failed = runs.flatMap((r, i) => (outcome(r) !== "exit 0" ? [`${name(i)}: ${outcome(r)}\n${r.stderr.slice(-1500)}`] : []));
     expect(runs.map((r, i) => `${name(i)}: ${outcome(r)}`), failed.join("\n\n")).toEqual(scripts.map((_, i) => `${name(i)}: exit 0`));
   }, SAFETY_TIMEOUT_MS * 4 + 60_000);
 });
