@@ -165,6 +165,37 @@ describe("the TypeScript blocks of the README and docs/", () => {
     expect(run.stdout).toBe(plain.stdout);
   }, budget(60_000));
 
+  it("run in runners that fail a script for each way its own process would fail, and only that script", async () => {
+    // The runner (test/docs/block-runner.mjs) runs scripts one after the other; each must still end as
+    // it would alone. Tiny scripts, without the package's work: one per way to fail, and passing ones
+    // between them (a runner ends with the script that failed; a new one takes the scripts left). A
+    // script that never ends is left out here (it costs the safety time-out): checked by hand, reported
+    // in docs/performance.md's tenth round.
+    const fixture = join(dir, "runner-fixture");
+    mkdirSync(fixture);
+    symlinkSync(join(root, "node_modules"), join(fixture, "node_modules"), "dir");
+    const cases: [code: string, expected: string][] = [
+      ['setTimeout(() => { throw new Error("later"); }, 1);', "uncaught exception: Error: later"],
+      ['console.log("fine"); setTimeout(() => {}, 60_000).unref(); await Promise.resolve();', "exit 0"],
+      ["await new Promise(() => {});", "top-level await never settled (alone, Node exits with code 13)"],
+      ["process.exitCode = 2;", "process.exitCode 2"],
+      ['console.error("a warning is not a failure");', "exit 0"],
+      ['throw new Error("at top level");', "thrown: Error: at top level"],
+      ['Promise.reject(new Error("nobody waits"));', "unhandled rejection: Error: nobody waits"],
+      ["process.exit(5);", "process.exit(5)"],
+      ['await new Promise((r) => setTimeout(r, 5)); process.exit(0);', "exit 0"],
+      ['import { closeSharedSandbox } from "gasframes"; await closeSharedSandbox();', "exit 0"],
+    ];
+    const files = cases.map(([code], i) => {
+      writeFileSync(join(fixture, `case-${i}.mjs`), `${code}\n`);
+      return `case-${i}.mjs`;
+    });
+    const { runs } = await runInRunners(files, RUNNERS, fixture, { CI: "1" });
+    expect(runs.map((r) => (r.hung ? "HUNG" : r.errors.length === 0 ? "exit 0" : r.errors.join("; ")))).toEqual(cases.map(([, e]) => e));
+    expect(runs[4]!.stderr).toContain("a warning is not a failure");
+    expect(runs[5]!.stderr).toContain("at top level");
+  }, budget(60_000));
+
   it("run against the sandbox, and each script exits by itself with code 0", async () => {
     const env = { GASFRAMES_NATGAS_URL: sandbox.natgasUrl, GASFRAMES_LNG_URL: sandbox.lngUrl, GASFRAMES_LEGACY_URL: sandbox.legacyUrl, GASFRAMES_SANDBOX_ANSWER_CACHE: join(dir, ANSWERS), GASFRAMES_TEST_COMPILE_CACHE: join(dir, COMPILE_CACHE), CI: "1" };
     const files = scripts.map((_s, i) => {
