@@ -67,9 +67,11 @@ export async function runInRunners(
           child.kill("SIGKILL");
         }, SAFETY_TIMEOUT_MS);
       };
+      const mine: number[] = [];
       const settle = (i: number, errors: string[], ms: number, isHung = false) => {
-        const own = stderrOf.get(i) ?? "";
-        runs[i] = { errors, hung: isHung, stderr: own, ms };
+        // Its stderr is filled in when the runner ends: stderr is another pipe, and may come after the result.
+        runs[i] = { errors, hung: isHung, stderr: "", ms };
+        mine.push(i);
         if (isHung || errors.length > 0) blockFailed = true;
         if (current === i) current = undefined;
       };
@@ -116,6 +118,7 @@ export async function runInRunners(
           if (hung) settle(current, ["HUNG: killed by the safety time-out"], ms, true);
           else settle(current, [`its runner ended without a result: exit ${code}${signal ? ` ${signal}` : ""}`], ms);
         }
+        for (const i of mine) runs[i]!.stderr = stderrOf.get(i) ?? "";
         resolve({ code, signal, blockFailed, stderr });
       });
     });
