@@ -2,9 +2,12 @@
 // against the sandbox, so the documentation cannot drift from the code. Each block is one script
 // importing "gasframes" (the built package, by name: `npm test` builds first). A block preceded by the
 // comment `<!-- readme-blocks: continues -->` is a fragment that goes on from the block before it in
-// the same file: the two (or more) run as one script. Scripts run in child processes, a few at a time,
-// and each must exit by itself with code 0 (the safety time-out only kills a hung one, and fails the
-// test). Only fences marked `ts` or `typescript` are run; any other info string (`sh`, `ts-pending`
+// the same file: the two (or more) run as one script. Scripts run one after the other in two runner
+// processes (test/docs/block-runner.mjs: Node, the package and its dependencies loaded twice, not once a
+// script), each script its own ES module, and each must end as its own process would with code 0: the
+// event loop drained by itself, nothing thrown or rejected unhandled, no exit code set (the safety
+// time-out only kills a hung one, and fails the test). Between scripts the runner clears the state a
+// fresh process would not have (connect()'s shared sandbox, the once-only warnings, the secrets to mask). Only fences marked `ts` or `typescript` are run; any other info string (`sh`, `ts-pending`
 // for an example of an API not merged yet) is a block of another kind, skipped whole.
 //
 // The environment of the scripts: GASFRAMES_NATGAS_URL / _LNG_URL / _LEGACY_URL point at a sandbox
