@@ -9,9 +9,9 @@ import { join } from "node:path";
  */
 export function startSandboxChild(seed, asOf) {
   // GASFRAMES_BENCH_SANDBOX_ARGS: node options for the sandbox's process only (`--cpu-prof --cpu-prof-dir=/tmp/p`
-  // profiles it; NODE_OPTIONS does not take --cpu-prof).
+  // profiles it, --trace-gc prints to this stdout; NODE_OPTIONS does not take --cpu-prof).
   const execArgv = process.env.GASFRAMES_BENCH_SANDBOX_ARGS?.split(" ").filter((a) => a !== "");
-  const child = fork(join(import.meta.dirname, "sandbox-server.mjs"), [String(seed), asOf], { stdio: ["ignore", process.env.S43_SBX_OUT ? "inherit" : "ignore", "inherit", "ipc"], ...(execArgv === undefined ? {} : { execArgv }) });
+  const child = fork(join(import.meta.dirname, "sandbox-server.mjs"), [String(seed), asOf], { stdio: ["ignore", execArgv === undefined ? "ignore" : "inherit", "inherit", "ipc"], ...(execArgv === undefined ? {} : { execArgv }) });
   return new Promise((resolve, reject) => {
     const onExit = (code) => reject(new Error(`bench: sandbox child exited with ${code}`));
     child.once("error", reject);
