@@ -125,7 +125,7 @@ function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; d
   const coded = columns.coded(name);
   const values = coded === undefined ? columns.valuesView(name) : coded.dict;
   if (coded !== undefined) {
-    const digits = digitRanks(values);
+    const digits = keptDigitRanks(values);
     if (digits !== undefined) {
       for (let i = 0; i < n; i++) rank[i] = digits.rankOf[coded.codes[i]!]!;
       return { rank, distinct: digits.distinct };
@@ -151,6 +151,21 @@ function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; d
   if (coded !== undefined) for (let i = 0; i < n; i++) rank[i] = rankOf[coded.codes[i]!]!;
   else rank.set(rankOf);
   return { rank, distinct: values.length === 0 ? 1 : r + 1 };
+}
+
+/** {@link digitRanks} of the dictionaries seen, by dictionary (with its length then). */
+const digitRanksOf = new WeakMap<readonly unknown[], { size: number; ranks: ReturnType<typeof digitRanks> }>();
+
+/**
+ * {@link digitRanks}, kept with the dictionary: the writer thread is handed the same dictionary month
+ * after month (month-writer.ts keeps the big ones), so 24,000 well ids are ranked once.
+ */
+function keptDigitRanks(values: readonly unknown[]): ReturnType<typeof digitRanks> {
+  const known = digitRanksOf.get(values);
+  if (known !== undefined && known.size === values.length) return known.ranks;
+  const ranks = digitRanks(values);
+  digitRanksOf.set(values, { size: values.length, ranks });
+  return ranks;
 }
 
 /**
