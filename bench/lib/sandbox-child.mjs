@@ -8,7 +8,10 @@ import { join } from "node:path";
  * closes) or on `close()`.
  */
 export function startSandboxChild(seed, asOf) {
-  const child = fork(join(import.meta.dirname, "sandbox-server.mjs"), [String(seed), asOf], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  // GASFRAMES_BENCH_SANDBOX_ARGS: node options for the sandbox's process only (`--cpu-prof --cpu-prof-dir=/tmp/p`
+  // profiles it, --trace-gc prints to this stdout; NODE_OPTIONS does not take --cpu-prof).
+  const execArgv = process.env.GASFRAMES_BENCH_SANDBOX_ARGS?.split(" ").filter((a) => a !== "");
+  const child = fork(join(import.meta.dirname, "sandbox-server.mjs"), [String(seed), asOf], { stdio: ["ignore", execArgv === undefined ? "ignore" : "inherit", "inherit", "ipc"], ...(execArgv === undefined ? {} : { execArgv }) });
   return new Promise((resolve, reject) => {
     const onExit = (code) => reject(new Error(`bench: sandbox child exited with ${code}`));
     child.once("error", reject);

@@ -400,21 +400,38 @@ function repeatedUtf8Vector(A: typeof Arrow, codes: Codes, dictValues: readonly 
   for (let i = 0; i < length; i++) total += starts[codes[i]! + 1]! - starts[codes[i]!]!;
   const data = new Uint8Array(Math.max(1, total));
   let at = 0;
-  for (let i = 0; i < length; i++) {
+  // A run of rows of one value at a time: sorted rows repeat a value for hundreds of rows (a lake
+  // month's county, state and regions), whose bytes are then copied by doubling, not row by row.
+  let i = 0;
+  while (i < length) {
     const c = codes[i]!;
-    if (isNull[c] === 1) nulls++;
-    else {
-      nullBitmap[i >> 3]! |= 1 << (i & 7);
-      const from = starts[c]!;
-      const to = starts[c + 1]!;
-      // Short texts (names, codes) copy faster byte by byte than through set().
-      if (to - from < 32) for (let k = from; k < to; k++) data[at++] = encoded[k]!;
-      else {
-        data.set(encoded.subarray(from, to), at);
-        at += to - from;
-      }
+    let end = i + 1;
+    while (end < length && codes[end] === c) end++;
+    if (isNull[c] === 1) {
+      nulls += end - i;
+      for (let k = i; k < end; k++) offsets[k + 1] = at;
+      i = end;
+      continue;
     }
-    offsets[i + 1] = at;
+    const from = starts[c]!;
+    const size = starts[c + 1]! - from;
+    const begin = at;
+    for (let k = i; k < end; k++) {
+      nullBitmap[k >> 3]! |= 1 << (k & 7);
+      at += size;
+      offsets[k + 1] = at;
+    }
+    const bytes = at - begin;
+    if (bytes < 64) {
+      // Short texts (names, codes) copy faster byte by byte than through set().
+      let p = begin;
+      for (let k = i; k < end; k++) for (let b = from; b < from + size; b++) data[p++] = encoded[b]!;
+    } else {
+      if (size < 32) for (let b = 0; b < size; b++) data[begin + b] = encoded[from + b]!;
+      else data.set(encoded.subarray(from, from + size), begin);
+      for (let filled = size; filled < bytes; filled *= 2) data.copyWithin(begin + filled, begin, begin + Math.min(filled, bytes - filled));
+    }
+    i = end;
   }
   return A.makeVector(A.makeData({ type: new A.Utf8(), length, nullCount: nulls, nullBitmap: nulls > 0 ? nullBitmap : null, valueOffsets: offsets, data: data.subarray(0, at) }));
 }

@@ -8,7 +8,7 @@
 import type { EndpointSpec } from "../catalog/types";
 import { RecordColumns } from "../table/record-columns";
 import { codesFor } from "../table/narrow-codes";
-import { CodedColumn } from "../table/column";
+import { CodedColumn, MixedColumn, NumberColumn, type Codes, type Column } from "../table/column";
 import type { Result } from "../table/result";
 import type { FieldSpec, RecordSchema } from "../table/schema";
 import { loadArrow, tableToArrow, type ArrowSource } from "../io/to-arrow";
@@ -125,7 +125,7 @@ function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; d
   const coded = columns.coded(name);
   const values = coded === undefined ? columns.valuesView(name) : coded.dict;
   if (coded !== undefined) {
-    const digits = digitRanks(values);
+    const digits = keptDigitRanks(values);
     if (digits !== undefined) {
       for (let i = 0; i < n; i++) rank[i] = digits.rankOf[coded.codes[i]!]!;
       return { rank, distinct: digits.distinct };
@@ -151,6 +151,21 @@ function denseRanks(columns: RecordColumns, name: string): { rank: Int32Array; d
   if (coded !== undefined) for (let i = 0; i < n; i++) rank[i] = rankOf[coded.codes[i]!]!;
   else rank.set(rankOf);
   return { rank, distinct: values.length === 0 ? 1 : r + 1 };
+}
+
+/** {@link digitRanks} of the dictionaries seen, by dictionary (with its length then). */
+const digitRanksOf = new WeakMap<readonly unknown[], { size: number; ranks: ReturnType<typeof digitRanks> }>();
+
+/**
+ * {@link digitRanks}, kept with the dictionary: the writer thread is handed the same dictionary month
+ * after month (month-writer.ts keeps the big ones), so 24,000 well ids are ranked once.
+ */
+function keptDigitRanks(values: readonly unknown[]): ReturnType<typeof digitRanks> {
+  const known = digitRanksOf.get(values);
+  if (known !== undefined && known.size === values.length) return known.ranks;
+  const ranks = digitRanks(values);
+  digitRanksOf.set(values, { size: values.length, ranks });
+  return ranks;
 }
 
 /**
@@ -191,6 +206,65 @@ function digitRanks(values: readonly unknown[]): { rankOf: Int32Array; distinct:
     rankOf[code] = r;
   }
   return { rankOf, distinct: r + 1 };
+}
+
+/**
+ * `columns`' rows in `order`, every dictionary kept as it is (only the codes move): what the Arrow
+ * conversion reads is the same as `take`'s, without `take`'s new dictionary in the rows' new
+ * first-seen order (a remap and a push per distinct value: 24,000 well ids and as many names a month).
+ * The columns themselves when the order is already the arrival order.
+ */
+function inOrder(columns: RecordColumns, order: Uint32Array): RecordColumns {
+  const n = order.length;
+  let same = true;
+  for (let i = 0; i < n; i++)
+    if (order[i] !== i) {
+      same = false;
+      break;
+    }
+  if (same) return columns;
+  const out = new Map<string, Column>();
+  for (const name of columns.names) {
+    const col = columns.columns.get(name)!;
+    let absent: Uint8Array | undefined;
+    if (col.absent !== undefined) {
+      const from = col.absent;
+      absent = new Uint8Array(n);
+      for (let i = 0; i < n; i++) absent[i] = from[order[i]!]!;
+    }
+    if (col.kind === "number") {
+      const from = col.values;
+      const v = new Float64Array(n);
+      for (let i = 0; i < n; i++) v[i] = from[order[i]!]!;
+      out.set(name, new NumberColumn(v, absent));
+    } else if (col.kind === "coded") {
+      out.set(name, new CodedColumn(movedCodes(col.codes, order), col.dict, absent));
+    } else {
+      const from = col.values;
+      const v = new Array<unknown>(n);
+      for (let i = 0; i < n; i++) v[i] = from[order[i]!];
+      out.set(name, new MixedColumn(v, absent));
+    }
+  }
+  return new RecordColumns(columns.names, out, n);
+}
+
+/** `codes` in `order`, in an array of the same kind (one loop per kind: each stays monomorphic). */
+function movedCodes(codes: Codes, order: Uint32Array): Codes {
+  const n = order.length;
+  if (codes instanceof Uint8Array) {
+    const c = new Uint8Array(n);
+    for (let i = 0; i < n; i++) c[i] = codes[order[i]!]!;
+    return c;
+  }
+  if (codes instanceof Uint16Array) {
+    const c = new Uint16Array(n);
+    for (let i = 0; i < n; i++) c[i] = codes[order[i]!]!;
+    return c;
+  }
+  const c = new Int32Array(n);
+  for (let i = 0; i < n; i++) c[i] = codes[order[i]!]!;
+  return c;
 }
 
 /** Text, numbers and booleans in their natural order; null and undefined last. */
@@ -248,7 +322,7 @@ export function monthFileInput(result: Result<unknown>, spec: EndpointSpec, axis
 export function monthFileBytes(input: MonthFileInput): Uint8Array {
   const { schema, sortKey, month } = input;
   const held = input.columns;
-  let columns = held.take(sortedRowOrder(held, sortKey));
+  let columns = inOrder(held, sortedRowOrder(held, sortKey));
   const fields = new Map<string, FieldSpec>();
   for (const f of schema.fields) if (!fields.has(f.name)) fields.set(f.name, f);
   let names = input.names;
@@ -285,5 +359,18 @@ export function monthFileBytes(input: MonthFileInput): Uint8Array {
  */
 function repeats(columns: RecordColumns, name: string): boolean {
   const coded = columns.coded(name);
-  return coded !== undefined && coded.dict.length * 2 <= columns.length;
+  if (coded === undefined) return false;
+  if (coded.dict.length * 2 <= columns.length) return true;
+  // A dictionary may hold values no row uses (a Result's columns, kept as they are by inOrder): the
+  // distinct values the rows use decide, as when the rows were taken into a dictionary of their own.
+  const used = new Uint8Array(coded.dict.length);
+  let distinct = 0;
+  for (let i = 0; i < coded.codes.length; i++) {
+    const c = coded.codes[i]!;
+    if (used[c] === 0) {
+      used[c] = 1;
+      distinct++;
+    }
+  }
+  return distinct * 2 <= columns.length;
 }

@@ -22,6 +22,50 @@ export interface MonthFileRequest {
   id: number;
   input: Omit<MonthFileInput, "columns">;
   columns: { names: string[]; length: number; columns: Column[] };
+  /**
+   * Coded columns sent with an empty dictionary: theirs is the one of the previous month sent, which
+   * the writer kept (see {@link KEPT_DICTIONARY_MIN}).
+   */
+  kept?: string[];
+}
+
+/**
+ * Dictionaries of at least this many values are kept by both threads from one month to the next, and
+ * one equal to the last month's is not sent again. A sync's months of productionByWell have the same
+ * 24,000 well ids and names month after month once every well produces: their structured clone was
+ * most of the cost of a month's message, and the writer made the same 48,000 texts again.
+ */
+export const KEPT_DICTIONARY_MIN = 1024;
+
+/** The kept dictionaries of the last month sent to the writer thread, by column (emptied with a new thread). */
+let sentDictionaries = new Map<string, readonly unknown[]>();
+
+/** Whether two dictionaries hold the same values in the same order (=== per value). */
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The message's columns with every kept dictionary equal to the last month's left out, and the names
+ * of those columns; remembers this month's kept dictionaries for the next.
+ */
+function withoutKeptDictionaries(message: { names: string[]; columns: Column[] }): { columns: Column[]; kept: string[] } {
+  const kept: string[] = [];
+  const sent = new Map<string, readonly unknown[]>();
+  const columns = message.columns.map((c, j) => {
+    if (c.kind !== "coded" || c.dict.length < KEPT_DICTIONARY_MIN) return c;
+    const name = message.names[j]!;
+    sent.set(name, c.dict);
+    const last = sentDictionaries.get(name);
+    if (last === undefined || !sameValues(last, c.dict)) return c;
+    kept.push(name);
+    // A plain column (the worker revives it), the caller's own left as it is.
+    return { kind: "coded", codes: c.codes, dict: [], ...(c.absent === undefined ? {} : { absent: c.absent }) } as unknown as Column;
+  });
+  sentDictionaries = sent;
+  return { columns, kept };
 }
 
 /** The worker's answer: the file's bytes (moved), or why it could not write them. */
@@ -48,7 +92,8 @@ export async function writeMonthFile(input: MonthFileInput, offThread: boolean):
   const id = nextId++;
   const { columns, ...rest } = input;
   const { transfer: _moved, ...message } = columnsMessage(columns);
-  const request: MonthFileRequest = { id, input: rest, columns: message };
+  const { columns: sent, kept } = withoutKeptDictionaries(message);
+  const request: MonthFileRequest = { id, input: rest, columns: { ...message, columns: sent }, ...(kept.length > 0 ? { kept } : {}) };
   return new Promise<Uint8Array>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     // Referenced while a month is on it: a script whose last work is this write must not exit.
@@ -66,6 +111,7 @@ export async function closeMonthWriter(): Promise<void> {
   const w = worker;
   if (w === undefined || pending.size > 0) return;
   worker = undefined;
+  sentDictionaries = new Map();
   await w.terminate();
 }
 
@@ -81,6 +127,8 @@ function writer(): Worker {
   // (the parse workers' size) and were promoted and collected again; with 32 MB a month's write took
   // 10-15% less CPU (docs/performance.md, "Lake sync: ninth round").
   const w = new WorkerClass(WORKER_FILE, { resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB } });
+  // A new thread has kept nothing.
+  sentDictionaries = new Map();
   w.unref();
   w.on("message", (reply: MonthFileReply) => {
     const job = pending.get(reply.id);
@@ -91,7 +139,10 @@ function writer(): Worker {
     else job.resolve(new Uint8Array(reply.buffer, reply.byteOffset, reply.byteLength));
   });
   const fail = (error: Error) => {
-    if (worker === w) worker = undefined;
+    if (worker === w) {
+      worker = undefined;
+      sentDictionaries = new Map();
+    }
     for (const job of pending.values()) job.reject(error);
     pending.clear();
   };
