@@ -27,10 +27,10 @@ const schema: RecordSchema = {
   ],
 };
 
-function input(rows: number, bad = false) {
+function input(rows: number, bad = false, k = 1) {
   const lines: string[] = [];
   for (let i = 0; i < rows; i++) {
-    const r = { well_id: `W${(i * 7919) % rows}`, date_prod: "2030-06-01", gas: i % 13 === 0 ? null : i / 3, month_no: bad && i === rows - 1 ? 1.5 : i % 40, region: ["west", "gulf", "Zürich ☃", 'q"uote'][i % 4] };
+    const r = { well_id: `W${(i * 7919) % rows}`, date_prod: "2030-06-01", gas: i % 13 === 0 ? null : (i / 3) * k, month_no: bad && i === rows - 1 ? 1.5 : i % 40, region: ["west", "gulf", "Zürich ☃", 'q"uote'][i % 4] };
     lines.push(JSON.stringify(r));
   }
   const columns = parseLineColumns(new TextEncoder().encode(lines.join("\n")));
@@ -63,6 +63,26 @@ describe("month files written on the writer thread (built package)", () => {
     const months = [3_000, 4_000, 5_000].map((n) => input(n));
     const written = await Promise.all(months.map((m) => writer.writeMonthFile(m, true)));
     for (const [i, bytes] of written.entries()) expect(await asRead(bytes)).toEqual(await asRead(monthFileBytes(months[i]!)));
+  });
+
+  it("keeps a large dictionary equal to the last month's on both threads: months after it, a failed month and a new thread read back as the calling thread writes them", async () => {
+    // The same 3,000 well ids in the same first-seen order month after month (as productionByWell's wells once
+    // every well produces): from the second month on the ids' dictionary is not sent again, the writer uses its own.
+    const scaled = (rows: number, k: number, bad = false) => input(rows, bad, k);
+    expect(writer.KEPT_DICTIONARY_MIN).toBeLessThanOrEqual(3_000);
+    const check = async (m: ReturnType<typeof input>) => expect(await asRead(await writer.writeMonthFile(m, true))).toEqual(await asRead(monthFileBytes(m)));
+    await check(scaled(3_000, 1));
+    await check(scaled(3_000, 2));
+    // A month the writer refuses between two that keep the dictionary.
+    await expect(writer.writeMonthFile(scaled(3_000, 3, true), true)).rejects.toBeInstanceOf(DataError);
+    await check(scaled(3_000, 4));
+    // Another dictionary (other ids) is sent whole, and the one after it is kept again.
+    await check(scaled(2_500, 5));
+    await check(scaled(2_500, 6));
+    // A new thread keeps nothing: the first month it writes sends its dictionaries.
+    await writer.closeMonthWriter();
+    await check(scaled(3_000, 7));
+    await check(scaled(3_000, 8));
   });
 
   it("turns the writer's DataError into a DataError here", async () => {
