@@ -171,6 +171,9 @@ function evaluate(scenario, runs, dataMeta) {
   const targets = scenario.targets.map((t) => {
     // For time targets, the same ratio in CPU time is reported beside it (not judged).
     const refs = t.reference === undefined ? [] : [t.reference].flat();
+    // A target of a variant left out with --skip is reported as skipped, not judged (a failed run is judged).
+    const skipped = [t.variant, ...refs].filter((n) => !(n in runs));
+    if (skipped.length > 0) return { label: t.label, skipped, pass: true, info: true };
     const cpuRatio = t.measure === "ms" && refs.length > 0 && variants[t.variant]?.cpuMs && refs.every((r) => variants[r]?.cpuMs)
       ? variants[t.variant].cpuMs.median / refs.reduce((s, r) => s + variants[r].cpuMs.median, 0)
       : undefined;

@@ -29,11 +29,12 @@ export function formatReport(report) {
   lines.push("|---|---|---|---|---|---|---|");
   for (const s of report.scenarios) {
     for (const t of s.targets) {
-      const measured =
-        t.info && t.value == null && t.ratio === undefined
+      const measured = t.skipped
+        ? `skipped (--skip ${t.skipped.join(", ")})`
+        : t.info && t.value == null && t.ratio === undefined
           ? "none"
           : t.ratio !== undefined ? `${t.ratio.toFixed(2)}x` : t.value !== undefined ? fmtValue(t.value) : t.detail ? JSON.stringify(t.detail) : t.pass ? "yes" : "n/a";
-      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.info ? "" : (t.margin ?? "")} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${fmtLoad(t.load)} | ${t.info ? "(figure)" : t.pass ? "PASS" : "FAIL"} |`);
+      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.info ? "" : (t.margin ?? "")} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${fmtLoad(t.load)} | ${t.skipped ? "(skipped)" : t.info ? "(figure)" : t.pass ? "PASS" : "FAIL"} |`);
     }
   }
   return lines.join("\n");

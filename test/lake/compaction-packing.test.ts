@@ -15,6 +15,7 @@ import { NatGasClient, NATGAS_V4 } from "../../src/natgas";
 import { startSandbox } from "../../src/sandbox";
 import { datasetFolder } from "../../src/lake/dataset-folder";
 import { planCompaction } from "../../src/lake/lake-layout";
+import { lakeSortKey } from "../../src/lake/month-parquet";
 import { commitRigs, newMonthFileBytes, putFile, RIGS, rigsMonth, type HandFile } from "./rigs-lake";
 
 const AS_OF = "2025-06-15";
@@ -70,6 +71,15 @@ describe("compactLake with targetFileBytes", () => {
     expect(readdirSync(datasetDir).sort()).toEqual(["year=2019-2022", "year=2025"]);
     expect((await verifyLake(dir)).ok).toBe(true);
     expect(await answer(dir)).toEqual(before);
+    // The span's file holds its years one after the other, each sorted by the lake's key then month
+    // (merged a year at a time, so DuckDB never sorts the whole span): no row is before the one above.
+    const manifest = (await readLakeManifest(datasetDir))!;
+    const order = ["substr(month, 1, 4)", ...lakeSortKey(RIGS, manifest.axis).map((k) => `"${k}"`), "month"].join(", ");
+    const packedFile = join(datasetDir, report.written[0]!);
+    const [[rows], [backwards], [years]] = await scratch.columns(
+      `SELECT count(*)::INT, (count(*) FILTER (WHERE k < prev))::INT, count(DISTINCT substr(month, 1, 4))::INT FROM (SELECT (${order}) AS k, lag((${order})) OVER (ORDER BY file_row_number) AS prev, month FROM read_parquet('${packedFile}', file_row_number = true))`,
+    );
+    expect([rows, backwards, years]).toEqual([20 + 21 + 22 + 23 + 24 + 25 + 26, 0, 4]);
     const lake = await openLake(dir);
     try {
       // A date filter inside the span reads the one span file.
