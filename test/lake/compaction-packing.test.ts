@@ -100,6 +100,29 @@ describe("compactLake with targetFileBytes", () => {
     expect([again.snapshot, again.written]).toEqual([report.snapshot, []]);
   });
 
+  it("packs a span again with the year that closes after it: each year read from the span's file once, the same rows, in year order", { timeout: budget(120_000) }, async () => {
+    const dir = monthLake("repacked");
+    const datasetDir = datasetFolder(dir, RIGS);
+    const before = await answer(dir);
+    let t = Date.parse("2025-06-15T12:00:00Z");
+    const clock = () => t;
+    const first = await compactLake(dir, RIGS, { asOf: AS_OF, retainDays: 0, clock, targetFileBytes: 128 * 2 ** 20 });
+    expect(first.written[0]).toMatch(/^year=2019-2022\//);
+    // 2025's December is 60 days old on 2026-03-02: the span's file (far under the target) and 2025's
+    // two month files become one file.
+    t = Date.parse("2026-03-15T12:00:00Z");
+    const second = await compactLake(dir, RIGS, { asOf: "2026-03-15", retainDays: 0, clock, targetFileBytes: 128 * 2 ** 20 });
+    expect(second.written.map((k) => k.replace(/[0-9a-f]{20}\.parquet$/, "*"))).toEqual(["year=2019-2025/part-*"]);
+    expect((await verifyLake(dir)).ok).toBe(true);
+    expect(await answer(dir)).toEqual(before);
+    const manifest = (await readLakeManifest(datasetDir))!;
+    const order = ["substr(month, 1, 4)", ...lakeSortKey(RIGS, manifest.axis).map((k) => `"${k}"`), "month"].join(", ");
+    const [[rows], [backwards], [years]] = await scratch.columns(
+      `SELECT count(*)::INT, (count(*) FILTER (WHERE k < prev))::INT, count(DISTINCT substr(month, 1, 4))::INT FROM (SELECT (${order}) AS k, lag((${order})) OVER (ORDER BY file_row_number) AS prev, month FROM read_parquet('${join(datasetDir, second.written[0]!)}', file_row_number = true))`,
+    );
+    expect([rows, backwards, years]).toEqual([TOTAL, 0, 5]);
+  });
+
   it("after a sandbox sync: a month of a packed span fetched again takes every month of the span with it; the same rows, verified", { timeout: budget(300_000) }, async () => {
     const sandbox = await startSandbox({ asOf: AS_OF, pageSize: 5000 });
     try {
