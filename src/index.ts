@@ -36,7 +36,7 @@ export { Table, Result, collectResult, type TableOptions, type SortOptions, type
 export { writeParquet, toArrow, type WriteParquetOptions, type ParquetWritten } from "./io";
 import "./io";
 import "./frame/table-to-frame";
-export { syncDataset, compactLake, openLake, readLakeManifest, verifyLake, lakeAxis, type Lake, type LakeDataset, type LakeQuery, type OpenLakeOptions, type SyncDatasetOptions, type SyncProgress, type SyncReport, type LakeManifest, type LakeVerification, type CompactLakeOptions, type CompactReport } from "./lake";
+export { syncDataset, compactLake, openLake, readLakeManifest, verifyLake, lakeAxis, type Lake, type LakeDataset, type LakeQuery, type OpenLakeOptions, type SyncDatasetOptions, type SyncProgress, type SyncReport, type LakeManifest, type LakeVerification, type CompactLakeOptions, type CompactProgress, type CompactReport } from "./lake";
 export type { RecordSchema, FieldSpec, FieldType } from "./table";
 
 // Frames and units.

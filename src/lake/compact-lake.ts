@@ -16,7 +16,7 @@ import { acquireLakeLock } from "./lake-lock";
 import { partitionOfKey, planCompaction, type CompactionPlan } from "./lake-layout";
 import { storedSchemaIssues, selectWithWideIntegers } from "./file-schema";
 import { commitKey, MANIFEST_FILE, readSnapshot, snapshotFiles, type LakeFile, type LakeManifest, type LakePartition } from "./lake-manifest";
-import { asLakeError, STAGING_DIR } from "./lake-storage";
+import { asLakeError, STAGING_DIR, type LakeStorage } from "./lake-storage";
 import { integrityError, verifySnapshot } from "./lake-verify";
 import { lakeSortKey } from "./month-parquet";
 import { globLiteral } from "./plan-scan";
@@ -61,6 +61,24 @@ export interface CompactLakeOptions {
    * against their SHA-256), as `openLake`'s `cacheDir`. Default `<os tmp>/gasframes-lake-cache`.
    */
   readonly cacheDir?: string;
+  /**
+   * Hears of each file written and staged (`file`: `filesDone` of `filesTotal`, `year` the year or span
+   * it holds, `rows` written so far) and of the commit (`commit`). A compaction killed before its commit
+   * commits nothing; the next one starts again. Default: none.
+   */
+  readonly onProgress?: (progress: CompactProgress) => void;
+}
+
+/** One step of {@link compactLake}, for `onProgress`. */
+export interface CompactProgress {
+  /** `file`: one file of the plan is written and staged (not yet visible); `commit`: the new snapshot is committed. */
+  readonly phase: "file" | "commit";
+  /** The year or span of years (`2019-2022`) of the file written; for `commit`, the last file's. */
+  readonly year: string;
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  /** Rows in the files written so far. */
+  readonly rows: number;
 }
 
 /** What {@link compactLake} did. */
@@ -99,7 +117,7 @@ export interface CompactReport {
  * there by DuckDB, uploaded under the dataset's staging prefix, moved in and committed as one version.
  * @param dir the lake folder (the `dir` given to `syncDataset`).
  * @param endpoint the dataset's catalog entry (`NATGAS_V4.rigs`).
- * @param options `asOf` (default today), `reviseDays` (60), `retainDays` (7), `cacheDir` (object storage), `maxMemory` ("1GB"), `targetFileBytes` (none).
+ * @param options `asOf` (default today), `reviseDays` (60), `retainDays` (7), `cacheDir` (object storage), `maxMemory` ("1GB"), `targetFileBytes` (none), `onProgress`.
  * @example
  * const report = await compactLake("lake", NATGAS_V4.rigs);
  */
@@ -118,6 +136,7 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   if (target !== undefined && (typeof target !== "number" || !Number.isFinite(target) || target < 1)) issues.push({ param: "targetFileBytes", value: target, expected: "a number of bytes, 1 or more (134217728 for 128 MiB)" });
   if (options.maxMemory !== undefined && (typeof options.maxMemory !== "string" || !MEMORY_SIZE.test(options.maxMemory))) issues.push({ param: "maxMemory", value: options.maxMemory, expected: 'a size DuckDB reads, such as "1GB" or "512MB"' });
   if (options.cacheDir !== undefined && (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "")) issues.push({ param: "cacheDir", value: options.cacheDir, expected: "a folder for the downloaded files of an s3:// lake" });
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") issues.push({ param: "onProgress", value: options.onProgress, expected: "a function" });
   if (issues.length > 0) throw new InvalidParamsError(label, issues);
   if (isS3Url(dir)) parseS3Url(dir, label);
   const asOf = options.asOf ?? new Date(clock()).toISOString().slice(0, 10);
@@ -130,10 +149,12 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
   let c: DuckDbConnection | undefined;
   // On object storage: DuckDB writes each new file here, then it is uploaded.
   let scratch: string | undefined;
-  // DuckDB's spill folder for a merge bigger than maxMemory.
+  // DuckDB's spill folder for a merge bigger than maxMemory, and the sorted years of a packed file.
   let spill: string | undefined;
   const staged: { staged: string; key: string }[] = [];
   try {
+    // What a killed compaction left (its staged files, its spill folder): under the lock, no other runs.
+    await sweepKilledCompactions(storage);
     const previous = (await readSnapshot(storage))!;
     const reviseDays = options.reviseDays ?? 60;
     const packing = options.targetFileBytes === undefined ? {} : { targetFileBytes: options.targetFileBytes };
@@ -144,7 +165,13 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     const kept = [...new Set(snapshotFiles(previous).map((f) => f.path))].filter((k) => !merged.has(k));
     if (byLayout.groups.length === 0 && kept.length === 0) return { datasetDir, snapshot: previous.snapshot ?? 0, filesBefore: byLayout.filesBefore, filesAfter: byLayout.filesBefore, written: [], upgraded: [], manifest: previous };
     const D = loadDuckDb("compactLake", options.from === undefined ? {} : { from: options.from });
-    spill = mkdtempSync(join(tmpdir(), "gasframes-compact-spill-"));
+    if (remote) spill = mkdtempSync(join(tmpdir(), "gasframes-compact-spill-"));
+    else {
+      // Inside the lake's staging folder (readers skip `_` folders): on the lake's disk, and swept by the
+      // next compaction if this one is killed.
+      mkdirSync(storage.pathOf(STAGING_DIR), { recursive: true });
+      spill = mkdtempSync(storage.pathOf(`${STAGING_DIR}/${COMPACT_PREFIX}spill-${process.pid}.`));
+    }
     const db = await D.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "1GB", temp_directory: spill });
     instance = db;
     c = await db.connect();
@@ -181,8 +208,10 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     const spec = catalogEntryOf(previous) ?? endpoint;
     const schema = lakeSchemaOf(previous) ?? spec.record;
     const partitions: Record<string, LakePartition> = { ...previous.partitions };
+    let rowsWritten = 0;
+    const report = (phase: CompactProgress["phase"], year: string, filesDone: number) => options.onProgress?.({ phase, year, filesDone, filesTotal: plan.groups.length, rows: rowsWritten });
     for (const [i, g] of plan.groups.entries()) {
-      const staging = `${STAGING_DIR}/compact-${process.pid}.${Date.now().toString(36)}.${i}.parquet`;
+      const staging = `${STAGING_DIR}/${COMPACT_PREFIX}${process.pid}.${Date.now().toString(36)}.${i}.parquet`;
       const out = scratch === undefined ? storage.pathOf(staging) : join(scratch, `${i}.parquet`);
       if (scratch === undefined) mkdirSync(storage.pathOf(STAGING_DIR), { recursive: true });
       const written = await writeGroup(c, sourcePath, out, g, previous, lakeSortKey(spec, previous.axis, schema), spill, label);
@@ -192,6 +221,8 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
       staged.push({ staged: staging, key });
       for (const month of g.months) partitions[month] = { ...partitions[month]!, files: [key], sha256: written.sha256, bytes: written.bytes, columns: written.columns };
       await lock.refresh();
+      rowsWritten += g.rows;
+      report("file", g.year, i + 1);
     }
     for (const s of staged) await storage.moveIn(s.staged, s.key);
     const version = (previous.snapshot ?? 0) < 1 ? 1 : previous.snapshot! + 1;
@@ -201,6 +232,7 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
       throw new LakeLockedError(`${label}: another writer committed version ${version} of ${storage.root} during this run; nothing was committed, compact again`, { dir: storage.root });
     }
     await storage.replace(MANIFEST_FILE, bytes);
+    report("commit", plan.groups.at(-1)!.year, plan.groups.length);
     await vacuum(storage, clock(), (options.retainDays ?? 7) * DAY_MS);
     return { datasetDir, snapshot: version, filesBefore: plan.filesBefore, filesAfter: distinctFiles(manifest), written: staged.map((s) => s.key), upgraded: [...stale.keys()], manifest };
   } catch (error) {
@@ -217,6 +249,18 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     if (spill !== undefined) rmSync(spill, { recursive: true, force: true });
     await lock.release();
   }
+}
+
+/** The names compactLake gives what it puts in the staging folder (`_tmp/compact-…`): its staged files and its spill folder. */
+const COMPACT_PREFIX = "compact-";
+
+/**
+ * Removes what killed compactions left in the staging folder (files and spill folders named
+ * `compact-…`). Called under the dataset's lock, so no other compaction is running; a killed sync's
+ * staged months (named by month) are its journal's, kept for its next run.
+ */
+async function sweepKilledCompactions(storage: LakeStorage): Promise<void> {
+  for (const name of await storage.list(STAGING_DIR)) if (name.startsWith(COMPACT_PREFIX)) await storage.delete(`${STAGING_DIR}/${name}`);
 }
 
 /** Each file of a snapshot once (a year file is listed under every month it holds). */

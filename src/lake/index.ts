@@ -6,7 +6,7 @@ export { syncDataset, type SyncDatasetOptions, type SyncProgress, type SyncRepor
 export { lakeAxis, type LakeAxis } from "./lake-axis";
 export { readLakeManifest, snapshotFiles, MANIFEST_FILE, LOG_DIR, type LakeManifest, type LakePartition, type LakeFile, type SnapshotChoice } from "./lake-manifest";
 export { datasetFolder } from "./dataset-folder";
-export { compactLake, type CompactLakeOptions, type CompactReport } from "./compact-lake";
+export { compactLake, type CompactLakeOptions, type CompactProgress, type CompactReport } from "./compact-lake";
 export { verifyLake, type VerifyLakeOptions, type LakeVerification, type DatasetVerification, type LakeProblem } from "./lake-verify";
 export type { LakeStorage, LakeEntry } from "./lake-storage";
 export type { SyncClient } from "./stream-of";
