@@ -51,9 +51,10 @@ export interface CompactLakeOptions {
   readonly from?: string;
   /**
    * DuckDB's memory limit while it merges (as `openLake`'s `maxMemory`). Default `"1GB"`: years are
-   * merged one at a time (a packed file's too), and a year's sort that needs more spills to a temporary
-   * folder under the system's temporary directory, removed when the run ends. The `--size 1` bench lake
-   * packed to 128 MiB files compacts in about 0.6 GB of RSS.
+   * merged one at a time (a packed file's too), and a year's sort that needs more spills to a folder in
+   * the lake's staging folder (`_tmp/compact-spill-…`; for an `s3://` lake, under the system's temporary
+   * directory), removed when the run ends. The `--size 1` bench lake packed to 128 MiB files compacts
+   * in about 0.6 GB of RSS.
    */
   readonly maxMemory?: string;
   /**
@@ -63,8 +64,10 @@ export interface CompactLakeOptions {
   readonly cacheDir?: string;
   /**
    * Hears of each file written and staged (`file`: `filesDone` of `filesTotal`, `year` the year or span
-   * it holds, `rows` written so far) and of the commit (`commit`). A compaction killed before its commit
-   * commits nothing; the next one starts again. Default: none.
+   * it holds, `rows` written so far) and of the commit (`commit`). Called synchronously; what it returns
+   * is ignored. If it throws at `file`, the run stops and commits nothing; at `commit` the snapshot is
+   * already committed, and the error is passed on (the old files are then left to the next run's
+   * vacuum). A compaction killed before its commit commits nothing; the next one starts again. Default: none.
    */
   readonly onProgress?: (progress: CompactProgress) => void;
 }
@@ -175,8 +178,9 @@ export async function compactLake(dir: string, endpoint: EndpointSpec, options: 
     const db = await D.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "1GB", temp_directory: spill });
     instance = db;
     c = await db.connect();
-    // Each source is read once: DuckDB's cache of file reads would only hold memory (it grows to the
-    // limit over a run: 1.0-1.1 GB of RSS for the bench lake with it, against about 0.6 GB without).
+    // A source is read once (once per year it holds, for a file packed before): DuckDB's cache of file
+    // reads would only hold memory (it grows to the limit over a run: 1.0-1.1 GB of RSS for the bench
+    // lake with it, against about 0.6 GB without).
     await c.run("SET enable_external_file_cache = false");
     // A damaged source would be copied into the new file with a fresh hash: refused first. On object
     // storage the download into the cache checks each file against its recorded size and SHA-256; the
@@ -298,42 +302,61 @@ async function writeGroup(
   // Month files take `month` from their folder; year files hold it.
   const readOf = (sources: readonly string[]) =>
     layouts.has("month") ? `read_parquet(${listOf(sources)}, hive_partitioning = true, hive_types = {'month': VARCHAR}, union_by_name = true)` : `read_parquet(${listOf(sources)}, hive_partitioning = false, union_by_name = true)`;
-  const held = new Set(g.months.flatMap((m) => previous.partitions[m]?.columns ?? []));
-  const order = [...sortKey.filter((k) => held.size === 0 || held.has(k)).map((k) => `"${k.replace(/"/g, '""')}"`), "month"].join(", ");
   const kv = await keyValues(c, listOf(g.sources));
   const kvSql = kv.size === 0 ? "" : `, KV_METADATA {${[...kv].map(([k, v]) => `'${k.replace(/'/g, "''")}': '${v.replace(/'/g, "''")}'`).join(", ")}}`;
   const quoted = (file: string) => `'${file.replace(/'/g, "''")}'`;
+  const name = (column: string) => `"${column.replace(/"/g, '""')}"`;
   // The group's months by year, each year with the files that hold its months (a file of several
-  // years, packed before, is read once per year with its other years filtered out).
-  const years = new Map<string, Set<string>>();
+  // years, packed before, is read once per year, its other months filtered out).
+  const years = new Map<string, { months: string[]; sources: Set<string> }>();
   for (const m of [...g.months].sort()) {
     const y = m.slice(0, 4);
-    if (!years.has(y)) years.set(y, new Set());
-    for (const f of previous.partitions[m]?.files ?? []) years.get(y)!.add(f);
+    if (!years.has(y)) years.set(y, { months: [], sources: new Set() });
+    years.get(y)!.months.push(m);
+    for (const f of previous.partitions[m]?.files ?? []) years.get(y)!.sources.add(f);
   }
-  const sortedYear = async (year: string, sources: ReadonlySet<string>) => {
+  const sortedYear = async ({ months, sources }: { months: readonly string[]; sources: ReadonlySet<string> }) => {
+    // The sort key's columns this year's files hold: a column added in a later year is not in an
+    // earlier year's read (it is NULL there once the years are put together).
+    const held = new Set(months.flatMap((m) => previous.partitions[m]?.columns ?? []));
+    const order = [...sortKey.filter((k) => held.size === 0 || held.has(k)).map(name), "month"].join(", ");
     // Integers as BIGINT (Parquet INT64) whatever the sources stored: one type per column in the folder.
     const select = await selectWithWideIntegers(c, readOf([...sources]));
-    return `${select} WHERE month BETWEEN '${year}-01' AND '${year}-12' ORDER BY ${order}`;
+    return `${select} WHERE month IN (${months.map(quoted).join(", ")}) ORDER BY ${order}`;
   };
   const options = `FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 8192`;
   if (years.size <= 1) {
-    const [year, sources] = [...years][0] ?? [g.year.slice(0, 4), new Set(g.sources)];
-    await c.run(`COPY (${await sortedYear(year, sources)}) TO ${quoted(path)} (${options}${kvSql})`);
+    const year = [...years.values()][0] ?? { months: [...g.months], sources: new Set(g.sources) };
+    await c.run(`COPY (${await sortedYear(year)}) TO ${quoted(path)} (${options}${kvSql})`);
   } else {
+    // The columns in the order one read of every source gives them (as a single sort wrote them).
+    const columns = (await c.runAndReadAll(`SELECT * FROM ${readOf(g.sources)} LIMIT 0`)).columnNames();
     const parts: string[] = [];
     try {
-      for (const [year, sources] of years) {
-        const part = join(scratch, `year-${year}.${parts.length}.parquet`);
-        await c.run(`COPY (${await sortedYear(year, sources)}) TO ${quoted(part)} (${options})`);
+      for (const [y, year] of years) {
+        // Not named .parquet: a folder reader globbing the lake never takes it for data.
+        const part = join(scratch, `year-${y}.${parts.length}.part`);
+        await c.run(`COPY (${await sortedYear(year)}) TO ${quoted(part)} (${options})`);
         parts.push(part);
       }
       // The sorted years one after the other: DuckDB keeps the files' order and their rows' (insertion
       // order is preserved by default), so this copy streams and sorts nothing. By name: a column added
-      // in a later year is NULL in the earlier ones, as in the single sort.
-      await c.run(`COPY (SELECT * FROM read_parquet([${parts.map((p) => `'${globLiteral(p)}'`).join(", ")}], union_by_name = true)) TO ${quoted(path)} (${options}${kvSql})`);
+      // in a later year is NULL in the earlier ones.
+      await c.run(`COPY (SELECT ${columns.map(name).join(", ")} FROM read_parquet([${parts.map((p) => `'${globLiteral(p)}'`).join(", ")}], union_by_name = true)) TO ${quoted(path)} (${options}${kvSql})`);
     } finally {
       for (const part of parts) rmSync(part, { force: true });
+    }
+    // That order is DuckDB's behaviour, not a contract: checked on the row groups' month statistics
+    // (footer only; rows within one row group are not seen), so a DuckDB that reorders its batches fails
+    // here instead of committing years out of order.
+    const stats = (await c.runAndReadAll(`SELECT stats_min_value AS lo, stats_max_value AS hi FROM parquet_metadata(${quoted(path)}) WHERE path_in_schema = 'month' ORDER BY row_group_id`)).getColumnsJson() as [unknown[]?, unknown[]?];
+    const [lows = [], highs = []] = stats;
+    for (let i = 1; i < lows.length; i++) {
+      const lo = lows[i];
+      const hi = highs[i - 1];
+      if (typeof lo === "string" && typeof hi === "string" && lo.slice(0, 4) < hi.slice(0, 4)) {
+        throw new DataError(`${label}: the file written for ${g.year} holds its years out of order (row group ${i} starts in ${lo} after one that reached ${hi}); nothing was committed`);
+      }
     }
   }
   const file = `'${globLiteral(path)}'`;

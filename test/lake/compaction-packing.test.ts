@@ -3,7 +3,7 @@
  * up to a size, the year still revised kept one file a month; the same rows, verified, read by
  * nodejs-polars and DuckDB as a folder; a compacted lake is not rewritten by the next run.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { duckDbScratch } from "../helpers/duckdb-scratch";
@@ -16,6 +16,7 @@ import { startSandbox } from "../../src/sandbox";
 import { datasetFolder } from "../../src/lake/dataset-folder";
 import { planCompaction } from "../../src/lake/lake-layout";
 import { lakeSortKey } from "../../src/lake/month-parquet";
+import { RecordColumns } from "../../src/table/record-columns";
 import { commitRigs, newMonthFileBytes, putFile, RIGS, rigsMonth, type HandFile } from "./rigs-lake";
 
 const AS_OF = "2025-06-15";
@@ -121,6 +122,43 @@ describe("compactLake with targetFileBytes", () => {
       `SELECT count(*)::INT, (count(*) FILTER (WHERE k < prev))::INT, count(DISTINCT substr(month, 1, 4))::INT FROM (SELECT (${order}) AS k, lag((${order})) OVER (ORDER BY file_row_number) AS prev, month FROM read_parquet('${join(datasetDir, second.written[0]!)}', file_row_number = true))`,
     );
     expect([rows, backwards, years]).toEqual([TOTAL, 0, 5]);
+  });
+
+  it("packs years whose files lack a column of the sort key that later years have (schema evolution): the same rows, columns in a folder read's order, each year sorted by what it holds", { timeout: budget(120_000) }, async () => {
+    const dir = join(scratch.root(), "evolved");
+    const datasetDir = datasetFolder(dir, RIGS);
+    // 2019's months have no wellpad_id (a column of the sort key); 2020's and 2021's have it.
+    const evolved: Record<string, number> = { "2019-01": 20, "2019-02": 21, "2020-01": 22, "2021-05": 23 };
+    const files: HandFile[] = Object.entries(evolved).map(([month, rows]) => {
+      const input = rigsMonth(month, rows);
+      const names = month < "2020" ? input.names.filter((n) => n !== "wellpad_id") : input.names;
+      const columns = new RecordColumns(names, new Map([...input.columns.columns].filter(([n]) => names.includes(n))), input.columns.length);
+      return { key: putFile(datasetDir, newMonthFileBytes({ ...input, names, columns }), { month }), months: { [month]: rows } };
+    });
+    commitRigs(dir, files);
+    // The manifest lists each month's columns, as a sync writes them.
+    const log = join(dir, "_gasframes", "natgas", "v4", "rigs", "_log", `${"1".padStart(20, "0")}.json`);
+    const committed = JSON.parse(readFileSync(log, "utf8")) as { partitions: Record<string, { files: string[]; columns?: string[] }> };
+    const list = (keys: readonly string[]) => keys.map((k) => `'${join(datasetDir, k)}'`).join(", ");
+    for (const p of Object.values(committed.partitions)) {
+      const [names] = await scratch.columns(`SELECT list(name ORDER BY rowid) FROM (SELECT name, row_number() OVER () AS rowid FROM parquet_schema('${join(datasetDir, p.files[0]!)}') WHERE coalesce(num_children, 0) = 0)`);
+      p.columns = names![0] as string[];
+    }
+    writeFileSync(log, JSON.stringify(committed));
+    const [expectedColumns] = await scratch.columns(`SELECT list(column_name) FROM (DESCRIBE SELECT * FROM read_parquet([${list(files.map((f) => f.key))}], hive_partitioning = true, hive_types = {'month': VARCHAR}, union_by_name = true))`);
+    const before = await answer(dir);
+    const report = await compactLake(dir, RIGS, { asOf: AS_OF, retainDays: 0, targetFileBytes: 128 * 2 ** 20 });
+    expect(report.written.map((k) => k.replace(/[0-9a-f]{20}\.parquet$/, "*"))).toEqual(["year=2019-2021/part-*"]);
+    expect(await answer(dir)).toEqual(before);
+    expect((await verifyLake(dir)).ok).toBe(true);
+    const packed = join(datasetDir, report.written[0]!);
+    const [[names]] = await scratch.columns(`SELECT list(column_name) FROM (DESCRIBE SELECT * FROM read_parquet('${packed}', hive_partitioning = false))`);
+    expect(names).toEqual(expectedColumns![0]);
+    // 2019 by date (no wellpad_id), then 2020 and 2021 by wellpad_id then date.
+    const [[rows], [backwards], [nulls]] = await scratch.columns(
+      `SELECT count(*)::INT, (count(*) FILTER (WHERE k < prev))::INT, (count(*) FILTER (WHERE wellpad_id IS NULL))::INT FROM (SELECT wellpad_id, (substr(month, 1, 4), coalesce(wellpad_id, 0), date_observed, month) AS k, lag((substr(month, 1, 4), coalesce(wellpad_id, 0), date_observed, month)) OVER (ORDER BY file_row_number) AS prev FROM read_parquet('${packed}', file_row_number = true))`,
+    );
+    expect([rows, backwards, nulls]).toEqual([86, 0, 41]);
   });
 
   it("after a sandbox sync: a month of a packed span fetched again takes every month of the span with it; the same rows, verified", { timeout: budget(300_000) }, async () => {
