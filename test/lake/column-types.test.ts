@@ -11,7 +11,7 @@ import { duckDbScratch } from "../helpers/duckdb-scratch";
 import { budget } from "../helpers/budget";
 import { compactLake, openLake, verifyLake } from "../../src/lake";
 import { datasetFolder } from "../../src/lake/dataset-folder";
-import { commitRigs, newMonthFileBytes, oldMonthFileBytes, oldYearFile, putFile, RIGS, rigsMonth } from "./rigs-lake";
+import { commitRigs, newMonthFileBytes, oldMonthFileBytes, oldYearFile, putFile, RIGS, rigsAnswer, rigsMonth } from "./rigs-lake";
 
 const BIG = 3_000_000_000;
 const scratch = duckDbScratch("gasframes-coltypes-");
@@ -107,12 +107,6 @@ describe("compactLake on files of the earlier writers", () => {
   });
 });
 
-async function answer(dir: string): Promise<unknown> {
-  const lake = await openLake(dir);
-  try {
-    const r = await lake.query("SELECT month, wellpad_id, date_observed, region_natgas, county, count FROM natgas_v4_rigs ORDER BY ALL");
-    return r.names.map((n) => r.column(n));
-  } finally {
-    lake.close();
-  }
+function answer(dir: string): Promise<unknown> {
+  return rigsAnswer(dir, "month, wellpad_id, date_observed, region_natgas, county, count");
 }

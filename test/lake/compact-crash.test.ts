@@ -16,11 +16,11 @@ import { budget } from "../helpers/budget";
 import { duckDbScratch } from "../helpers/duckdb-scratch";
 import { seeded } from "../helpers/seeded";
 import { InvalidParamsError } from "../../src/errors";
-import { compactLake, openLake, readLakeManifest, verifyLake } from "../../src/lake";
+import { compactLake, readLakeManifest, verifyLake } from "../../src/lake";
 import type { CompactProgress } from "../../src/lake/compact-lake";
 import { datasetFolder } from "../../src/lake/dataset-folder";
 import { allFiles } from "./read-lake";
-import { commitRigs, newMonthFileBytes, putFile, RIGS, rigsMonth, type HandFile } from "./rigs-lake";
+import { monthRigsLake, RIGS, rigsAnswer } from "./rigs-lake";
 
 const AS_OF = "2025-06-15";
 const MONTHS: Record<string, number> = { "2019-01": 30, "2019-02": 31, "2020-01": 32, "2020-06": 33, "2021-05": 34, "2022-07": 35, "2025-03": 36, "2025-04": 37 };
@@ -28,22 +28,10 @@ const scratch = duckDbScratch("gasframes-compact-crash-");
 const dist = join(__dirname, "..", "..", "dist");
 
 function monthLake(name: string): string {
-  const dir = join(scratch.root(), name);
-  const datasetDir = datasetFolder(dir, RIGS);
-  const files: HandFile[] = Object.entries(MONTHS).map(([month, rows]) => ({ key: putFile(datasetDir, newMonthFileBytes(rigsMonth(month, rows)), { month }), months: { [month]: rows } }));
-  commitRigs(dir, files);
-  return dir;
+  return monthRigsLake(join(scratch.root(), name), MONTHS);
 }
 
-async function answer(dir: string): Promise<unknown> {
-  const lake = await openLake(dir);
-  try {
-    const r = await lake.query("SELECT month, wellpad_id, date_observed, region_natgas, count FROM natgas_v4_rigs ORDER BY ALL");
-    return r.names.map((n) => r.column(n));
-  } finally {
-    lake.close();
-  }
-}
+const answer = (dir: string) => rigsAnswer(dir);
 
 /**
  * The child: one compactLake of LAKE_DIR (one file per closed year: six files, then the commit). At each

@@ -17,7 +17,7 @@ import { datasetFolder } from "../../src/lake/dataset-folder";
 import { planCompaction } from "../../src/lake/lake-layout";
 import { lakeSortKey } from "../../src/lake/month-parquet";
 import { RecordColumns } from "../../src/table/record-columns";
-import { commitRigs, newMonthFileBytes, putFile, RIGS, rigsMonth, type HandFile } from "./rigs-lake";
+import { commitRigs, monthRigsLake, newMonthFileBytes, putFile, RIGS, rigsAnswer, rigsMonth, type HandFile } from "./rigs-lake";
 
 const AS_OF = "2025-06-15";
 const MONTHS: Record<string, number> = { "2019-01": 20, "2019-02": 21, "2019-03": 22, "2020-01": 23, "2020-02": 24, "2021-05": 25, "2022-07": 26, "2025-03": 27, "2025-04": 28 };
@@ -25,22 +25,10 @@ const TOTAL = Object.values(MONTHS).reduce((s, n) => s + n, 0);
 const scratch = duckDbScratch("gasframes-packing-");
 
 function monthLake(name: string): string {
-  const dir = join(scratch.root(), name);
-  const datasetDir = datasetFolder(dir, RIGS);
-  const files: HandFile[] = Object.entries(MONTHS).map(([month, rows]) => ({ key: putFile(datasetDir, newMonthFileBytes(rigsMonth(month, rows)), { month }), months: { [month]: rows } }));
-  commitRigs(dir, files);
-  return dir;
+  return monthRigsLake(join(scratch.root(), name), MONTHS);
 }
 
-async function answer(dir: string): Promise<unknown> {
-  const lake = await openLake(dir);
-  try {
-    const r = await lake.query("SELECT month, wellpad_id, date_observed, region_natgas, count FROM natgas_v4_rigs ORDER BY ALL");
-    return r.names.map((n) => r.column(n));
-  } finally {
-    lake.close();
-  }
-}
+const answer = (dir: string) => rigsAnswer(dir);
 
 describe("compactLake with targetFileBytes", () => {
   it("plans runs of consecutive closed years up to the target, oldest first; one year alone when each is over it", async () => {

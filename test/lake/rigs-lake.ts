@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseLineColumns } from "../../src/decode/columnar/parse-columns";
 import { loadArrow, tableToArrow } from "../../src/io/to-arrow";
+import { openLake } from "../../src/lake";
 import { datasetFolder } from "../../src/lake/dataset-folder";
 import { lakeAxis } from "../../src/lake/lake-axis";
 import { yearFileKey } from "../../src/lake/lake-layout";
@@ -115,4 +116,23 @@ export function commitRigs(dir: string, files: readonly HandFile[]): string {
   mkdirSync(log, { recursive: true });
   writeFileSync(join(log, `${"1".padStart(20, "0")}.json`), JSON.stringify(snapshot));
   return datasetDir;
+}
+
+/** A rigs dataset under `dir` of one month file (as the lake writes them now) per month of `months` (month -> rows), committed as snapshot 1. */
+export function monthRigsLake(dir: string, months: Readonly<Record<string, number>>): string {
+  const datasetDir = datasetFolder(dir, RIGS);
+  const files: HandFile[] = Object.entries(months).map(([month, rows]) => ({ key: putFile(datasetDir, newMonthFileBytes(rigsMonth(month, rows)), { month }), months: { [month]: rows } }));
+  commitRigs(dir, files);
+  return dir;
+}
+
+/** The rigs dataset under `dir` as `openLake` reads its snapshot: `columns`, every row in order, column by column. */
+export async function rigsAnswer(dir: string, columns = "month, wellpad_id, date_observed, region_natgas, count"): Promise<unknown> {
+  const lake = await openLake(dir);
+  try {
+    const r = await lake.query(`SELECT ${columns} FROM natgas_v4_rigs ORDER BY ALL`);
+    return r.names.map((n) => r.column(n));
+  } finally {
+    lake.close();
+  }
 }
