@@ -349,7 +349,7 @@ async function writeGroup(
     // That order is DuckDB's behaviour, not a contract: checked on the row groups' month statistics
     // (footer only; rows within one row group are not seen), so a DuckDB that reorders its batches fails
     // here instead of committing years out of order.
-    const stats = (await c.runAndReadAll(`SELECT stats_min_value AS lo, stats_max_value AS hi FROM parquet_metadata(${quoted(path)}) WHERE path_in_schema = 'month' ORDER BY row_group_id`)).getColumnsJson() as [unknown[]?, unknown[]?];
+    const stats = (await c.runAndReadAll(`SELECT stats_min_value AS lo, stats_max_value AS hi FROM parquet_metadata('${globLiteral(path)}') WHERE path_in_schema = 'month' ORDER BY row_group_id`)).getColumnsJson() as [unknown[]?, unknown[]?];
     const [lows = [], highs = []] = stats;
     for (let i = 1; i < lows.length; i++) {
       const lo = lows[i];
