@@ -20,7 +20,7 @@ import { compactLake, readLakeManifest, verifyLake } from "../../src/lake";
 import type { CompactProgress } from "../../src/lake/compact-lake";
 import { datasetFolder } from "../../src/lake/dataset-folder";
 import { allFiles } from "./read-lake";
-import { monthRigsLake, RIGS, rigsAnswer } from "./rigs-lake";
+import { monthRigsLake, RIGS, rigsAnswer as answer } from "./rigs-lake";
 
 const AS_OF = "2025-06-15";
 const MONTHS: Record<string, number> = { "2019-01": 30, "2019-02": 31, "2020-01": 32, "2020-06": 33, "2021-05": 34, "2022-07": 35, "2025-03": 36, "2025-04": 37 };
@@ -30,8 +30,6 @@ const dist = join(__dirname, "..", "..", "dist");
 function monthLake(name: string): string {
   return monthRigsLake(join(scratch.root(), name), MONTHS);
 }
-
-const answer = (dir: string) => rigsAnswer(dir);
 
 /**
  * The child: one compactLake of LAKE_DIR (one file per closed year: six files, then the commit). At each
