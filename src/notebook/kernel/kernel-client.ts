@@ -96,7 +96,7 @@ export class KernelClient {
     iopub.connect(url(info.iopub_port));
     iopub.subscribe();
     stdin.connect(url(info.stdin_port));
-    const hb = new zmq.Request({ linger: 0, receiveTimeout: 5_000 });
+    const hb = new zmq.Request({ linger: 0 });
     hb.connect(url(info.hb_port));
     const client = new KernelClient(child, info, runtimeDir, shell, control, iopub, stdin, hb);
     client.watchProcess(spec);
@@ -104,9 +104,13 @@ export class KernelClient {
     void client.pump(control, "reply");
     void client.pump(iopub, "iopub");
     void client.pump(stdin, "stdin");
+    const startupTimeoutMs = options.startupTimeoutMs ?? 60_000;
     try {
-      await client.waitReady(options.startupTimeoutMs ?? 60_000);
-      await client.heartbeat();
+      await client.waitReady(startupTimeoutMs);
+      // A kernel that has answered kernel_info may still be busy on its one thread (tslab builds its
+      // TypeScript converter then, seconds of CPU on a loaded machine) before it echoes: the echo gets the
+      // start's own time limit, not a shorter one of its own.
+      await client.heartbeat(startupTimeoutMs);
     } catch (e) {
       await client.kill();
       throw e;
@@ -174,15 +178,21 @@ export class KernelClient {
     throw new KernelError(`kernel did not answer within ${timeoutMs} ms${this.stderrTail ? `; its output:\n${this.stderrTail}` : ""}`);
   }
 
-  /** Sends a heartbeat ping and waits (up to 5 s) for the kernel to echo it. Throws KernelError otherwise. */
-  async heartbeat(): Promise<void> {
+  /**
+   * Sends a heartbeat ping and waits up to `timeoutMs` for the kernel to echo it. Throws KernelError otherwise
+   * (the socket's own error is not attached as the cause: it holds the socket, which test reporters and
+   * loggers cannot print).
+   */
+  async heartbeat(timeoutMs = 30_000): Promise<void> {
     const ping = Buffer.from(randomUUID());
     try {
+      this.hb.receiveTimeout = timeoutMs;
       await this.hb.send(ping);
       const [echo] = await this.hb.receive();
       if (!echo || !echo.equals(ping)) throw new Error("echo differs from ping");
     } catch (e) {
-      throw new KernelError(`kernel heartbeat failed: ${(e as Error).message}`, { cause: e });
+      const code = (e as { code?: unknown }).code;
+      throw new KernelError(`kernel heartbeat failed within ${timeoutMs} ms: ${(e as Error).message}${typeof code === "string" ? ` (${code})` : ""}`);
     }
   }
 

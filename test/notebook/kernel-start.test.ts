@@ -1,0 +1,30 @@
+/**
+ * KernelClient.start against a kernel that answers kernel_info and then keeps its one thread busy before it
+ * echoes the first heartbeat (tslab builds its TypeScript converter then; on CI's loaded machine that took
+ * longer than the 5 s the heartbeat once had of its own). The echo gets the start's time limit.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { KernelClient } from "../../src/notebook/kernel/kernel-client";
+import type { KernelSpec } from "../../src/notebook/kernel/kernel-spec";
+import { budget } from "../helpers/budget";
+
+const slowEcho = (holdMs: number): KernelSpec => ({
+  name: "slow-echo",
+  display_name: "slow echo",
+  language: "typescript",
+  argv: [process.execPath, join(__dirname, "helpers", "slow-echo-kernel.mjs"), "{connection_file}", String(holdMs)],
+  resourceDir: __dirname,
+});
+
+describe("KernelClient.start", () => {
+  it("waits for a heartbeat echo that comes 6 s late, within the start's time limit", async () => {
+    const kernel = await KernelClient.start(slowEcho(6_000), { startupTimeoutMs: budget(60_000) });
+    try {
+      expect(kernel.dead).toBe(false);
+      await kernel.heartbeat(budget(10_000)); // echoed at once now that the thread is free
+    } finally {
+      await kernel.kill();
+    }
+  }, budget(120_000));
+});
