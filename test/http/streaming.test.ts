@@ -13,7 +13,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ctx = { status: 200, method: "POST", url: "http://127.0.0.1/v4/x" };
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function line(i: number): string {
   return `${JSON.stringify({ i, operator: "Ölfeld Betrieb", gas_daily: i * 1.5 })}\n`;
@@ -207,14 +206,25 @@ describe("NDJSON and JSON-array streaming", () => {
 
   it("closes the connection when the consumer stops early", async () => {
     let closed = false;
+    let onClosed!: () => void;
+    const closedNow = new Promise<void>((resolve) => (onClosed = resolve));
     server.handle(async (_req, res) => {
       res.on("close", () => {
         closed = true;
+        onClosed();
       });
       res.writeHead(200, { "content-type": "application/x-ndjson" });
-      // An endless stream: only the client going away ends it.
+      // An endless stream: only the client going away ends it. Each wait for drain removes what it added.
       for (let i = 0; !closed; i++) {
-        if (!res.write(line(i))) await new Promise((r) => res.once("drain", r).once("close", r));
+        if (!res.write(line(i))) {
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              res.off("drain", done).off("close", done);
+              resolve();
+            };
+            res.once("drain", done).once("close", done);
+          });
+        }
       }
     });
     const { transport } = makeTransport(server.url);
@@ -223,7 +233,8 @@ describe("NDJSON and JSON-array streaming", () => {
       expect(batch).toHaveLength(100);
       if (++batches === 3) break;
     }
-    for (let i = 0; i < 200 && !closed; i++) await pause(10);
+    // The server sees the close (bounded by the test's time limit, not a polling count).
+    await closedNow;
     expect(closed).toBe(true);
   });
 });
