@@ -11,6 +11,7 @@ import { loadPrepared, prepareData, V3_PATH, V4_PATH } from "./lib/prepare.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
 import { summary } from "./lib/stats.mjs";
 import { formatReport } from "./lib/report.mjs";
+import { hostProbeMs, hostSlowdown } from "./lib/host-probe.mjs";
 import { SCENARIOS } from "./scenarios/index.mjs";
 
 const opts = parseArgs(process.argv.slice(2));
@@ -41,6 +42,8 @@ if (needsData) {
 const context = { url: server?.url, dir, meta, size: opts.size, rows: Math.round(opts.size * 1_000_000) };
 
 const results = [];
+/** The fastest host probe of the whole bench run: each figure's probes are read against it. */
+let fastestProbe = Infinity;
 try {
   for (const scenario of scenarios) {
     const names = Object.keys(scenario.variants).filter((n) => !opts.skip.includes(`${scenario.id}.${n}`));
@@ -49,7 +52,11 @@ try {
       // Interleaved, so a noisy minute hits gasframes and its references alike.
       for (const name of names) {
         const variant = scenario.variants[name];
+        // The host's speed just before and just after the run (bench/lib/host-probe.mjs).
+        const before = hostProbeMs();
         const run = variant.fresh ? await runFresh(variant.fresh(context)) : await runChild(scenario.id, name, context);
+        run.host = [before, hostProbeMs()];
+        fastestProbe = Math.min(fastestProbe, ...run.host);
         console.error(`bench: ${scenario.id} ${name} run ${r + 1}/${opts.runs}: ${runLine(run)}`);
         runs[name].push(run);
       }
@@ -58,6 +65,11 @@ try {
   }
 } finally {
   await server?.close();
+}
+// Read against the fastest probe of the whole run, so known only now: each variant's and target's runs.
+for (const s of results) {
+  for (const v of Object.values(s.variants)) v.hostSlowdown = hostSlowdown(v.probes, fastestProbe);
+  for (const t of s.targets) t.hostSlowdown = hostSlowdown((t.from ?? []).flatMap((n) => s.variants[n]?.probes ?? []), fastestProbe);
 }
 
 const report = {
@@ -69,6 +81,7 @@ const report = {
   runs: opts.runs,
   data: meta,
   totalSeconds: Math.round((Date.now() - started) / 1000),
+  hostProbeFastestMs: Number.isFinite(fastestProbe) ? fastestProbe : undefined,
   scenarios: results,
 };
 console.log(formatReport(report));
@@ -85,7 +98,7 @@ function fail(message) {
 /** One run's figures and the load average beside them, for the progress lines. */
 function runLine(run) {
   if (run.error !== undefined) return `failed (${run.error.slice(0, 200)})`;
-  return `${(run.ms / 1000).toFixed(3)} s, peak RSS ${Math.round(run.rssMB)} MB, load ${run.load.toFixed(2)}`;
+  return `${(run.ms / 1000).toFixed(3)} s, peak RSS ${Math.round(run.rssMB)} MB, load ${run.load.toFixed(2)}, host probe ${run.host.map((x) => Math.round(x)).join("/")} ms`;
 }
 
 /** Runs one variant once in a fresh process (bench/lib/child.mjs); its failure is recorded, not thrown. */
@@ -164,6 +177,7 @@ function evaluate(scenario, runs, dataMeta) {
       rssMB: ok.length ? summary(ok.map((x) => x.rssMB)) : undefined,
       growthMB: ok.length && ok.every((x) => x.growthMB !== undefined) ? summary(ok.map((x) => x.growthMB)) : undefined,
       load: ok.length ? summary(ok.map((x) => x.load)) : undefined,
+      probes: ok.flatMap((x) => x.host ?? []),
       check: ok[0]?.check,
       checks: ok.map((x) => x.check),
     };
@@ -209,12 +223,14 @@ function evaluate(scenario, runs, dataMeta) {
     if (t.info) return { label: t.label, ratio, cpuRatio, load, pass: true, info: true };
     return { label: t.label, ratio, cpuRatio, limit: t.max, margin: marginOf(ratio, t.max, false), load, pass: ratio !== undefined && ratio <= t.max };
   });
+  // The variants whose runs each figure comes from (their loads and host probes are printed beside it).
+  scenario.targets.forEach((t, i) => (targets[i].from = [t.variant, ...(t.reference === undefined ? [] : [t.reference].flat())]));
   let agree;
   if (scenario.agree) {
     const pick = (check) => (check === undefined || scenario.agreeOn === undefined ? check : Object.fromEntries(scenario.agreeOn.map((k) => [k, check[k]])));
     const [a, b] = scenario.agree.map((n) => pick(variants[n]?.check));
     agree = a !== undefined && isDeepStrictEqual(a, b);
-    targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, load: loadRange(scenario.agree.map((n) => variants[n]?.load)), detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
+    targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, from: scenario.agree, load: loadRange(scenario.agree.map((n) => variants[n]?.load)), detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
   }
   return { id: scenario.id, title: scenario.title, rows: scenario.rows(dataMeta), variants, targets };
 }

@@ -4,29 +4,38 @@ const fmtMs = (s) => (s === undefined ? "failed" : `${fmtNum(s.median / 1000)} s
 const fmtMb = (s) => (s === undefined ? "failed" : `${Math.round(s.median)} MB (${Math.round(s.min)}-${Math.round(s.max)})`);
 const fmtLoad = (l) => (l === undefined ? "" : l.median !== undefined ? `${l.median.toFixed(2)} (${l.min.toFixed(2)}-${l.max.toFixed(2)})` : `${l.min.toFixed(2)}-${l.max.toFixed(2)}`);
 const fmtValue = (v) => (typeof v !== "number" ? String(v) : Math.abs(v) >= 100 ? `${Math.round(v)}` : v.toFixed(2));
+/** How much slower the host ran at its slowest during these runs than at its fastest in the bench run. */
+const fmtHost = (x) => (x === undefined ? "" : `${x.toFixed(2)}x`);
 const fmtNum = (x) => (x >= 10 ? x.toFixed(1) : x >= 0.1 ? x.toFixed(2) : x.toFixed(3));
 
 /** Markdown text of a bench report (readable in a terminal, pasted as is into the README). */
 export function formatReport(report) {
   const lines = [];
   lines.push(`${report.command}: ${report.date}, node ${report.node}, ${report.cpus}, ${report.runs} runs per variant, ${report.totalSeconds} s in all`);
+  if (report.hostProbeFastestMs !== undefined) {
+    lines.push("");
+    lines.push(
+      `Host probe: a SHA-256 of 64 MiB in the runner before and after every run took ${report.hostProbeFastestMs.toFixed(0)} ms of CPU at the fastest; ` +
+        "the \"Host slower\" columns give the slowest probe of a figure's runs against that (1.00x: the host ran as fast throughout; 2.00x: at half speed at some point).",
+    );
+  }
   lines.push("");
-  lines.push("| Scenario | Variant | Time, median (min-max) | CPU time (all threads) | Peak RSS, median (min-max) | Peak minus RSS at start | Load avg, 1 min |");
-  lines.push("|---|---|---|---|---|---|---|");
+  lines.push("| Scenario | Variant | Time, median (min-max) | CPU time (all threads) | Peak RSS, median (min-max) | Peak minus RSS at start | Load avg, 1 min | Host slower |");
+  lines.push("|---|---|---|---|---|---|---|---|");
   for (const s of report.scenarios) {
     let first = true;
     for (const v of Object.values(s.variants)) {
       const title = first ? `${s.title}${s.rows ? ` (${s.rows.toLocaleString("en-US")} rows)` : ""}` : "";
       const err = v.ok ? "" : ` (errors: ${v.errors.join("; ")})`;
       const path = v.check?.path ? ` [${v.check.path}]` : "";
-      lines.push(`| ${title} | ${v.label}${path}${err} | ${fmtMs(v.ms)} | ${v.cpuMs ? `${fmtNum(v.cpuMs.median / 1000)} s` : ""} | ${fmtMb(v.rssMB)} | ${v.growthMB ? `${Math.round(v.growthMB.median)} MB` : ""} | ${fmtLoad(v.load)} |`);
+      lines.push(`| ${title} | ${v.label}${path}${err} | ${fmtMs(v.ms)} | ${v.cpuMs ? `${fmtNum(v.cpuMs.median / 1000)} s` : ""} | ${fmtMb(v.rssMB)} | ${v.growthMB ? `${Math.round(v.growthMB.median)} MB` : ""} | ${fmtLoad(v.load)} | ${fmtHost(v.hostSlowdown)} |`);
       first = false;
     }
   }
   lines.push("");
   // Margin: the limit's distance from the figure (+: room left, -: over the limit).
-  lines.push("| Scenario | Target | Measured | Margin | Same ratio in CPU time | Load avg, 1 min | Result |");
-  lines.push("|---|---|---|---|---|---|---|");
+  lines.push("| Scenario | Target | Measured | Margin | Same ratio in CPU time | Load avg, 1 min | Host slower | Result |");
+  lines.push("|---|---|---|---|---|---|---|---|");
   for (const s of report.scenarios) {
     for (const t of s.targets) {
       const measured = t.skipped
@@ -34,7 +43,7 @@ export function formatReport(report) {
         : t.info && t.value == null && t.ratio === undefined
           ? "none"
           : t.ratio !== undefined ? `${t.ratio.toFixed(2)}x` : t.value !== undefined ? fmtValue(t.value) : t.detail ? JSON.stringify(t.detail) : t.pass ? "yes" : "n/a";
-      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.info ? "" : (t.margin ?? "")} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${fmtLoad(t.load)} | ${t.skipped ? "(skipped)" : t.info ? "(figure)" : t.pass ? "PASS" : "FAIL"} |`);
+      lines.push(`| ${s.id} | ${t.label} | ${measured} | ${t.info ? "" : (t.margin ?? "")} | ${t.cpuRatio !== undefined ? `${t.cpuRatio.toFixed(2)}x` : ""} | ${fmtLoad(t.load)} | ${fmtHost(t.hostSlowdown)} | ${t.skipped ? "(skipped)" : t.info ? "(figure)" : t.pass ? "PASS" : "FAIL"} |`);
     }
   }
   return lines.join("\n");
