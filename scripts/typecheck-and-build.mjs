@@ -15,6 +15,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { lazyRoot } from "./lazy-root.mjs";
 // Required, not imported: an ESM import of typescript.js (9 MB of CommonJS) has Node scan it for its
 // named exports and for ESM syntax first, about 0.7 s of CPU that require() skips.
 const ts = createRequire(import.meta.url)("typescript");
@@ -64,7 +65,8 @@ const writeFile = (fileName, text) => {
   if (!fileName.startsWith(written)) throw new Error(`typecheck-and-build: unexpected output ${fileName}`);
   const target = join(outDir, fileName.slice(written.length));
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, text);
+  // The root loads some modules on first use, as the build's scripts/lazy-root.mjs step makes it.
+  writeFileSync(target, target === join(outDir, "index.js") ? lazyRoot(text) : text);
 };
 const emitted = [];
 for (const file of build.fileNames) {
