@@ -1,5 +1,5 @@
-// How fast the host runs native code right now: the CPU time of a SHA-256 of the same 64 MiB (about 60 ms), in the
-// runner's process (idle while a run's child works). The 1-minute load average sees only this machine's
+// How fast the host runs native code right now: the CPU time of a SHA-256 of the same 64 MiB (about 50 ms), in the
+// runner's process, just before a run's process starts and just after it ends. The 1-minute load average sees only this machine's
 // own processes; on a virtual machine the host's other guests can slow every instruction (a probe of the
 // same bytes measured 0.72-1.60 s of CPU for 200 MB in consecutive runs on a quiet 2-core guest), and a
 // ratio measured then says little. The bench prints the probe beside the load; it judges nothing.

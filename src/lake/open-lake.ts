@@ -2,8 +2,9 @@
  * `openLake(dir)`: the lake `syncDataset` wrote, as DuckDB views, queried with SQL into gasframes Results.
  * DuckDB (`@duckdb/node-api`, an optional dependency) is loaded on first use.
  */
-import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { DataError, InvalidParamsError } from "../errors";
 import { MixedColumn, NumberColumn, RecordColumns, type Column } from "../table/record-columns";
 import { Result } from "../table/result";
@@ -142,7 +143,17 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
   const datasets: LakeDataset[] = [];
   const scans: ScanDataset[] = [];
   const duckdb = loadDuckDb("openLake", options.from === undefined ? {} : { from: options.from });
-  const instance: DuckDbInstance = await duckdb.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "2GB" });
+  // A query larger than maxMemory spills to disk: into a folder of the system's temp folder, removed by
+  // close(), never DuckDB's default (".tmp" in the working directory: the user's project folder).
+  const spill = mkdtempSync(join(tmpdir(), "gasframes-lake-spill-"));
+  const removeSpill = () => rmSync(spill, { recursive: true, force: true });
+  let instance: DuckDbInstance;
+  try {
+    instance = await duckdb.DuckDBInstance.create(":memory:", { max_memory: options.maxMemory ?? "2GB", temp_directory: spill });
+  } catch (error) {
+    removeSpill();
+    throw error;
+  }
   let connection: DuckDbConnection;
   try {
     connection = await instance.connect();
@@ -156,6 +167,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
     }
   } catch (error) {
     instance.closeSync();
+    removeSpill();
     throw new DataError(`openLake: DuckDB could not open the lake at ${root}: ${messageOf(error)}`, { cause: error });
   }
   let closed = false;
@@ -197,6 +209,7 @@ export async function openLake(dir: string, options: OpenLakeOptions = {}): Prom
       closed = true;
       connection.closeSync();
       instance.closeSync();
+      removeSpill();
     },
   };
   return lake;

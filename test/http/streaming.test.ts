@@ -233,8 +233,7 @@ describe("NDJSON and JSON-array streaming", () => {
       expect(batch).toHaveLength(100);
       if (++batches === 3) break;
     }
-    // The server sees the close (bounded by the test's time limit, not a polling count).
+    // The server sees the close: a client that kept the connection open fails this test at its time limit.
     await closedNow;
-    expect(closed).toBe(true);
   });
 });

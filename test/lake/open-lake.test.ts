@@ -2,7 +2,7 @@
  * openLake over a lake synced from the sandbox: one DuckDB view per dataset, SQL answers as Results
  * whose numbers equal the service's, types read from DuckDB, and typed errors for bad input.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +62,21 @@ describe("openLake", () => {
     expect(flows.schema?.fields.map((f) => [f.name, f.type])).toEqual([["timestamp", "timestamp"], ["volume", "float"], ["month", "string"]]);
     expect(flows.get(0).timestamp).toBe("2025-01-01T00:00:00.000Z");
     expect(flows.get(0).month).toBe("2025-01");
+  });
+
+  // DuckDB's default spill folder is ".tmp" in the working directory: a user's project folder (a killed
+  // bench once left a 1 GB file there). Each open lake spills into a folder of its own under the system's
+  // temp folder, removed when it closes.
+  it("spills into a folder of its own under the system's temp folder, removed by close()", async () => {
+    const other = await openLake(root);
+    const spill = String((await other.query("SELECT current_setting('temp_directory') AS t")).records[0]!.t);
+    const ours = String((await lake.query("SELECT current_setting('temp_directory') AS t")).records[0]!.t);
+    expect(spill.startsWith(join(tmpdir(), "gasframes-lake-spill-"))).toBe(true);
+    expect(ours).not.toBe(spill);
+    expect(existsSync(spill)).toBe(true);
+    other.close();
+    expect(existsSync(spill)).toBe(false);
+    expect(existsSync(ours)).toBe(true);
   });
 
   it("turns DuckDB's refusals and bad input into DataErrors naming what was wrong", async () => {

@@ -7,9 +7,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KernelClient } from "../../src/notebook/kernel/kernel-client";
 import type { KernelSpec } from "../../src/notebook/kernel/kernel-spec";
+import { KernelError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
 
-const slowEcho = (holdMs: number): KernelSpec => ({
+const slowEcho = (holdMs: number | "exit"): KernelSpec => ({
   name: "slow-echo",
   display_name: "slow echo",
   language: "typescript",
@@ -26,5 +27,11 @@ describe("KernelClient.start", () => {
     } finally {
       await kernel.kill();
     }
+  }, budget(120_000));
+
+  it("fails at once with the kernel's exit when it dies before it echoes, not when the time limit ends", async () => {
+    const err = await KernelClient.start(slowEcho("exit"), { startupTimeoutMs: budget(60_000) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(KernelError);
+    expect((err as KernelError).message).toMatch(/"slow-echo" .* exited \(code 7, signal null\)/);
   }, budget(120_000));
 });

@@ -105,12 +105,13 @@ export class KernelClient {
     void client.pump(iopub, "iopub");
     void client.pump(stdin, "stdin");
     const startupTimeoutMs = options.startupTimeoutMs ?? 60_000;
+    const deadline = Date.now() + startupTimeoutMs;
     try {
       await client.waitReady(startupTimeoutMs);
       // A kernel that has answered kernel_info may still be busy on its one thread (tslab builds its
-      // TypeScript converter then, seconds of CPU on a loaded machine) before it echoes: the echo gets the
-      // start's own time limit, not a shorter one of its own.
-      await client.heartbeat(startupTimeoutMs);
+      // TypeScript converter then, seconds of CPU on a loaded machine) before it echoes: the echo gets what
+      // is left of the start's time limit (at least a second), not a shorter limit of its own.
+      await client.heartbeat(Math.max(1_000, deadline - Date.now()));
     } catch (e) {
       await client.kill();
       throw e;
@@ -184,15 +185,22 @@ export class KernelClient {
    * loggers cannot print).
    */
   async heartbeat(timeoutMs = 30_000): Promise<void> {
+    if (this.death) throw this.death;
     const ping = Buffer.from(randomUUID());
+    // A kernel that exits while the ping waits fails the wait at once, with its exit and output.
+    const key = `heartbeat ${ping.toString()}`;
+    const died = new Promise<never>((_resolve, reject) => this.waiters.set(key, { onIopub: () => undefined, onReply: () => undefined, onDeath: reject }));
     try {
       this.hb.receiveTimeout = timeoutMs;
       await this.hb.send(ping);
-      const [echo] = await this.hb.receive();
+      const [echo] = await Promise.race([this.hb.receive(), died]);
       if (!echo || !echo.equals(ping)) throw new Error("echo differs from ping");
     } catch (e) {
+      if (e === this.death) throw e;
       const code = (e as { code?: unknown }).code;
       throw new KernelError(`kernel heartbeat failed within ${timeoutMs} ms: ${(e as Error).message}${typeof code === "string" ? ` (${code})` : ""}`);
+    } finally {
+      this.waiters.delete(key);
     }
   }
 

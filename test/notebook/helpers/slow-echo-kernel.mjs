@@ -1,5 +1,6 @@
 // A kernel that answers kernel_info at once and then holds its one thread for HOLD_MS (argv[3]) when the first
-// heartbeat ping arrives, as tslab does while it builds its TypeScript converter on a loaded machine. Only what
+// heartbeat ping arrives, as tslab does while it builds its TypeScript converter on a loaded machine; with
+// "exit" instead of a number, it exits (code 7) at the first ping. Only what
 // KernelClient.start needs: shell kernel_info, iopub status, heartbeat echo. Signed as the connection file says.
 import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -47,6 +48,7 @@ void (async () => {
 
 let held = false;
 for await (const [ping] of hb) {
+  if (process.argv[3] === "exit") process.exit(7);
   if (!held) {
     held = true;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, holdMs); // the thread is busy: nothing is echoed
