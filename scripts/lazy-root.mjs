@@ -4,7 +4,8 @@
 // "./lake"` to an eager `var lake_1 = require("./lake")` and a getter `get: function () { return lake_1.a; }`
 // on `exports`; this step makes `lake_1` an object that requires the module at its first property read. The
 // export lines are left as TypeScript wrote them, since Node's ESM import of a CommonJS module finds its named
-// exports by reading the source; an ESM import then reads every export, and so loads these modules as before. The step fails the build if the root no longer has the shape it rewrites.
+// exports by reading the source; an ESM import then reads every export, and so loads these modules as
+// before. The step fails the build if the root no longer has the shape it rewrites.
 //
 // Usage: node scripts/lazy-root.mjs [file]   (file defaults to dist/index.js beside this script's folder)
 import { readFileSync, writeFileSync } from "node:fs";
