@@ -1,12 +1,15 @@
 // The stages of a download beside their limits, on the same bytes in the same run (issue 32): for the v3
 // pages and for the NDJSON answer, each stage alone on one core, and what no parser can beat on those bytes:
 // a plain memory copy, and JSON.parse into objects (which builds no columns). The socket stage is the raw
-// transfer from the bench's server; decompress is zlib's gunzip of the same bytes gzipped before the clock.
+// transfer from the bench's server (undici, as the clients use it) and its floor, the same requests read by
+// bare sockets into one buffer each (bench/lib/bare-http.mjs); decompress is zlib's gunzip of the same bytes
+// gzipped before the clock.
 // Each figure is MB/s of the uncompressed bytes, so the stages compare directly.
 import { gunzipSync, gzipSync } from "node:zlib";
 import { request } from "undici";
 import { internal } from "../lib/gasframes.mjs";
-import { loadPrepared, V4_PATH } from "../lib/prepare.mjs";
+import { barePostAll } from "../lib/bare-http.mjs";
+import { loadPrepared, V3_PATH, V4_PATH } from "../lib/prepare.mjs";
 import { rawTransferV3 } from "../lib/raw-v3.mjs";
 
 /** The in-process parser of this build (before or after the decoders left src/http). */
@@ -148,16 +151,38 @@ function stageVariants(which) {
         return { bytes, mbps: Math.round(bytes / 1e3 / (performance.now() - t0)) };
       },
     },
+    [`${which}-bare`]: {
+      label: `${which}: socket read by bare sockets, one buffer each, no HTTP library (limit)`,
+      setup: (ctx) => ({ url: ctx.url, requests: bareRequests(ctx.meta, which) }),
+      async run({ url, requests }) {
+        const t0 = performance.now();
+        // Each body kept until the end, as the raw transfer keeps its pages.
+        const kept = new Array(requests.length);
+        const { bytes } = await barePostAll(url, requests, { concurrency: which === "v3" ? 4 : 1, onBody: (i, b) => (kept[i] = b) });
+        return { bytes, mbps: Math.round(bytes / 1e3 / (performance.now() - t0)) };
+      },
+    },
   };
 }
 
-const STAGES = ["socket", "gunzip", "columns", "copy", "json"];
+/** The socket stage's requests, for the bare client: the v3 pages (as rawTransferV3 asks), or the NDJSON answer. */
+function bareRequests(meta, which) {
+  const headers = { "content-type": "application/json", access_key: "bench" };
+  if (which !== "v3") return [{ path: V4_PATH, headers: { ...headers, accept: "application/x-ndjson" }, body: JSON.stringify(meta.v4.query) }];
+  const requests = [];
+  for (let start = 0; start < meta.v3.rows; start += meta.v3.pageSize) requests.push({ path: V3_PATH, headers, body: JSON.stringify({ ...meta.v3.query, pagination: { start } }) });
+  return requests;
+}
+
+const STAGES = ["socket", "bare", "gunzip", "columns", "copy", "json"];
 
 function stageTargets(which) {
-  return (which === "v3" ? [...STAGES.slice(0, 3), "in-place", ...STAGES.slice(3)] : STAGES).map((s) => ({ label: `${which} ${s}: MB/s`, check: "mbps", variant: `${which}-${s}`, median: true, info: true })).concat([
+  return (which === "v3" ? [...STAGES.slice(0, 4), "in-place", ...STAGES.slice(4)] : STAGES).map((s) => ({ label: `${which} ${s}: MB/s`, check: "mbps", variant: `${which}-${s}`, median: true, info: true })).concat([
     // The distance of the parse stage to JSON.parse on the same bytes (a figure, not judged here: the
     // end-to-end targets are the v3 and ndjson scenarios').
     { label: `${which}: parse to columns / JSON.parse time`, measure: "ms", variant: `${which}-columns`, reference: `${which}-json`, info: true },
+    // What an HTTP library's read costs over the floor of the same requests (undici's time / bare's).
+    { label: `${which}: socket read, undici / bare sockets, time`, measure: "ms", variant: `${which}-socket`, reference: `${which}-bare`, info: true },
     ...(which === "v3" ? [{ label: "v3: parse as chunks arrive / parse whole pages, time", measure: "ms", variant: "v3-in-place", reference: "v3-columns", info: true }] : []),
   ]);
 }
