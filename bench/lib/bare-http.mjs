@@ -105,7 +105,7 @@ export function barePostAll(url, requests, { concurrency = 4, keep = true, onBod
       // The head of an answer: status 200 and a Content-Length, or an error naming what came.
       const onHead = (text) => {
         if (!waiting) throw new Error("bare-http: bytes came with no request waiting");
-        const status = text.slice(0, text.indexOf("\r\n") < 0 ? text.length : text.indexOf("\r\n"));
+        const status = text.split("\r\n", 1)[0];
         if (!/^HTTP\/1\.1 200 /.test(status)) throw new Error(`bare-http: request ${index} answered "${status}"`);
         if (/\r\n(transfer|content)-encoding:/i.test(text)) throw new Error(`bare-http: request ${index}: only plain Content-Length bodies`);
         const length = /\r\ncontent-length: *(\d+) *(\r\n|$)/i.exec(text);

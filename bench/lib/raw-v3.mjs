@@ -14,21 +14,31 @@ export async function loadUndici() {
   return undici;
 }
 
-const HEADERS = { "content-type": "application/json", access_key: "bench" };
+/** The headers of every v3 page request: the raw transfer's, and the bare reader's in the stages scenario. */
+export const V3_HEADERS = { "content-type": "application/json", access_key: "bench" };
+
+/** The request body of the v3 page starting at row `start`. */
+export const v3PageBody = (query, start) => JSON.stringify({ ...query, pagination: { start } });
+
+/** The first row of each page of the prepared v3 answer. */
+export function v3PageStarts({ rows, pageSize }) {
+  const starts = [];
+  for (let s = 0; s < rows; s += pageSize) starts.push(s);
+  return starts;
+}
 
 /** POSTs one v3 page request; resolves to the response body stream. */
 export async function postPage(url, query, start) {
   const { request } = await loadUndici();
-  const res = await request(url + V3_PATH, { method: "POST", headers: HEADERS, body: JSON.stringify({ ...query, pagination: { start } }) });
+  const res = await request(url + V3_PATH, { method: "POST", headers: V3_HEADERS, body: v3PageBody(query, start) });
   if (res.statusCode !== 200) throw new Error(`page ${start}: status ${res.statusCode}`);
   return res.body;
 }
 
 /** Downloads every page of the prepared v3 answer (4 at a time) into Buffers; returns the byte count. */
 export async function rawTransferV3(url, v3) {
-  const { rows, pageSize, query } = v3;
-  const starts = [];
-  for (let s = 0; s < rows; s += pageSize) starts.push(s);
+  const { query } = v3;
+  const starts = v3PageStarts(v3);
   const pages = new Array(starts.length);
   let next = 0;
   let bytes = 0;

@@ -10,7 +10,10 @@ import { request } from "undici";
 import { internal } from "../lib/gasframes.mjs";
 import { barePostAll } from "../lib/bare-http.mjs";
 import { loadPrepared, V3_PATH, V4_PATH } from "../lib/prepare.mjs";
-import { rawTransferV3 } from "../lib/raw-v3.mjs";
+import { rawTransferV3, V3_HEADERS, v3PageBody, v3PageStarts } from "../lib/raw-v3.mjs";
+
+/** The NDJSON answer's request headers, for both of its socket readers. */
+const NDJSON_HEADERS = { ...V3_HEADERS, accept: "application/x-ndjson" };
 
 /** The in-process parser of this build (before or after the decoders left src/http). */
 function parseHere() {
@@ -142,7 +145,7 @@ function stageVariants(which) {
         else {
           const res = await request(ctx.url + V4_PATH, {
             method: "POST",
-            headers: { "content-type": "application/json", accept: "application/x-ndjson", access_key: "bench" },
+            headers: NDJSON_HEADERS,
             body: JSON.stringify(ctx.meta.v4.query),
           });
           bytes = 0;
@@ -158,8 +161,8 @@ function stageVariants(which) {
         const t0 = performance.now();
         // As the undici row beside it: the v3 pages each copied into a buffer and kept to the end (as the
         // raw transfer keeps them), the NDJSON answer's bytes only counted (as its chunks are dropped).
-        const kept = new Array(requests.length);
         const keep = which === "v3";
+        const kept = keep ? new Array(requests.length) : undefined;
         const { bytes } = await barePostAll(url, requests, { concurrency: keep ? 4 : 1, keep, onBody: (i, b) => (kept[i] = b) });
         return { bytes, mbps: Math.round(bytes / 1e3 / (performance.now() - t0)) };
       },
@@ -169,11 +172,8 @@ function stageVariants(which) {
 
 /** The socket stage's requests, for the bare client: the v3 pages (as rawTransferV3 asks), or the NDJSON answer. */
 function bareRequests(meta, which) {
-  const headers = { "content-type": "application/json", access_key: "bench" };
-  if (which !== "v3") return [{ path: V4_PATH, headers: { ...headers, accept: "application/x-ndjson" }, body: JSON.stringify(meta.v4.query) }];
-  const requests = [];
-  for (let start = 0; start < meta.v3.rows; start += meta.v3.pageSize) requests.push({ path: V3_PATH, headers, body: JSON.stringify({ ...meta.v3.query, pagination: { start } }) });
-  return requests;
+  if (which !== "v3") return [{ path: V4_PATH, headers: NDJSON_HEADERS, body: JSON.stringify(meta.v4.query) }];
+  return v3PageStarts(meta.v3).map((start) => ({ path: V3_PATH, headers: V3_HEADERS, body: v3PageBody(meta.v3.query, start) }));
 }
 
 const STAGES = ["socket", "bare", "gunzip", "columns", "copy", "json"];
