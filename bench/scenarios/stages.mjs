@@ -1,8 +1,9 @@
 // The stages of a download beside their limits, on the same bytes in the same run (issue 32): for the v3
 // pages and for the NDJSON answer, each stage alone on one core, and what no parser can beat on those bytes:
 // a plain memory copy, and JSON.parse into objects (which builds no columns). The socket stage is the raw
-// transfer from the bench's server (undici, as the clients use it) and its floor, the same requests read by
-// bare sockets into one buffer each (bench/lib/bare-http.mjs); decompress is zlib's gunzip of the same bytes
+// transfer from the bench's server (undici, as a user's raw download would read it), the same requests read by
+// gasframes' own HTTP client (src/http/wire-request.ts, what the client sends with since the fourteenth round),
+// and their floor, the same requests read by bare sockets into one buffer each (bench/lib/bare-http.mjs); decompress is zlib's gunzip of the same bytes
 // gzipped before the clock.
 // Each figure is MB/s of the uncompressed bytes, so the stages compare directly.
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -154,6 +155,36 @@ function stageVariants(which) {
         return { bytes, mbps: Math.round(bytes / 1e3 / (performance.now() - t0)) };
       },
     },
+    [`${which}-wire`]: {
+      label: `${which}: socket read by gasframes' own HTTP client (wire-request.ts)`,
+      setup: (ctx) => ({ url: ctx.url, requests: bareRequests(ctx.meta, which), wireRequest: internal("wireRequest", "http/wire-request.js") }),
+      async run({ url, requests, wireRequest }) {
+        const t0 = performance.now();
+        // As the undici row: v3 pages copied each into a buffer and kept, 4 at a time; NDJSON counted.
+        const keep = which === "v3";
+        const kept = new Array(requests.length);
+        let bytes = 0;
+        let next = 0;
+        const worker = async () => {
+          while (next < requests.length) {
+            const i = next++;
+            const { path, headers, body } = requests[i];
+            const res = await wireRequest(url + path, { method: "POST", headers, body });
+            if (res.statusCode !== 200) throw new Error(`${path}: status ${res.statusCode}`);
+            const chunks = [];
+            let size = 0;
+            for await (const c of res.body) {
+              size += c.byteLength;
+              if (keep) chunks.push(c);
+            }
+            if (keep) kept[i] = Buffer.concat(chunks, size);
+            bytes += size;
+          }
+        };
+        await Promise.all(Array.from({ length: keep ? 4 : 1 }, worker));
+        return { bytes, mbps: Math.round(bytes / 1e3 / (performance.now() - t0)) };
+      },
+    },
     [`${which}-bare`]: {
       label: `${which}: socket read by bare sockets, one buffer each, no HTTP library (limit)`,
       setup: (ctx) => ({ url: ctx.url, requests: bareRequests(ctx.meta, which) }),
@@ -176,15 +207,17 @@ function bareRequests(meta, which) {
   return v3PageStarts(meta.v3).map((start) => ({ path: V3_PATH, headers: V3_HEADERS, body: v3PageBody(meta.v3.query, start) }));
 }
 
-const STAGES = ["socket", "bare", "gunzip", "columns", "copy", "json"];
+const STAGES = ["socket", "wire", "bare", "gunzip", "columns", "copy", "json"];
 
 function stageTargets(which) {
-  return (which === "v3" ? [...STAGES.slice(0, 4), "in-place", ...STAGES.slice(4)] : STAGES).map((s) => ({ label: `${which} ${s}: MB/s`, check: "mbps", variant: `${which}-${s}`, median: true, info: true })).concat([
+  return (which === "v3" ? [...STAGES.slice(0, 5), "in-place", ...STAGES.slice(5)] : STAGES).map((s) => ({ label: `${which} ${s}: MB/s`, check: "mbps", variant: `${which}-${s}`, median: true, info: true })).concat([
     // The distance of the parse stage to JSON.parse on the same bytes (a figure, not judged here: the
     // end-to-end targets are the v3 and ndjson scenarios').
     { label: `${which}: parse to columns / JSON.parse time`, measure: "ms", variant: `${which}-columns`, reference: `${which}-json`, info: true },
     // What an HTTP library's read costs over the floor of the same requests (undici's time / bare's).
     { label: `${which}: socket read, undici / bare sockets, time`, measure: "ms", variant: `${which}-socket`, reference: `${which}-bare`, info: true },
+    // And what gasframes' own client costs over that floor (its time / bare's).
+    { label: `${which}: socket read, gasframes' own client / bare sockets, time`, measure: "ms", variant: `${which}-wire`, reference: `${which}-bare`, info: true },
     ...(which === "v3" ? [{ label: "v3: parse as chunks arrive / parse whole pages, time", measure: "ms", variant: "v3-in-place", reference: "v3-columns", info: true }] : []),
   ]);
 }

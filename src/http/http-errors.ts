@@ -141,7 +141,9 @@ export function connectionErrorOf(
   ctx: { method: string; url: string; status?: number; bytesRead?: number },
 ): ConnectionError {
   const code = (err as { code?: unknown } | null)?.code;
-  const what = typeof code === "string" ? code : err instanceof Error ? err.message : String(err);
+  // gasframes' own client's errors (GF_HTTP_...) say what the server did; a socket's code says enough.
+  const what =
+    typeof code === "string" ? (code.startsWith("GF_HTTP_") && err instanceof Error ? err.message : code) : err instanceof Error ? err.message : String(err);
   let message: string;
   if (isTlsFailure(code)) {
     message =

@@ -1,9 +1,11 @@
 /**
- * The request function at the bottom of the layers: sends one attempt with undici. A non-2xx answer
- * becomes its typed error here; a 2xx answer is handed up with its body as it arrives (still encoded:
- * the decompression layer decodes it).
+ * The request function at the bottom of the layers: sends one attempt, with gasframes' own HTTP/1.1
+ * client (wire-request.ts) unless the user chose a dispatcher (the configuration's, or a global one),
+ * and with undici's `request` then. A non-2xx answer becomes its typed error here; a 2xx answer is
+ * handed up with its body as it arrives (still encoded: the decompression layer decodes it).
  */
-import { undiciRequest } from "./undici-request";
+import { globalDispatcherSet, undiciRequest } from "./undici-request";
+import { wireRequest } from "./wire-request";
 import type { ApiError } from "../errors";
 import type { Call } from "./call";
 import { tokenHeaderOf } from "./config";
@@ -30,16 +32,19 @@ export const networkSend: Send = async ({ call, spec, signal, watchdog }) => {
   headers[tokenHeader.toLowerCase()] = config.token as string;
 
   config.logger.debug?.(`${spec.method} ${spec.url} (attempt ${call.attempts})`);
-  const res = await undiciRequest(spec.url, {
-    method: spec.method,
-    headers,
-    body: spec.method === "POST" ? JSON.stringify(spec.body ?? {}) : null,
-    signal,
-    ...(config.dispatcher !== undefined ? { dispatcher: config.dispatcher } : {}),
-    // The watchdog enforces the attempt time-out (and is paused while a consumer holds a batch).
-    headersTimeout: 0,
-    bodyTimeout: 0,
-  });
+  const body = spec.method === "POST" ? JSON.stringify(spec.body ?? {}) : null;
+  const res = sendsOwn(config.dispatcher)
+    ? await wireRequest(spec.url, { method: spec.method, headers, body, signal })
+    : await undiciRequest(spec.url, {
+        method: spec.method,
+        headers,
+        body,
+        signal,
+        ...(config.dispatcher !== undefined ? { dispatcher: config.dispatcher } : {}),
+        // The watchdog enforces the attempt time-out (and is paused while a consumer holds a batch).
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
   watchdog.touch();
   const resHeaders = res.headers as Record<string, string | string[] | undefined>;
   const ctx = { method: spec.method, url: spec.url, status: res.statusCode };
@@ -74,6 +79,15 @@ export const networkSend: Send = async ({ call, spec, signal, watchdog }) => {
     discard: async () => void res.body.destroy(),
   };
 };
+
+/**
+ * Whether an attempt goes through gasframes' own client: yes, unless a dispatcher decides how to
+ * connect (the configuration's `dispatcher`, or a global one set with undici's `setGlobalDispatcher`
+ * or by Node's fetch), or the environment says `GASFRAMES_HTTP=undici`.
+ */
+function sendsOwn(dispatcher: unknown): boolean {
+  return dispatcher === undefined && process.env.GASFRAMES_HTTP !== "undici" && !globalDispatcherSet();
+}
 
 /** The factory of the typed error of a 2xx body holding the service's `{"error": ...}`. */
 export function serviceErrorOf(

@@ -18,6 +18,32 @@ type RequestFn = (url: string, opts: RequestOptions) => Promise<Dispatcher.Respo
 
 let loaded: { request: RequestFn; lean: boolean } | undefined;
 
+/** undici's symbol for the process's global dispatcher (shared by every copy of undici, and Node's fetch). */
+const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
+
+/**
+ * Whether a global dispatcher that chooses something is set (with undici's `setGlobalDispatcher`): any
+ * but a plain `Agent` made without options, which undici installs when it loads and Node's fetch on its
+ * first use, and which connects as gasframes' own client does.
+ */
+export function globalDispatcherSet(): boolean {
+  const current: unknown = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+  return current !== undefined && !isPlainAgent(current);
+}
+
+function isPlainAgent(dispatcher: unknown): boolean {
+  if (typeof dispatcher !== "object" || dispatcher === null || dispatcher.constructor?.name !== "Agent") return false;
+  // undici keeps an Agent's options under a symbol of that description (undici 6 and 7, and Node's own).
+  const key = Object.getOwnPropertySymbols(dispatcher).find((s) => s.description === "options");
+  const options: unknown = key === undefined ? undefined : (dispatcher as Record<symbol, unknown>)[key];
+  // Unset options, and undici 7's default of no limit on origins; anything set chooses something.
+  return (
+    typeof options === "object" &&
+    options !== null &&
+    Object.entries(options).every(([name, v]) => v === null || v === undefined || (name === "maxOrigins" && v === Infinity))
+  );
+}
+
 function load(): { request: RequestFn; lean: boolean } {
   const lean = leanRequest();
   return lean !== undefined ? { request: lean, lean: true } : { request: (require("undici") as typeof import("undici")).request, lean: false };

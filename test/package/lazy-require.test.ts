@@ -27,6 +27,7 @@ const loaded = () => {
     resvg: has(/node_modules\\/@resvg\\//),
     duckdb: has(/node_modules\\/@?duckdb/),
     undici: has(/node_modules\\/undici\\//),
+    wire: has(/dist\\/http\\/wire-request\\.js$/),
     sandbox: has(/dist\\/sandbox\\//),
     http: builtin("http"),
     workerThreads: builtin("worker_threads"),
@@ -69,6 +70,7 @@ describe('require("gasframes")', () => {
       resvg: false,
       duckdb: false,
       undici: false,
+      wire: false,
       sandbox: false,
       http: false,
       workerThreads: false,
@@ -78,8 +80,9 @@ describe('require("gasframes")', () => {
       doctor: false,
     });
     // The probe sees them when they are loaded (so the false above means something).
-    expect(afterStart).toMatchObject({ sandbox: true, http: true, undici: false });
-    expect(afterRequest).toMatchObject({ undici: true, workerThreads: true, danfo: false, vega: false, lake: false, notebook: false, plot: false, doctor: false });
+    expect(afterStart).toMatchObject({ sandbox: true, http: true, undici: false, wire: false });
+    // The request went through gasframes' own HTTP client (wire-request.ts): undici is not even loaded.
+    expect(afterRequest).toMatchObject({ wire: true, undici: false, workerThreads: true, danfo: false, vega: false, lake: false, notebook: false, plot: false, doctor: false });
     expect(firstUse).toEqual(["function", "function", "function", "function"]);
     expect(afterUse).toMatchObject({ lake: true, notebook: true, plot: true, doctor: true, vega: false, duckdb: false });
     expect(same).toBe(true);
