@@ -22,6 +22,8 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 600_000;
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+/** Headers the HTTP client sends itself (framing and connection), never taken from `headers` or `tokenHeader`. */
+const CLIENT_HEADERS = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "expect", "te", "trailer"]);
 
 /** Options after defaults; what the transport actually runs with. */
 export interface ResolvedConfig {
@@ -85,8 +87,14 @@ export function resolveConfig(
   if (tokenHeader !== undefined && (typeof tokenHeader !== "string" || !HEADER_NAME.test(tokenHeader))) {
     throw new ConfigurationError(`tokenHeader "${String(tokenHeader)}" is not a valid HTTP header name`);
   }
+  if (tokenHeader !== undefined && CLIENT_HEADERS.has(tokenHeader.toLowerCase())) {
+    throw new ConfigurationError(`tokenHeader "${tokenHeader}" is a header the HTTP client sets itself`);
+  }
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (!HEADER_NAME.test(name)) throw new ConfigurationError(`headers: "${name}" is not a valid HTTP header name`);
+    if (CLIENT_HEADERS.has(name.toLowerCase())) {
+      throw new ConfigurationError(`headers: "${name}" says how the request is framed or the connection used, which the HTTP client sets itself`);
+    }
     if (typeof value !== "string") throw new ConfigurationError(`headers: the value of "${name}" must be a string, got ${typeof value}`);
     checkHeaderValue(value, `headers: the value of "${name}"`);
   }

@@ -11,6 +11,7 @@
  * `opts.dispatcher` or else the process's global one (shared with any other copy of undici through
  * its global symbol, so `setGlobalDispatcher` from the user's undici still applies).
  */
+import { types } from "node:util";
 import type { Dispatcher } from "undici";
 
 type RequestOptions = { dispatcher?: Dispatcher } & Omit<Dispatcher.RequestOptions, "origin" | "path"> & { method: Dispatcher.HttpMethod };
@@ -31,17 +32,31 @@ export function globalDispatcherSet(): boolean {
   return current !== undefined && !isPlainAgent(current);
 }
 
+/**
+ * An undici `Agent` as undici and Node's fetch make one by default: the class itself (no subclass, no
+ * `compose()`d proxy with interceptors), no option set, its own connection factory, no redirects.
+ * Anything else was made to choose something, and is honoured.
+ */
 function isPlainAgent(dispatcher: unknown): boolean {
-  if (typeof dispatcher !== "object" || dispatcher === null || dispatcher.constructor?.name !== "Agent") return false;
-  // undici keeps an Agent's options under a symbol of that description (undici 6 and 7, and Node's own).
-  const key = Object.getOwnPropertySymbols(dispatcher).find((s) => s.description === "options");
-  const options: unknown = key === undefined ? undefined : (dispatcher as Record<symbol, unknown>)[key];
+  if (typeof dispatcher !== "object" || dispatcher === null || types.isProxy(dispatcher)) return false;
+  const proto: unknown = Object.getPrototypeOf(dispatcher);
+  const base: unknown = proto === null ? null : Object.getPrototypeOf(proto);
+  if (nameOf(proto) !== "Agent" || nameOf(base) !== "DispatcherBase") return false;
+  // undici keeps an Agent's state under symbols of these descriptions (undici 7, and Node 20's undici 6).
+  const own = new Map(Object.getOwnPropertySymbols(dispatcher).map((s) => [s.description, (dispatcher as Record<symbol, unknown>)[s]]));
+  const options = own.get("options");
+  if (typeof options !== "object" || options === null) return false;
   // Unset options, and undici 7's default of no limit on origins; anything set chooses something.
-  return (
-    typeof options === "object" &&
-    options !== null &&
-    Object.entries(options).every(([name, v]) => v === null || v === undefined || (name === "maxOrigins" && v === Infinity))
-  );
+  const plainOptions = Object.entries(options).every(([name, v]) => v === null || v === undefined || (name === "maxOrigins" && v === Infinity));
+  const factory = own.get("factory");
+  const plainFactory = !own.has("factory") || (typeof factory === "function" && factory.name === "defaultFactory");
+  const redirects = own.get("maxRedirections");
+  return plainOptions && plainFactory && (redirects === undefined || redirects === null || redirects === 0);
+}
+
+function nameOf(proto: unknown): string | undefined {
+  const ctor: unknown = typeof proto === "object" && proto !== null ? (proto as { constructor?: unknown }).constructor : undefined;
+  return typeof ctor === "function" ? ctor.name : undefined;
 }
 
 function load(): { request: RequestFn; lean: boolean } {

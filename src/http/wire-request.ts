@@ -51,10 +51,19 @@ const MAX_HEAD_BYTES = 64 * 1024;
 const MAX_CHUNK_LINE_BYTES = 4 * 1024;
 /** Bytes a read may fill at most; a read buffer is renewed when less than this is left in it. */
 const READ_BYTES = 64 * 1024;
-/** The buffers reads land in: a read takes the next part of one, so reads share an allocation. */
-const ARENA_BYTES = 1024 * 1024;
+/**
+ * The buffers reads land in: a read takes the next part of one, so reads share an allocation. A chunk
+ * the consumer keeps holds its whole buffer: with 1 MiB buffers an NDJSON download's peak was 10-15 MB
+ * higher than undici's, with 256 KiB the same (docs/performance.md, fourteenth round).
+ */
+const ARENA_BYTES = 256 * 1024;
 /** Body bytes received and not yet taken by the consumer before the socket stops reading. */
-const HIGH_WATER_BYTES = 4 * 1024 * 1024;
+const HIGH_WATER_BYTES = 1024 * 1024;
+/**
+ * What each queued chunk counts for beyond its bytes (its view object): a chunked body of 1-byte
+ * chunks must stop the socket long before a million views pile up.
+ */
+const CHUNK_OVERHEAD_BYTES = 512;
 /** How long an idle kept-alive socket is kept when the server gives no `keep-alive: timeout`. */
 const DEFAULT_IDLE_MS = 4_000;
 /** A server's keep-alive hint is shortened by this much, so the client always closes first. */
@@ -102,25 +111,42 @@ export function wireRequest(url: string, opts: WireRequestOptions): Promise<Wire
   } catch (err) {
     return Promise.reject(err as Error);
   }
-  const key = `${target.protocol}//${target.host}${opts.ca !== undefined ? " ca" : ""}`;
+  const key = `${target.protocol}//${target.host}${opts.ca !== undefined ? ` ca ${caId(opts.ca)}` : ""}`;
   return new Promise<WireResponse>((resolve, reject) => {
     const conn = takeIdle(key) ?? new Connection(key, target, opts.ca);
     conn.send(request, opts.method, { resolve, reject }, signal);
   });
 }
 
+/** Headers that say how the message is framed or the connection used: this client's to send, never a caller's. */
+const FRAMING_HEADERS = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "expect", "te", "trailer"]);
+
 function requestBytes(target: URL, opts: WireRequestOptions): Buffer {
   const body = opts.body === null ? undefined : Buffer.from(opts.body, "utf8");
-  let head = `${opts.method} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n`;
-  if (body !== undefined || opts.method === "POST") head += `content-length: ${body?.byteLength ?? 0}\r\n`;
+  let fields = "";
+  let host = target.host;
   for (const [name, value] of Object.entries(opts.headers)) {
-    // The configuration refuses these first; a header must never be able to start another.
-    if (!TOKEN.test(name) || /[\r\n\0]/.test(value)) throw new TypeError(`the header "${name}" cannot be sent`);
-    head += `${name}: ${value}\r\n`;
+    // The configuration refuses these first; a header must never be able to start another, nor
+    // change how the message is framed (latin1 would turn U+010A into a line feed: ASCII only).
+    const key = name.toLowerCase();
+    if (!TOKEN.test(name) || /[^\t\x20-\x7e]/.test(value) || FRAMING_HEADERS.has(key)) throw new TypeError(`the header "${name}" cannot be sent`);
+    if (key === "host") host = value;
+    else fields += `${name}: ${value}\r\n`;
   }
+  let head = `${opts.method} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${host}\r\n`;
+  if (body !== undefined || opts.method === "POST") head += `content-length: ${body?.byteLength ?? 0}\r\n`;
+  head += fields;
   head += "\r\n";
   const headBytes = Buffer.from(head, "latin1");
   return body === undefined ? headBytes : Buffer.concat([headBytes, body]);
+}
+
+/** Each certificate authority given, by identity (a Buffer) or value (a string): sockets trusting one are kept for it. */
+const caIds = new Map<string | Buffer, number>();
+function caId(ca: string | Buffer): number {
+  let id = caIds.get(ca);
+  if (id === undefined) caIds.set(ca, (id = caIds.size + 1));
+  return id;
 }
 
 function takeIdle(key: string): Connection | undefined {
@@ -293,7 +319,8 @@ class Connection {
     const status = STATUS_LINE.exec(lines[0]!);
     if (status === null) throw new WireProtocolError(`the response does not start with an HTTP/1.x status line: ${JSON.stringify(lines[0]!.slice(0, 80))}`);
     const statusCode = Number(status[2]);
-    const headers: Record<string, string | string[]> = {};
+    // No prototype: a header named __proto__ is a header like any other.
+    const headers = Object.create(null) as Record<string, string | string[]>;
     for (let i = 1; i < lines.length; i++) {
       const line = lines[i]!;
       const colon = line.indexOf(":");
@@ -302,7 +329,9 @@ class Connection {
       const key = name.toLowerCase();
       const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, "");
       const had = headers[key];
-      headers[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+      if (had === undefined) headers[key] = value;
+      else if (Array.isArray(had)) had.push(value);
+      else headers[key] = [had, value];
     }
     if (statusCode < 200) {
       if (statusCode === 101) throw new WireProtocolError("the server switched protocols (101), which was not asked for");
@@ -550,7 +579,7 @@ class Body implements WireBody {
       return;
     }
     this.chunks.push(chunk);
-    this.queued += chunk.byteLength;
+    this.queued += chunk.byteLength + CHUNK_OVERHEAD_BYTES;
     if (this.queued > HIGH_WATER_BYTES) this.conn.pauseReading();
   }
 
@@ -581,7 +610,7 @@ class Body implements WireBody {
         this.chunks.length = 0;
         this.head = 0;
       }
-      this.queued -= value.byteLength;
+      this.queued -= value.byteLength + CHUNK_OVERHEAD_BYTES;
       if (this.queued <= HIGH_WATER_BYTES / 2 && !this.ended) this.conn.resumeReading();
       return Promise.resolve({ value, done: false });
     }
@@ -605,6 +634,10 @@ class Body implements WireBody {
     this.head = 0;
     this.queued = 0;
     if (!this.ended) this.conn.abandon(this);
+    // A read waiting for the next chunk ends: nothing more will come.
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.resolve({ value: undefined, done: true });
   }
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {

@@ -95,6 +95,17 @@ describe("configuration", () => {
     expect(() => new Transport({ baseUrl: server.url, token: TOKEN, attemptTimeoutMs: 0 }, natgas)).toThrow(/attemptTimeoutMs/);
   });
 
+  it("refuses headers that frame the request or use the connection, in headers and as tokenHeader", () => {
+    for (const name of ["Content-Length", "transfer-encoding", "Connection", "Expect", "Upgrade"]) {
+      expect(() => new Transport({ baseUrl: server.url, token: TOKEN, headers: { [name]: "x" } }, natgas)).toThrow(
+        new RegExp(`headers: "${name}" says how the request is framed`),
+      );
+    }
+    expect(() => new Transport({ baseUrl: server.url, token: TOKEN, tokenHeader: "Transfer-Encoding" }, natgas)).toThrow(ConfigurationError);
+    // Host is not framing: a gateway may need its own, and the client sends it as given.
+    expect(() => new Transport({ baseUrl: server.url, token: TOKEN, headers: { Host: "api.internal" } }, natgas)).not.toThrow();
+  });
+
   it("joins URLs without doubled slashes, keeping a base path and a query", async () => {
     expect(joinUrl("http://h:1/", "/v3/rigs")).toBe("http://h:1/v3/rigs");
     expect(joinUrl("http://h:1//", "//v3/rigs")).toBe("http://h:1/v3/rigs");

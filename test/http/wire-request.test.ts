@@ -216,6 +216,20 @@ describe("wireRequest: what it sends", () => {
     expect(srv.requests[0]!.body.equals(Buffer.from(body, "utf8"))).toBe(true);
   });
 
+  it("sends a caller's host header in place of its own, once", async () => {
+    const srv = await serveRaw((req) => req.conn.socket.write(OK("ok")));
+    expect(await fetchText(`${srv.url}/a`, get({ Host: "api.internal" }))).toBe("ok");
+    expect(srv.requests[0]!.head).toBe("GET /a HTTP/1.1\r\nhost: api.internal\r\n\r\n");
+  });
+
+  it("refuses, before connecting, a header that frames the message or holds a character outside printable ASCII", async () => {
+    const srv = await serveRaw((req) => req.conn.socket.write(OK("ok")));
+    for (const headers of [{ "Transfer-Encoding": "chunked" }, { "content-length": "5" }, { connection: "close" }, { x: "a\u010d\u010ab: c" }, { x: "a\r\nb: c" }]) {
+      await expect(wireRequest(srv.url, get(headers))).rejects.toThrow(TypeError);
+    }
+    expect(srv.conns).toHaveLength(0);
+  });
+
   it("sends content-length: 0 for a POST with an empty body", async () => {
     const srv = await serveRaw((req) => req.conn.socket.write(OK("ok")));
     expect(await fetchText(`${srv.url}/p`, { method: "POST", headers: { "x-a": "b" }, body: "" })).toBe("ok");
@@ -319,6 +333,14 @@ describe("wireRequest: response bodies", () => {
     expect((await readAll(res.body)).length).toBe(0);
     expect(await fetchText(`${srv.url}/y`)).toBe("next");
     expect(srv.conns).toHaveLength(1);
+  });
+
+  it("keeps a response header named __proto__ as a header", async () => {
+    const srv = await serveRaw((req) => req.conn.socket.write("HTTP/1.1 200 OK\r\n__proto__: x\r\ncontent-length: 2\r\n\r\nok"));
+    const res = await wireRequest(srv.url, get());
+    expect(res.headers["__proto__"]).toBe("x");
+    expect(Object.keys(res.headers)).toEqual(["__proto__", "content-length"]);
+    expect((await readAll(res.body)).toString()).toBe("ok");
   });
 
   it("accepts the same Content-Length given twice", async () => {
@@ -614,6 +636,17 @@ describe("wireRequest: abort, destroy and break", () => {
     const next = it.next();
     controller.abort(reason);
     await expect(next).rejects.toBe(reason);
+    await srv.conns[0]!.closed;
+  });
+
+  it("ends a read already waiting for the next chunk when the body is destroyed", async () => {
+    const srv = await serveRaw((req) => req.conn.socket.write("HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nfirst"));
+    const res = await wireRequest(srv.url, get());
+    const it = res.body[Symbol.asyncIterator]();
+    expect(Buffer.from((await it.next()).value as Uint8Array).toString()).toBe("first");
+    const waiting = it.next();
+    res.body.destroy();
+    await expect(waiting).resolves.toEqual({ value: undefined, done: true });
     await srv.conns[0]!.closed;
   });
 
