@@ -4,7 +4,7 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { Agent, getGlobalDispatcher, setGlobalDispatcher } from "undici";
+import { Agent, Pool, getGlobalDispatcher, interceptors, setGlobalDispatcher } from "undici";
 import { ConnectionError } from "../../src/errors";
 import { closeIdleWire, wireSockets } from "../../src/http/wire-request";
 import { makeTransport, postRequest } from "./helpers/make-transport";
@@ -125,6 +125,26 @@ describe("which client sends an attempt", () => {
     } finally {
       setGlobalDispatcher(before);
       await global.close();
+    }
+  });
+
+  it("is undici with a global Agent that was composed with interceptors, given a factory, or subclassed", async () => {
+    class Agent2 extends Agent {}
+    const made: Agent[] = [];
+    const choices = [
+      () => (made[made.length] = new Agent()).compose(interceptors.retry()),
+      () => (made[made.length] = new Agent({ factory: (origin, opts) => new Pool(origin, opts) })),
+      () => (made[made.length] = new Agent2()),
+    ];
+    const before = getGlobalDispatcher();
+    try {
+      for (const choose of choices) {
+        setGlobalDispatcher(choose());
+        expect(await ownIdleAfter()).toBe(0);
+      }
+    } finally {
+      setGlobalDispatcher(before);
+      await Promise.all(made.map((a) => a.close()));
     }
   });
 
