@@ -224,7 +224,7 @@ describe("wireRequest: what it sends", () => {
 
   it("refuses, before connecting, a header that frames the message or holds a character outside printable ASCII", async () => {
     const srv = await serveRaw((req) => req.conn.socket.write(OK("ok")));
-    for (const headers of [{ "Transfer-Encoding": "chunked" }, { "content-length": "5" }, { connection: "close" }, { x: "a\u010d\u010ab: c" }, { x: "a\r\nb: c" }]) {
+    for (const headers of [{ "Transfer-Encoding": "chunked" } as Record<string, string>, { "content-length": "5" }, { connection: "close" }, { x: "a\u010d\u010ab: c" }, { x: "a\r\nb: c" }]) {
       await expect(wireRequest(srv.url, get(headers))).rejects.toThrow(TypeError);
     }
     expect(srv.conns).toHaveLength(0);
