@@ -68,6 +68,28 @@ describe("a server that breaks HTTP/1.1, through the transport", () => {
     expect(logs.lines.join("\n")).toContain("the server closed the connection after 9 of 100 body bytes");
   });
 
+  it("never names the token, even when the server echoes it into the broken line the error quotes", async () => {
+    let echoed = "";
+    const server = createServer((socket: Socket) => {
+      let head = "";
+      socket.on("data", (d) => {
+        head += d.toString("latin1");
+        if (!head.includes("\r\n\r\n")) return;
+        echoed = /\r\naccess_key: ([^\r]*)\r\n/i.exec(head)?.[1] ?? "";
+        socket.end(`HTTP/1.1 200 OK\r\nbroken ${echoed}\r\n\r\n`, "latin1");
+      });
+      socket.on("error", () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    const { transport, logs } = makeTransport(`http://127.0.0.1:${(server.address() as { port: number }).port}`, { maxRetries: 1 });
+    const err = await rejectionOf(transport.fetchRecords(postRequest()));
+    expect(echoed.length).toBeGreaterThan(8); // the server had the token to echo
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(String(err)).toContain("malformed header line");
+    expectNoToken(err, logs.lines);
+  });
+
   it("is a ConnectionError for a head that is not HTTP, and a malformed chunk size", async () => {
     const { url, server } = await rawServer((i) =>
       i === 0
