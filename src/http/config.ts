@@ -23,7 +23,7 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 600_000;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 /** Headers the HTTP client sends itself (framing and connection), never taken from `headers` or `tokenHeader`. */
-const CLIENT_HEADERS = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "expect", "te", "trailer"]);
+export const CLIENT_HEADERS: ReadonlySet<string> = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "expect", "te", "trailer"]);
 
 /** Options after defaults; what the transport actually runs with. */
 export interface ResolvedConfig {

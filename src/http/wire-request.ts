@@ -11,6 +11,7 @@
  * a guess; a connection that ends early is an error naming how far it got.
  */
 import * as net from "node:net";
+import { CLIENT_HEADERS } from "./config";
 
 /** The server broke HTTP/1.1 in a way this client does not guess around. */
 export class WireProtocolError extends Error {
@@ -118,8 +119,6 @@ export function wireRequest(url: string, opts: WireRequestOptions): Promise<Wire
   });
 }
 
-/** Headers that say how the message is framed or the connection used: this client's to send, never a caller's. */
-const FRAMING_HEADERS = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "expect", "te", "trailer"]);
 
 function requestBytes(target: URL, opts: WireRequestOptions): Buffer {
   const body = opts.body === null ? undefined : Buffer.from(opts.body, "utf8");
@@ -129,7 +128,7 @@ function requestBytes(target: URL, opts: WireRequestOptions): Buffer {
     // The configuration refuses these first; a header must never be able to start another, nor
     // change how the message is framed (latin1 would turn U+010A into a line feed: ASCII only).
     const key = name.toLowerCase();
-    if (!TOKEN.test(name) || /[^\t\x20-\x7e]/.test(value) || FRAMING_HEADERS.has(key)) throw new TypeError(`the header "${name}" cannot be sent`);
+    if (!TOKEN.test(name) || /[^\t\x20-\x7e]/.test(value) || CLIENT_HEADERS.has(key)) throw new TypeError(`the header "${name}" cannot be sent`);
     if (key === "host") host = value;
     else fields += `${name}: ${value}\r\n`;
   }
