@@ -52,12 +52,14 @@ try {
       // Interleaved, so a noisy minute hits gasframes and its references alike.
       for (const name of names) {
         const variant = scenario.variants[name];
+        // A reference shown for information whose one run takes minutes runs once (`once: true`).
+        if (variant.once && r > 0) continue;
         // The host's speed just before and just after the run (bench/lib/host-probe.mjs).
         const before = hostProbeMs();
         const run = variant.fresh ? await runFresh(variant.fresh(context)) : await runChild(scenario.id, name, context);
         run.host = [before, hostProbeMs()];
         fastestProbe = Math.min(fastestProbe, ...run.host);
-        console.error(`bench: ${scenario.id} ${name} run ${r + 1}/${opts.runs}: ${runLine(run)}`);
+        console.error(`bench: ${scenario.id} ${name} run ${r + 1}/${variant.once ? 1 : opts.runs}: ${runLine(run)}`);
         runs[name].push(run);
       }
     }

@@ -104,6 +104,9 @@ export const lakeQueryScenario = {
     },
     danfo: {
       label: "danfo: N rows of the lake (2024 first) in a DataFrame (toFrame), default heap, N doubled from 250,000 until out of memory or whole",
+      // Shown for information, and one run of it takes 40 s to 10 minutes (as far as the free memory lets
+      // it double): once per bench, not three times.
+      once: true,
       fresh: (ctx) => {
         const plan = lakePlan(ctx.size, RESULTS);
         return [join(import.meta.dirname, "..", "lib", "fresh-danfo-lake.mjs"), plan.dir, String(plan.rows), entry()];
