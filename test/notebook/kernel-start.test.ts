@@ -10,7 +10,7 @@ import type { KernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import { KernelError } from "../../src/notebook/shared/notebook-errors";
 import { budget } from "../helpers/budget";
 
-const slowEcho = (holdMs: number | "exit"): KernelSpec => ({
+const slowEcho = (holdMs: number | "exit" | "lose-idle"): KernelSpec => ({
   name: "slow-echo",
   display_name: "slow echo",
   language: "typescript",
@@ -28,6 +28,25 @@ describe("KernelClient.start", () => {
       await kernel.kill();
     }
   }, budget(120_000));
+
+  it("asks again soon after a reply whose idle status was lost, not when the attempt's time is over", async () => {
+    // Each attempt is given the whole start's time: a client that waited for an attempt to end would fail here.
+    const limit = budget(60_000);
+    const kernel = await KernelClient.start(slowEcho("lose-idle"), { startupTimeoutMs: limit, startAttemptMs: limit });
+    try {
+      expect(kernel.dead).toBe(false);
+    } finally {
+      await kernel.kill();
+    }
+  }, budget(120_000));
+
+  it("refuses a time limit that is not a positive number of milliseconds, before starting anything", async () => {
+    for (const options of [{ startAttemptMs: 0 }, { startAttemptMs: Number.NaN }, { startupTimeoutMs: -1 }, { startAttemptMs: "1000" as unknown as number }]) {
+      const err = await KernelClient.start(slowEcho("exit"), options).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(KernelError);
+      expect((err as KernelError).message).toMatch(/(startAttemptMs|startupTimeoutMs) must be a positive number of milliseconds/);
+    }
+  });
 
   it("fails at once with the kernel's exit when it dies before it echoes, not when the time limit ends", async () => {
     const err = await KernelClient.start(slowEcho("exit"), { startupTimeoutMs: budget(60_000) }).catch((e: unknown) => e);

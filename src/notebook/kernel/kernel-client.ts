@@ -18,6 +18,13 @@ export interface KernelStartOptions {
   env?: NodeJS.ProcessEnv;
   /** How long the kernel may take to answer kernel_info. Default 60 000 ms. */
   startupTimeoutMs?: number;
+  /**
+   * How long one kernel_info request is given while the kernel starts before it is sent again (a kernel not
+   * yet listening never sees the first). Default 1 000 ms. A reply whose idle status does not follow (published
+   * before this client's subscription reached the kernel) is asked again after 100 ms, doubled at each such
+   * miss up to this.
+   */
+  startAttemptMs?: number;
 }
 
 /** What one execute_request produced once the kernel went idle. */
@@ -31,6 +38,22 @@ export interface ExecuteReply {
 
 /** What a kernel that broke while starting printed (see {@link KernelClient.start}). */
 const BROKEN_AT_START = /Socket is blocked by a bind or unbind operation/;
+
+/** How a request waits (see `KernelClient#request`). */
+interface RequestOptions {
+  /** It fails after this long without its reply (and idle status, when awaited). */
+  timeoutMs: number;
+  /** It resolves only once iopub says idle for it too. */
+  needIdle: boolean;
+  /** Its other iopub messages (stream, display_data, ...). */
+  onIopub?: (m: JupyterMessage) => void;
+  /** It keeps receiving its iopub messages after it resolved, until the caller removes it. */
+  linger?: boolean;
+  /** It fails this long after its reply when the idle status it awaits has not come. */
+  idleAfterReplyMs?: number;
+  /** Called when the reply arrives (before the idle status, when that is still awaited). */
+  onReplyArrived?: () => void;
+}
 
 type Waiter = { onIopub: (m: JupyterMessage) => void; onReply: (m: JupyterMessage) => void; onDeath: (e: Error) => void };
 
@@ -66,6 +89,12 @@ export class KernelClient {
    * launched afresh, up to three launches in all.
    */
   static async start(spec: KernelSpec, options: KernelStartOptions = {}): Promise<KernelClient> {
+    for (const name of ["startupTimeoutMs", "startAttemptMs"] as const) {
+      const ms = options[name];
+      if (ms !== undefined && !(typeof ms === "number" && ms > 0 && Number.isFinite(ms))) {
+        throw new KernelError(`KernelClient.start: ${name} must be a positive number of milliseconds, not ${String(ms)}`);
+      }
+    }
     for (let launch = 1; ; launch++) {
       try {
         return await KernelClient.launch(spec, options);
@@ -107,7 +136,7 @@ export class KernelClient {
     const startupTimeoutMs = options.startupTimeoutMs ?? 60_000;
     const deadline = Date.now() + startupTimeoutMs;
     try {
-      await client.waitReady(startupTimeoutMs);
+      await client.waitReady(startupTimeoutMs, options.startAttemptMs ?? 1_000);
       // A kernel that has answered kernel_info may still be busy on its one thread (tslab builds its
       // TypeScript converter then, seconds of CPU on a loaded machine) before it echoes: the echo gets what
       // is left of the start's time limit (at least a second), not a shorter limit of its own.
@@ -158,13 +187,26 @@ export class KernelClient {
     }
   }
 
-  private async waitReady(timeoutMs: number): Promise<void> {
+  private async waitReady(timeoutMs: number, attemptMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     // iopub subscriptions take a moment to propagate: retry kernel_info until a status for it arrives on iopub too.
+    // A kernel that replies on shell while its idle status is lost (published before the subscription reached
+    // it) is asked again soon after that reply, not when the attempt's second is over: tslab's start took about
+    // 2.1 s, or 3.0 s when that status was lost (4 of 10 starts; docs/performance.md, fifteenth round).
+    // The wait after a reply doubles at each such miss (up to a whole attempt), so a kernel slow to publish
+    // its status after replying is still heard.
+    let idleAfterReplyMs = Math.min(100, attemptMs);
+    let everReplied = false;
     while (Date.now() < deadline) {
       if (this.death) throw this.death;
       if (BROKEN_AT_START.test(this.stderrTail)) throw new KernelError(`kernel broke while starting; its output:\n${this.stderrTail}`);
-      const ok = await this.request("kernel_info_request", {}, this.shell, Math.min(1000, deadline - Date.now()), true).then(
+      let replied = false;
+      const ok = await this.request("kernel_info_request", {}, this.shell, {
+        timeoutMs: Math.min(attemptMs, deadline - Date.now()),
+        needIdle: true,
+        idleAfterReplyMs,
+        onReplyArrived: () => (replied = true),
+      }).then(
         (reply) => {
           this.kernelInfo = reply.content;
           return true;
@@ -175,8 +217,13 @@ export class KernelClient {
         },
       );
       if (ok) return;
+      if (replied) {
+        everReplied = true;
+        idleAfterReplyMs = Math.min(attemptMs, idleAfterReplyMs * 2);
+      }
     }
-    throw new KernelError(`kernel did not answer within ${timeoutMs} ms${this.stderrTail ? `; its output:\n${this.stderrTail}` : ""}`);
+    const what = everReplied ? "replied on shell, but no idle status of it reached iopub" : "did not answer";
+    throw new KernelError(`kernel ${what} within ${timeoutMs} ms${this.stderrTail ? `; its output:\n${this.stderrTail}` : ""}`);
   }
 
   /**
@@ -204,14 +251,17 @@ export class KernelClient {
     }
   }
 
-  /** Sends a request and resolves with its reply (and, when `needIdle`, once iopub says idle for it). */
-  private request(type: string, content: unknown, sock: Zmq.Dealer, timeoutMs: number, needIdle: boolean, onIopub?: (m: JupyterMessage) => void, linger = false): Promise<JupyterMessage> {
+  /** Sends a request and resolves with its reply (and, when `opts.needIdle`, once iopub says idle for it). */
+  private request(type: string, content: unknown, sock: Zmq.Dealer, opts: RequestOptions): Promise<JupyterMessage> {
+    const { timeoutMs, needIdle, onIopub, linger = false, idleAfterReplyMs, onReplyArrived } = opts;
     const msg = newMessage(type, this.session, content);
     return new Promise<JupyterMessage>((resolve, reject) => {
       let reply: JupyterMessage | undefined;
       let idle = !needIdle;
+      let afterReply: NodeJS.Timeout | undefined;
       const finish = (err?: Error) => {
         clearTimeout(timer);
+        clearTimeout(afterReply);
         // A lingering request keeps receiving its iopub messages until the caller removes it.
         if (!linger || err) this.waiters.delete(msg.header.msg_id);
         if (err) reject(err);
@@ -227,7 +277,11 @@ export class KernelClient {
         },
         onReply: (m) => {
           reply = m;
+          onReplyArrived?.();
           if (idle) finish();
+          else if (idleAfterReplyMs !== undefined && afterReply === undefined) {
+            afterReply = setTimeout(() => finish(new KernelError(`no idle status for ${type} within ${idleAfterReplyMs} ms of its reply`)), idleAfterReplyMs);
+          }
         },
         onDeath: (e) => finish(e),
       });
@@ -243,11 +297,11 @@ export class KernelClient {
    */
   async execute(code: string, onIopub: (m: JupyterMessage) => void, timeoutMs = 600_000): Promise<ExecuteReply> {
     const content = { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true };
-    const reply = await this.request("execute_request", content, this.shell, timeoutMs, true, onIopub, true);
+    const reply = await this.request("execute_request", content, this.shell, { timeoutMs, needIdle: true, onIopub, linger: true });
     try {
       // Deno's kernel forwards a cell's stdout on its own loop, which may publish it after the cell's idle
       // status: a kernel_info round trip gives those late messages the time to arrive (and be kept).
-      await this.request("kernel_info_request", {}, this.shell, Math.min(timeoutMs, 60_000), true);
+      await this.request("kernel_info_request", {}, this.shell, { timeoutMs: Math.min(timeoutMs, 60_000), needIdle: true });
     } finally {
       this.waiters.delete(String(reply.parent_header.msg_id ?? ""));
     }
@@ -258,7 +312,7 @@ export class KernelClient {
   /** Asks the kernel to shut down (control channel), waits up to `graceMs` (default 5 000) for it to exit, then kills it. */
   async shutdown(graceMs = 5_000): Promise<void> {
     if (!this.death && this.child.exitCode === null) {
-      await this.request("shutdown_request", { restart: false }, this.control, graceMs, false).catch(() => undefined);
+      await this.request("shutdown_request", { restart: false }, this.control, { timeoutMs: graceMs, needIdle: false }).catch(() => undefined);
       await this.waitExit(graceMs);
     }
     await this.kill();

@@ -1,13 +1,16 @@
 // A kernel that answers kernel_info at once and then holds its one thread for HOLD_MS (argv[3]) when the first
 // heartbeat ping arrives, as tslab does while it builds its TypeScript converter on a loaded machine; with
-// "exit" instead of a number, it exits (code 7) at the first ping. Only what
+// "exit" instead of a number, it exits (code 7) at the first ping; with "lose-idle" it holds nothing, and its
+// first kernel_info gets its reply but no idle status on iopub (as when a kernel publishes it before a client's
+// subscription has reached it). Only what
 // KernelClient.start needs: shell kernel_info, iopub status, heartbeat echo. Signed as the connection file says.
 import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import zmq from "zeromq";
 
 const info = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const holdMs = Number(process.argv[3]);
+const holdMs = process.argv[3] === "lose-idle" ? 0 : Number(process.argv[3]);
+let loseIdle = process.argv[3] === "lose-idle";
 const url = (port) => `tcp://${info.ip}:${port}`;
 const DELIMITER = "<IDS|MSG>";
 const sign = (parts) => {
@@ -42,6 +45,10 @@ void (async () => {
     await iopub.send([Buffer.from("status"), ...frames("status", header, { execution_state: "busy" })]);
     const content = { status: "ok", protocol_version: "5.3", implementation: "slow-echo", language_info: { name: "typescript" } };
     await shell.send([...msg.slice(0, at), ...frames("kernel_info_reply", header, content)]);
+    if (loseIdle) {
+      loseIdle = false;
+      continue;
+    }
     await iopub.send([Buffer.from("status"), ...frames("status", header, { execution_state: "idle" })]);
   }
 })();
