@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { lazyRoot } from "./lazy-root.mjs";
+import { staleSeedFacts, staleSeedMessage } from "./seed-check.mjs";
 // Required, not imported: an ESM import of typescript.js (9 MB of CommonJS) has Node scan it for its
 // named exports and for ESM syntax first, about 0.7 s of CPU that require() skips.
 const ts = createRequire(import.meta.url)("typescript");
@@ -78,6 +79,9 @@ for (const file of build.fileNames) {
 const linkSelf = outDir === build.options.outDir;
 const link = linkSelf ? spawnSync(process.execPath, [join(root, "scripts", "link-self.mjs")], { stdio: "inherit" }) : { status: 0 };
 if (link.status !== 0) process.exit(link.status ?? 1);
+// The compiled cells shipped with the notebooks hold for the declarations just written, or a line says so now
+// rather than test/notebook/notebooks-execute.test.ts minutes later (scripts/seed-check.mjs).
+if (linkSelf) warnStaleSeed(root);
 
 let vitest;
 if (thenVitest) {
@@ -128,3 +132,8 @@ if (diagnostics.length > 0) fail(diagnostics);
 
 console.log(`typecheck-and-build: ${all.fileNames.length} files checked, ${emitted.length} built into ${relative(root, outDir)}/`);
 if (vitest) vitest.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+function warnStaleSeed(dir) {
+  const message = staleSeedMessage(staleSeedFacts(dir));
+  if (message !== undefined) process.stderr.write(`typecheck-and-build: ${message}\n`);
+}
