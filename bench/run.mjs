@@ -134,7 +134,7 @@ function spawnRun(args) {
         if (code !== 0) throw new Error(`exit ${code}`);
         resolve(JSON.parse(line));
       } catch {
-        resolve({ error: `exit ${code}: ${stderr.trim().split("\n").slice(-6).join(" | ").slice(0, 600)}` });
+        resolve({ error: `exit ${code}: ${failureText(stderr)}` });
       }
     });
   });
@@ -235,4 +235,15 @@ function evaluate(scenario, runs, dataMeta) {
     targets.push({ label: `same answer as ${scenario.agree[0]}`, pass: agree, from: scenario.agree, load: loadRange(scenario.agree.map((n) => variants[n]?.load)), detail: agree ? undefined : { [scenario.agree[0]]: a, [scenario.agree[1]]: b } });
   }
   return { id: scenario.id, title: scenario.title, rows: scenario.rows(dataMeta), variants, targets };
+}
+
+/**
+ * What a failed child printed, for the run's line: the line naming the error (an uncaught error's first line
+ * holds its class and message; the stack after it is mostly frames) and the last lines (Node's own notes).
+ */
+function failureText(stderr) {
+  const lines = stderr.trim().split("\n");
+  const named = lines.find((l) => /\b[A-Z]\w*Error\b|\bError:/.test(l));
+  const tail = lines.slice(-4).join(" | ");
+  return `${named !== undefined && !tail.includes(named) ? `${named.trim().slice(0, 400)} ... ` : ""}${tail}`.slice(0, 900);
 }
