@@ -25,8 +25,20 @@ export function staleSeedFacts(root) {
   const seen = new Set();
   for (const name of readdirSync(deps).sort()) {
     if (!name.endsWith(".json")) continue;
-    const chunk = JSON.parse(readFileSync(join(deps, name), "utf8"));
-    for (const [kind, path, value] of chunk.facts ?? []) {
+    let facts;
+    try {
+      facts = JSON.parse(readFileSync(join(deps, name), "utf8")).facts;
+    } catch {
+      facts = undefined;
+    }
+    if (!Array.isArray(facts)) {
+      // The cache reads such a chunk as missing: every cell that names it is compiled again.
+      stale.push({ path: `notebooks/.tslab-cells/deps/${name}`, why: "unreadable" });
+      continue;
+    }
+    for (const fact of facts) {
+      if (!Array.isArray(fact)) continue;
+      const [kind, path, value] = fact;
       if ((kind !== "r" && kind !== "f") || typeof path !== "string" || path.startsWith("..")) continue;
       // One entry a path (its existence and its content are two facts, often both recorded).
       if (seen.has(path)) continue;

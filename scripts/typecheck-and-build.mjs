@@ -134,6 +134,11 @@ console.log(`typecheck-and-build: ${all.fileNames.length} files checked, ${emitt
 if (vitest) vitest.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 function warnStaleSeed(dir) {
-  const message = staleSeedMessage(staleSeedFacts(dir));
+  let message;
+  try {
+    message = staleSeedMessage(staleSeedFacts(dir));
+  } catch (err) {
+    message = `the check of notebooks/.tslab-cells failed (${err.message}); test/notebook/notebooks-execute.test.ts checks the seed`;
+  }
   if (message !== undefined) process.stderr.write(`typecheck-and-build: ${message}\n`);
 }

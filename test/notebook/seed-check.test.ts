@@ -62,6 +62,17 @@ describe("scripts/seed-check.mjs", () => {
     expect(staleSeedFacts(gone)).toEqual([{ path: "dist/a.d.ts", why: "no longer exists" }]);
   });
 
+  it("names a chunk of facts it cannot read, and reads on", async () => {
+    const { staleSeedFacts } = await load();
+    const root = standIn("unreadable");
+    writeFileSync(join(root, "notebooks", ".tslab-cells", "deps", "broken.json"), '{"facts": [["r", "dist/a.d.ts"');
+    writeFileSync(join(root, "dist", "a.d.ts"), "a, changed");
+    expect(staleSeedFacts(root)).toEqual([
+      { path: "notebooks/.tslab-cells/deps/broken.json", why: "unreadable" },
+      { path: "dist/a.d.ts", why: "changed" },
+    ]);
+  });
+
   it("finds a project without a seed fresh", async () => {
     const { staleSeedFacts } = await load();
     mkdirSync(join(top, "bare"), { recursive: true });
