@@ -11,7 +11,7 @@ import { loadPrepared, prepareData, V3_PATH, V4_PATH } from "./lib/prepare.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
 import { summary } from "./lib/stats.mjs";
 import { formatReport } from "./lib/report.mjs";
-import { hostProbeMs, hostSlowdown } from "./lib/host-probe.mjs";
+import { hostProbeMs, hostScanProbeMs, hostSlowdown } from "./lib/host-probe.mjs";
 import { SCENARIOS } from "./scenarios/index.mjs";
 
 const opts = parseArgs(process.argv.slice(2));
@@ -42,8 +42,9 @@ if (needsData) {
 const context = { url: server?.url, dir, meta, size: opts.size, rows: Math.round(opts.size * 1_000_000) };
 
 const results = [];
-/** The fastest host probe of the whole bench run: each figure's probes are read against it. */
+/** The fastest host probes of the whole bench run (hash, scan): each figure's probes are read against them. */
 let fastestProbe = Infinity;
+let fastestScanProbe = Infinity;
 try {
   for (const scenario of scenarios) {
     const names = Object.keys(scenario.variants).filter((n) => !opts.skip.includes(`${scenario.id}.${n}`));
@@ -56,9 +57,12 @@ try {
         if (variant.once && r > 0) continue;
         // The host's speed just before and just after the run (bench/lib/host-probe.mjs).
         const before = hostProbeMs();
+        const scanBefore = hostScanProbeMs();
         const run = variant.fresh ? await runFresh(variant.fresh(context)) : await runChild(scenario.id, name, context);
         run.host = [before, hostProbeMs()];
+        run.hostScan = [scanBefore, hostScanProbeMs()];
         fastestProbe = Math.min(fastestProbe, ...run.host);
+        fastestScanProbe = Math.min(fastestScanProbe, ...run.hostScan);
         console.error(`bench: ${scenario.id} ${name} run ${r + 1}/${variant.once ? 1 : opts.runs}: ${runLine(run)}`);
         runs[name].push(run);
       }
@@ -70,8 +74,14 @@ try {
 }
 // Read against the fastest probe of the whole run, so known only now: each variant's and target's runs.
 for (const s of results) {
-  for (const v of Object.values(s.variants)) v.hostSlowdown = hostSlowdown(v.probes, fastestProbe);
-  for (const t of s.targets) t.hostSlowdown = hostSlowdown((t.from ?? []).flatMap((n) => s.variants[n]?.probes ?? []), fastestProbe);
+  for (const v of Object.values(s.variants)) {
+    v.hostSlowdown = hostSlowdown(v.probes, fastestProbe);
+    v.hostScanSlowdown = hostSlowdown(v.scanProbes, fastestScanProbe);
+  }
+  for (const t of s.targets) {
+    t.hostSlowdown = hostSlowdown((t.from ?? []).flatMap((n) => s.variants[n]?.probes ?? []), fastestProbe);
+    t.hostScanSlowdown = hostSlowdown((t.from ?? []).flatMap((n) => s.variants[n]?.scanProbes ?? []), fastestScanProbe);
+  }
 }
 
 const report = {
@@ -84,6 +94,7 @@ const report = {
   data: meta,
   totalSeconds: Math.round((Date.now() - started) / 1000),
   hostProbeFastestMs: Number.isFinite(fastestProbe) ? fastestProbe : undefined,
+  hostScanProbeFastestMs: Number.isFinite(fastestScanProbe) ? fastestScanProbe : undefined,
   scenarios: results,
 };
 console.log(formatReport(report));
@@ -100,7 +111,7 @@ function fail(message) {
 /** One run's figures and the load average beside them, for the progress lines. */
 function runLine(run) {
   if (run.error !== undefined) return `failed (${run.error.slice(0, 200)})`;
-  return `${(run.ms / 1000).toFixed(3)} s, peak RSS ${Math.round(run.rssMB)} MB, load ${run.load.toFixed(2)}, host probe ${run.host.map((x) => Math.round(x)).join("/")} ms`;
+  return `${(run.ms / 1000).toFixed(3)} s, peak RSS ${Math.round(run.rssMB)} MB, load ${run.load.toFixed(2)}, host probe ${run.host.map((x) => Math.round(x)).join("/")} ms, scan ${run.hostScan.map((x) => Math.round(x)).join("/")} ms`;
 }
 
 /** Runs one variant once in a fresh process (bench/lib/child.mjs); its failure is recorded, not thrown. */
@@ -180,6 +191,7 @@ function evaluate(scenario, runs, dataMeta) {
       growthMB: ok.length && ok.every((x) => x.growthMB !== undefined) ? summary(ok.map((x) => x.growthMB)) : undefined,
       load: ok.length ? summary(ok.map((x) => x.load)) : undefined,
       probes: ok.flatMap((x) => x.host ?? []),
+      scanProbes: ok.flatMap((x) => x.hostScan ?? []),
       check: ok[0]?.check,
       checks: ok.map((x) => x.check),
     };
