@@ -35,12 +35,14 @@ if (process.argv[2] === "--parse") {
 }
 if (process.argv[2] === "--partner") {
   // Work for the second core until the parent stops it.
-  const kind = process.argv[3];
-  // Ready: the parent starts the measured parse only now.
-  process.stdout.write("ready\n");
-  if (kind === "spin") for (;;);
+  // "ready" once its own set-up is over: the parent starts the measured parse only then.
+  if (process.argv[3] === "spin") {
+    process.stdout.write("ready\n");
+    for (;;);
+  }
   const { scanTokens } = await import("./lib/host-probe.mjs");
   const text = Buffer.from(JSON.stringify({ data: Array.from({ length: 20_000 }, (_, i) => ({ county: `c${i % 7}`, gas_daily: i / 997, gas_monthly: i * 31 })) }));
+  process.stdout.write("ready\n");
   for (;;) scanTokens(text);
 }
 
