@@ -2,7 +2,7 @@
 // the host give this machine's two cores a parse each? Each measurement is a fresh process pinned to
 // core 0 (`taskset`) that parses 20 prepared v3 pages to warm up and times the next 20; the partner,
 // pinned to core 1, is nothing, a loop that only spins, a branchy scan of JSON text (the host probe's
-// `scanTokens`), or a second parser. Rounds alternate the four, so a slow minute hits them alike.
+// scan, repeated), or a second parser. Rounds alternate the four, so a slow minute hits them alike.
 // Run `npm run bench -- --only v3 --runs 1` once first (it prepares the pages).
 // Usage: node bench/host-pairs.mjs [rounds=3]
 import { spawn } from "node:child_process";
@@ -40,10 +40,10 @@ if (process.argv[2] === "--partner") {
     process.stdout.write("ready\n");
     for (;;);
   }
-  const { scanTokens } = await import("./lib/host-probe.mjs");
-  const text = Buffer.from(JSON.stringify({ data: Array.from({ length: 20_000 }, (_, i) => ({ county: `c${i % 7}`, gas_daily: i / 997, gas_monthly: i * 31 })) }));
+  // The scan probe itself, over and over.
+  const { hostScanProbeMs } = await import("./lib/host-probe.mjs");
   process.stdout.write("ready\n");
-  for (;;) scanTokens(text);
+  for (;;) hostScanProbeMs();
 }
 
 const rounds = Number(process.argv[2] ?? 3);
