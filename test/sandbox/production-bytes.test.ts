@@ -4,6 +4,7 @@
  * and ending inside a well, rows with nulls, and the number writers on their edges.
  */
 import { describe, expect, it } from "vitest";
+import { SpareBuffers } from "../../src/sandbox/core/byte-chunks";
 import { writeHundredths, writeNumber } from "../../src/sandbox/core/json-bytes";
 import type { RowJoin } from "../../src/sandbox/core/types";
 import { datasetOf } from "../../src/sandbox/natgas/model/dataset";
@@ -78,6 +79,22 @@ describe("productionbywell rows written as bytes", () => {
     expect(written(rows, 10, 10, NDJSON, 1024).chunks).toEqual([]);
   });
 
+  it("are the same when each buffer is given back as soon as it is read, and then written again", () => {
+    const rows = rowsOf({ sub_region_natgas: ["Haynesville - LA"], date_prod_min: "2019-01-01" });
+    const spare = new SpareBuffers(32 * 1024, 2);
+    const copies: Buffer[] = [];
+    const memories = new Set<ArrayBufferLike>();
+    for (const chunk of rows.byteChunks?.(0, rows.count, NDJSON, 32 * 1024, spare) ?? []) {
+      copies.push(Buffer.from(chunk));
+      memories.add(chunk.buffer);
+      spare.give(chunk);
+    }
+    expect(copies.length).toBeGreaterThan(100);
+    // Hundreds of batches in a couple of buffers' memory, and the text as JSON.stringify gives it.
+    expect(memories.size).toBeLessThanOrEqual(3);
+    expect(Buffer.concat(copies).toString("utf8") === stringified(rows, 0, rows.count, NDJSON)).toBe(true);
+  });
+
   it("are the same for another seed and production_month limits", () => {
     // One state's wells in their months 3 to 30, over the 18 years of history (47,000 rows, with nulls).
     const rows = rowsOf({ production_month_min: 3, production_month_max: 30, state_code: ["PA"] }, 8);
@@ -124,6 +141,29 @@ describe("productionbywell asked month by month (the lake sync's requests)", () 
   });
 });
 
+describe("SpareBuffers", () => {
+  it("hands out buffers of its size, and takes back only its own, once each, up to what it keeps", () => {
+    const spare = new SpareBuffers(1024, 2);
+    const [a, b, c] = [spare.take(), spare.take(), spare.take()];
+    expect([a.length, b.length, c.length]).toEqual([1024, 1024, 1024]);
+    expect(new Set([a.buffer, b.buffer, c.buffer]).size).toBe(3);
+    // A view of a buffer gives back its memory; a second give of it, and a stranger's buffer, do nothing.
+    spare.give(a.subarray(0, 100));
+    spare.give(a);
+    spare.give(Buffer.alloc(1024));
+    expect(spare.take().buffer).toBe(a.buffer);
+    expect(spare.take().buffer).not.toBe(a.buffer);
+    // Kept: two at most; the third given back is let go.
+    const [d, e, f] = [spare.take(), spare.take(), spare.take()];
+    spare.give(d);
+    spare.give(e);
+    spare.give(f);
+    const again = new Set([spare.take().buffer, spare.take().buffer, spare.take().buffer]);
+    expect(again.has(d.buffer) && again.has(e.buffer)).toBe(true);
+    expect(again.has(f.buffer)).toBe(false);
+  });
+});
+
 describe("numbers written as bytes", () => {
   const out = Buffer.alloc(64);
   const number = (x: number) => out.toString("latin1", 0, writeNumber(out, 0, x));
@@ -131,6 +171,8 @@ describe("numbers written as bytes", () => {
 
   it("writeNumber gives JSON.stringify's text", () => {
     const edges = [0, -0, 7, 10, 99, 100, 101, 2_147_483_647, 2_147_483_648, 4_294_967_296, 1e15, 2 ** 53 - 1, 2 ** 53, 1e21, 1.5, -3, NaN, Infinity, -Infinity];
+    // Each count of digits at both ends (the digit count is found by comparisons up to 8 digits).
+    for (let d = 1; d <= 16; d++) edges.push(10 ** d - 1, 10 ** d, 10 ** d + 1);
     for (const x of edges) expect(number(x)).toBe(JSON.stringify(x));
     // Compared without an expect() each (70,000 of them were a second of the file): the wrong ones are listed.
     const wrong: string[] = [];

@@ -1,8 +1,10 @@
 /**
  * Back-pressure of a large NDJSON answer written as bytes (v4 productionbywell): a client that reads
- * slowly holds the sandbox back, so the sandbox never holds more than a few batches of the answer;
- * a client that stops reading and a sandbox closed mid-answer both end cleanly.
+ * slowly holds the sandbox back, so the sandbox never holds more than a few batches of the answer, and
+ * the batches it writes again once sent (SpareBuffers) arrive intact; a client that stops reading and
+ * a sandbox closed mid-answer both end cleanly.
  */
+import { createHash } from "node:crypto";
 import { request } from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -10,6 +12,9 @@ import type { ClientRequest, IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox";
 import type { SandboxHandle } from "../../src/sandbox";
+import { datasetOf } from "../../src/sandbox/natgas/model/dataset";
+import { parseParams } from "../../src/sandbox/natgas/shared/params";
+import { productionByWell } from "../../src/sandbox/natgas/v4/production-by-well";
 import { post, TOKEN } from "./sandbox-http";
 
 /**
@@ -49,6 +54,20 @@ async function turns(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
+/**
+ * SHA-256 of the answer's NDJSON as the generator writes it, in this process and without HTTP, every
+ * batch in a fresh buffer (no SpareBuffers): what the sandbox sends must be these bytes.
+ */
+function generatedDigest(): string {
+  const params = parseParams("/v4/productionbywell", QUERY, productionByWell.params, { pagination: false });
+  const request = { method: "POST", path: "/v4/productionbywell", query: new URLSearchParams(), body: QUERY, headers: {}, ndjson: true };
+  const answer = productionByWell.answer(params, datasetOf({ seed: 2, asOf: "2025-06-15", pageSize: 10_000 }), request);
+  if (!("rows" in answer) || answer.rows.byteChunks === undefined) throw new Error("productionbywell has no byte writer");
+  const hash = createHash("sha256");
+  for (const chunk of answer.rows.byteChunks(0, answer.rows.count, { before: "", after: "\n" }, 1 << 20)) hash.update(chunk);
+  return hash.digest("hex");
+}
+
 describe("a slow client", () => {
   it("holds the sandbox back: the answer is never buffered whole, and arrives whole", async () => {
     const perMonth = (await post(s.url, "/v4/productionbywell", { ...QUERY, aggregate_by: ["date_prod"] })).body;
@@ -61,6 +80,7 @@ describe("a slow client", () => {
     let bytes = 0;
     let peak = 0;
     let pieces = 0;
+    const hash = createHash("sha256");
     // Reads one piece, then stops reading for a few turns of the loop: the socket fills, and the
     // sandbox must wait for it rather than queue the rest of the answer in memory. Memory is measured
     // every 256 pieces (16 MB read; about 5 times in the answer): a full collection in a worker that
@@ -69,6 +89,7 @@ describe("a slow client", () => {
     // from one measure to the next: it passes the bound by the second measure at the latest.
     for await (const chunk of res as AsyncIterable<Buffer>) {
       bytes += chunk.length;
+      hash.update(chunk);
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
       if (++pieces % 256 === 0) {
         collect();
@@ -78,6 +99,8 @@ describe("a slow client", () => {
     }
     expect(lines).toBe(expected);
     expect(bytes).toBeGreaterThan(80_000_000);
+    // Every byte as generated, through batches whose memory the sandbox fills again once they are sent.
+    expect(hash.digest("hex")).toBe(generatedDigest());
     expect(pieces).toBeGreaterThan(1_000);
     // Buffers held by this process (sandbox and client) at the worst moment: about 20 MB here, against
     // the answer's 99 MB, all of which a sandbox deaf to back-pressure holds at once.

@@ -19,6 +19,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, relative, resolve } from "node:path";
 import { extractToken } from "./auth";
+import type { SpareBuffers } from "./byte-chunks";
 import type { RowJoin, SandboxContext, SandboxReply, SandboxRequest, ServiceHandler } from "./types";
 
 /** Answers larger than this are served but not stored (a report's largest is a few MB). */
@@ -115,10 +116,11 @@ function recordingReply(reply: RowsReply, done: (body: Buffer) => void): RowsRep
   const source = reply.bytes;
   return {
     ...reply,
-    *bytes(join: RowJoin, chunkBytes: number) {
+    *bytes(join: RowJoin, chunkBytes: number, spare?: SpareBuffers) {
       const chunks: Buffer[] = [];
       let size = 0;
-      for (const chunk of source ? source(join, chunkBytes) : rowChunks(reply.rows, join, chunkBytes)) {
+      for (const chunk of source ? source(join, chunkBytes, spare) : rowChunks(reply.rows, join, chunkBytes)) {
+        // A copy: the chunk's buffer goes back to `spare` once sent.
         if (size <= MAX_STORED_BYTES) chunks.push(Buffer.from(chunk));
         size += chunk.length;
         yield chunk;

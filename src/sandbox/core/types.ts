@@ -3,6 +3,7 @@
  * (natgas, lng, legacy) and how a module answers. The sandbox never imports the client code.
  */
 import type { IncomingHttpHeaders } from "node:http";
+import type { SpareBuffers } from "./byte-chunks";
 
 /** Settings every service module sees. */
 export interface SandboxContext {
@@ -51,8 +52,9 @@ export type SandboxReply =
       /**
        * The same rows as UTF-8 bytes, when the module writes them quicker than `JSON.stringify` would:
        * buffers of whole rows of up to `chunkBytes` each, each row exactly `JSON.stringify` of its record.
+       * Buffers may be taken from `spare`, to which the caller gives each back once it is sent.
        */
-      readonly bytes?: (join: RowJoin, chunkBytes: number) => Iterable<Buffer>;
+      readonly bytes?: (join: RowJoin, chunkBytes: number, spare?: SpareBuffers) => Iterable<Buffer>;
       readonly format: "array" | "ndjson" | "envelope";
       /** For `envelope`: the pagination object written after the data. */
       readonly pagination?: { start: number; page_size: number; total_count: number };

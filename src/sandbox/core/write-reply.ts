@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { constants, createDeflate, createGzip, type Deflate, type Gzip } from "node:zlib";
+import { SpareBuffers } from "./byte-chunks";
 import type { RowJoin, SandboxReply } from "./types";
 import type { FaultDecision } from "./faults";
 
@@ -56,10 +57,10 @@ class BodySink {
     return this.pending.length >= FLUSH_BYTES ? this.flush() : undefined;
   }
 
-  /** Sends bytes after what is queued. */
-  async pushBytes(chunk: Buffer): Promise<void> {
+  /** Sends bytes after what is queued, giving `chunk` back to `spare` once it is written. */
+  async pushBytes(chunk: Buffer, spare?: SpareBuffers): Promise<void> {
     await this.flush();
-    await this.send(chunk);
+    await this.send(chunk, spare);
   }
 
   /** Sends what is queued. */
@@ -71,14 +72,14 @@ class BodySink {
   }
 
   /** Sends a batch, cutting the answer short when a body fault is due. */
-  private async send(chunk: Buffer): Promise<void> {
+  private async send(chunk: Buffer, spare?: SpareBuffers): Promise<void> {
     const cut = this.fault.kind === "reset" || this.fault.kind === "truncate";
     if (cut && this.sent + chunk.length >= this.fault.afterBytes) {
       await this.write(chunk.subarray(0, Math.max(0, this.fault.afterBytes - this.sent)));
       this.breakConnection();
       throw new StopWriting();
     }
-    await this.write(chunk);
+    await this.write(chunk, spare);
     // A sync flush hands every batch to the client now (a streamed answer stays streamed) and keeps the
     // compression window, so it costs a few bytes per batch, not the ratio.
     this.encoder?.flush(constants.Z_SYNC_FLUSH);
@@ -105,11 +106,15 @@ class BodySink {
     });
   }
 
-  private async write(chunk: Buffer): Promise<void> {
+  /** Writes a chunk, waiting for 'drain' when the target is full; `spare` gets the chunk back once written. */
+  private async write(chunk: Buffer, spare?: SpareBuffers): Promise<void> {
     if (this.res.destroyed) throw new StopWriting();
     this.sent += chunk.length;
     if (chunk.length === 0) return;
-    if (this.target.write(chunk)) return;
+    // The callback runs once the socket (or the compressor) has consumed the chunk: only then may its
+    // memory take other rows. After an error it may still be held, so it is not given back.
+    const written = spare && ((error?: Error | null) => error == null && spare.give(chunk));
+    if (this.target.write(chunk, written)) return;
     await new Promise<void>((resolve, reject) => {
       const onDrain = () => {
         this.res.off("close", onClose);
@@ -165,7 +170,9 @@ export async function writeReply(res: ServerResponse, reply: SandboxReply, fault
     else if (reply.format === "array") await sink.push("[");
     const join = ndjson ? NDJSON_JOIN : ARRAY_JOIN;
     if (reply.bytes !== undefined) {
-      for (const chunk of reply.bytes(join, sink.compressed ? FLUSH_BYTES : BYTE_BATCH)) await sink.pushBytes(chunk);
+      const batch = sink.compressed ? FLUSH_BYTES : BYTE_BATCH;
+      const spare = new SpareBuffers(batch);
+      for (const chunk of reply.bytes(join, batch, spare)) await sink.pushBytes(chunk, spare);
     } else {
       for (const text of stringified(reply.rows, join)) {
         const wait = sink.push(text);

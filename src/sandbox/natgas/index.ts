@@ -44,7 +44,7 @@ export function createNatgasHandler(datalinks: DatalinkEngine): ServiceHandler {
       kind: "rows",
       format: req.ndjson ? "ndjson" : "array",
       rows: rowsOf(rows),
-      bytes: bytes && ((join, chunkBytes) => bytes(0, rows.count, join, chunkBytes)),
+      bytes: bytes && ((join, chunkBytes, spare) => bytes(0, rows.count, join, chunkBytes, spare)),
     };
   };
 }

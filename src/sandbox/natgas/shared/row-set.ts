@@ -1,4 +1,5 @@
 import { firstDayOfMonth } from "../../core/dates";
+import type { SpareBuffers } from "../../core/byte-chunks";
 import type { RowJoin } from "../../core/types";
 import type { ParsedParams } from "./params";
 
@@ -9,9 +10,9 @@ export interface RowSet {
   /**
    * Rows [from, to) as UTF-8 bytes, in buffers of whole rows of up to `chunkBytes` each: each row
    * exactly `JSON.stringify(row(k))`, joined by `join`. Present only where it is quicker than
-   * stringifying the records (a million-row NDJSON answer).
+   * stringifying the records (a million-row NDJSON answer). Buffers may come from `spare`.
    */
-  byteChunks?(from: number, to: number, join: RowJoin, chunkBytes: number): Iterable<Buffer>;
+  byteChunks?(from: number, to: number, join: RowJoin, chunkBytes: number, spare?: SpareBuffers): Iterable<Buffer>;
 }
 
 /** A row set over an in-memory list. */

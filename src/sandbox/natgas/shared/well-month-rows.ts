@@ -1,4 +1,5 @@
 import { ByteChunks } from "../../core/byte-chunks";
+import type { SpareBuffers } from "../../core/byte-chunks";
 import type { RowJoin } from "../../core/types";
 import type { Well } from "../model/wells";
 import type { RowSet } from "../shared/row-set";
@@ -74,11 +75,11 @@ export function wellMonthRows(
   if (writeWell === undefined) return set;
   return {
     ...set,
-    *byteChunks(from, to, join, chunkBytes) {
+    *byteChunks(from, to, join, chunkBytes, spare?: SpareBuffers) {
       const start = Math.max(0, from);
       const end = Math.min(to, count);
       if (start >= end) return;
-      const out = new ByteChunks(chunkBytes);
+      const out = new ByteChunks(chunkBytes, spare);
       const bytes = joinBytes(join);
       const i0 = wellAt(start);
       const first0 = firsts[i0] + (start - prefix[i0]);
