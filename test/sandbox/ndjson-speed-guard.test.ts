@@ -10,8 +10,8 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox";
 import type { SandboxHandle } from "../../src/sandbox";
-import { normal, unit } from "../../src/sandbox/core/hash";
-import { normal4, unit4 } from "../../src/sandbox/natgas/model/keyed-noise";
+import { mixKey, mixSmallKey, normal, unit } from "../../src/sandbox/core/hash";
+import { key3, normal4, normalAfter, unit4, unitAfter } from "../../src/sandbox/natgas/model/keyed-noise";
 import { TOKEN } from "./sandbox-http";
 
 const NDJSON = "application/x-ndjson";
@@ -56,5 +56,20 @@ describe("sandbox NDJSON speed work leaves the data as it was", () => {
       expect(unit4(a, b, c, d)).toBe(unit(a, b, c, d));
       expect(normal4(a, b, c, d)).toBe(normal(a, b, c, d));
     }
+  });
+
+  it("mixSmallKey is mixKey for keys in [0, 2^32), and the salted draws built of it are unit's and normal's", () => {
+    const salts = [0, 1, 3, 21, 22, 47, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1];
+    for (let i = 0; i < 500; i++) salts.push((i * 2654435761) % 2 ** 32);
+    const mismatched: string[] = [];
+    for (const [k, salt] of salts.entries()) {
+      const h = key3(k % 5, (k * 7919) % 24000, 24000 + (k % 400));
+      if (mixSmallKey(h, salt) !== mixKey(h, salt)) mismatched.push(`mix ${salt}`);
+      if (unitAfter(h, salt) !== unit(k % 5, (k * 7919) % 24000, 24000 + (k % 400), salt)) mismatched.push(`unit ${salt}`);
+      if (normalAfter(h, salt) !== normal(k % 5, (k * 7919) % 24000, 24000 + (k % 400), salt)) mismatched.push(`normal ${salt}`);
+    }
+    expect(mismatched).toEqual([]);
+    // Outside that range the high half matters, which is why unit4 and normal4 keep mixKey.
+    expect(mixSmallKey(12345, 2 ** 32 + 5)).not.toBe(mixKey(12345, 2 ** 32 + 5));
   });
 });

@@ -2,7 +2,7 @@ import { key3, unitAfter } from "./keyed-noise";
 import { SUB_REGION_OF_COUNTY } from "../geo/geography";
 import { waterOf } from "./pair-production";
 import { actualGas, actualOil } from "./region-curve";
-import { wellNoiseAt, wellScalesOf } from "./well-scale";
+import { wellScalesOf } from "./well-scale";
 import type { Well } from "./wells";
 
 /** A well's actual production in a month: gas BCF/day, oil and water BBL/day. */
@@ -15,6 +15,8 @@ export interface WellMonth {
 }
 
 const NONE: WellMonth = { gas: 0, oil: 0, water: 0, invalid: false };
+/** Numbers a month of wellMonthsInto: gas, oil, water, invalid. */
+export const WELL_MONTH_NUMBERS = 4;
 /** Only well-months with less than this share of their sub-region's gas and oil are ever invalid. */
 const INVALID_SHARE_BELOW = 0.005;
 
@@ -26,37 +28,49 @@ const INVALID_SHARE_BELOW = 0.005;
  */
 export function wellMonth(seed: number, well: Well, month: number): WellMonth {
   if (month < well.firstProdMonth) return NONE;
-  const v: MutableWellMonth = { gas: 0, oil: 0, water: 0, invalid: false };
-  wellMonthInto(seed, well, month, v);
-  return v;
+  const v = one;
+  wellMonthsInto(seed, well, month, month, v);
+  return { gas: v[0], oil: v[1], water: v[2], invalid: v[3] !== 0 };
 }
 
-/** A WellMonth a writer fills again and again (wellMonthInto), so that a row makes no object. */
-export interface MutableWellMonth {
-  gas: number;
-  oil: number;
-  water: number;
-  invalid: boolean;
-}
+/** wellMonth's numbers for one month (wellMonthsInto). */
+const one = new Float64Array(WELL_MONTH_NUMBERS);
+/** A well-month's scales, then its noise factors, [gas, oil] (WellScales' `...Into`): one array for all rows. */
+const pair = new Float64Array(2);
 
-/** wellMonth written into `v`, for a month at or after the well's first production month. */
-export function wellMonthInto(seed: number, well: Well, month: number, v: MutableWellMonth): void {
-  const scales = wellScalesOf(seed, month);
+/**
+ * wellMonth of months [first, last] of a well written into `into`, WELL_MONTH_NUMBERS numbers a month
+ * from index 0: gas, oil, water, and 1 where the record is invalid (else 0); all 0 before first
+ * production. Numbers in a typed array, not objects: a row writer reads them without a number boxed
+ * on the way, and this loop is optimized apart from the writer's.
+ */
+export function wellMonthsInto(seed: number, well: Well, first: number, last: number, into: Float64Array): void {
+  const scales = wellScalesOf(seed, last);
   const sub = SUB_REGION_OF_COUNTY[well.county.index];
-  const shape = scales.declineAt(sub, month - well.firstProdMonth);
-  // The scales first: computing them draws the sub-region's noise of the month, which noiseOf then keeps.
-  const gasScale = scales.actualScale(sub, month, 0);
-  const oilScale = well.oilIp === 0 ? 0 : scales.actualScale(sub, month, 1);
-  // The well-month's three draws share their first three keys.
-  const key = key3(seed, well.index, month);
-  const gasNoise = scales.noiseOf(well, month, 21) || wellNoiseAt(key, 21);
-  const gas = well.gasIp * shape * gasNoise * gasScale;
-  const oil = well.oilIp === 0 ? 0 : well.oilIp * shape * (scales.noiseOf(well, month, 22) || wellNoiseAt(key, 22)) * oilScale;
-  v.gas = gas;
-  v.oil = oil;
-  v.water = waterOf(gas, oil);
-  v.invalid =
-    unitAfter(key, 47) < 0.005 &&
-    gas < INVALID_SHARE_BELOW * actualGas(seed, sub, month) &&
-    oil <= INVALID_SHARE_BELOW * actualOil(seed, sub, month);
+  const { gasIp, oilIp, firstProdMonth } = well;
+  for (let month = first, at = 0; month <= last; month++, at += WELL_MONTH_NUMBERS) {
+    if (month < firstProdMonth) {
+      into.fill(0, at, at + WELL_MONTH_NUMBERS);
+      continue;
+    }
+    const shape = scales.declineAt(sub, month - firstProdMonth);
+    // The scales first: computing them draws the sub-region's noise of the month, which noisesInto then reads.
+    scales.actualScalesInto(sub, month, pair);
+    const gasScale = pair[0];
+    const oilScale = pair[1];
+    // The well-month's three draws share their first three keys.
+    const key = key3(seed, well.index, month);
+    scales.noisesInto(well, month, key, pair);
+    const gas = gasIp * shape * pair[0] * gasScale;
+    const oil = oilIp === 0 ? 0 : oilIp * shape * pair[1] * oilScale;
+    into[at] = gas;
+    into[at + 1] = oil;
+    into[at + 2] = waterOf(gas, oil);
+    into[at + 3] =
+      unitAfter(key, 47) < 0.005 &&
+      gas < INVALID_SHARE_BELOW * actualGas(seed, sub, month) &&
+      oil <= INVALID_SHARE_BELOW * actualOil(seed, sub, month)
+        ? 1
+        : 0;
+  }
 }

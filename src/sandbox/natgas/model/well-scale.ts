@@ -36,6 +36,23 @@ export function wellNoiseAt(key: number, salt: 21 | 22): number {
   return 1 + WELL_NOISE * normalAfter(key, salt);
 }
 
+/**
+ * A well-month's gas noise into `into[at]` and its oil noise into `into[at + 1]` (0 without oil), from
+ * its key. Through a typed array: a fraction returned from a call V8 did not inline is boxed, and a row
+ * of productionbywell drew two that way (a sandbox allocation profile, 2026-11-29).
+ */
+export function wellNoisesInto(key: number, oil: boolean, into: Float64Array, at: number): void {
+  into[at + 1] = 0;
+  // One call site, which V8 inlines; a second was left a call.
+  for (let salt = 21, end = oil ? 23 : 22; salt < end; salt++) into[at + salt - 21] = 1 + WELL_NOISE * normalAfter(key, salt);
+}
+
+/** The decline factor of a sub-region's type curve `t` months after first production, computed. */
+function declineBeyond(sub: number, t: number): number {
+  const { b, d } = wellTypeOf(SUB_REGIONS[sub].mainBasin);
+  return Math.pow(1 + b * d * t, -1 / b);
+}
+
 /** Per-seed scale tables, months FIRST_MONTH .. lastMonth. */
 export class WellScales {
   private readonly months: number;
@@ -48,8 +65,8 @@ export class WellScales {
   private readonly forecast: Float64Array;
   /**
    * The noise factors [gas, oil] by well index that `noisySums` last drew for each well, in month
-   * `noiseMonths[index]` (oil 0 where not drawn; a factor is never 0): a month's answer writes every well
-   * of that month and would draw the same noise again (`noiseOf`).
+   * `noiseMonths[index]` (oil 0 where not drawn): a month's answer writes every well of that month and
+   * would draw the same noise again (`noisesInto`).
    */
   private readonly noise: Float64Array;
   private readonly noiseMonths: Int32Array;
@@ -86,11 +103,16 @@ export class WellScales {
   }
 
   /**
-   * The well's noise factor of `month` (salt 21 gas, 22 oil) if `noisySums` drew it for that month
-   * (the actual scale of the well's sub-region was just computed), else 0.
+   * The well's noise factors of `month` into `into[0]` (gas) and `into[1]` (oil, 0 without oil): those
+   * `noisySums` drew for that month if it did (the actual scale of the well's sub-region was just
+   * computed), else drawn from the well-month's `key`.
    */
-  noiseOf(well: Well, month: number, salt: 21 | 22): number {
-    return this.noiseMonths[well.index] === month ? this.noise[(well.index << 1) | (salt - 21)] : 0;
+  noisesInto(well: Well, month: number, key: number, into: Float64Array): void {
+    const i = well.index;
+    if (this.noiseMonths[i] === month) {
+      into[0] = this.noise[i << 1];
+      into[1] = this.noise[(i << 1) | 1];
+    } else wellNoisesInto(key, well.oilIp > 0, into, 0);
   }
 
   /** Type-curve sums [gas, oil] of the sub-region's wells first producing by `cutoff` (<= month), in `month`. */
@@ -109,9 +131,7 @@ export class WellScales {
 
   /** Decline factor of the sub-region's type curve `t` months after first production. */
   declineAt(sub: number, t: number): number {
-    if (t < this.months) return this.decline[sub * this.months + t];
-    const { b, d } = wellTypeOf(SUB_REGIONS[sub].mainBasin);
-    return Math.pow(1 + b * d * t, -1 / b);
+    return t < this.months ? this.decline[sub * this.months + t] : declineBeyond(sub, t);
   }
 
   /** Sums [gas, oil] of the noisy type-curve rates of the sub-region's wells producing in `month`. */
@@ -124,16 +144,11 @@ export class WellScales {
     for (const w of wells) {
       if (w.firstProdMonth > month) break;
       const dec = this.declineAt(sub, month - w.firstProdMonth);
-      const key = key3(this.seed, w.index, month);
-      const g = wellNoiseAt(key, 21);
+      const at = w.index << 1;
+      wellNoisesInto(key3(this.seed, w.index, month), w.oilIp > 0, noise, at);
       noiseMonths[w.index] = month;
-      noise[w.index << 1] = g;
-      gas += w.gasIp * dec * g;
-      if (w.oilIp > 0) {
-        const o = wellNoiseAt(key, 22);
-        noise[(w.index << 1) | 1] = o;
-        oil += w.oilIp * dec * o;
-      } else noise[(w.index << 1) | 1] = 0;
+      gas += w.gasIp * dec * noise[at];
+      if (w.oilIp > 0) oil += w.oilIp * dec * noise[at + 1];
     }
     return [gas, oil];
   }
@@ -147,13 +162,34 @@ export class WellScales {
     if (m < 0 || m >= this.months) return 0;
     const i = ((sub * this.months + m) << 1) | which;
     let v = this.actual[i];
-    if (Number.isNaN(v)) {
-      const [gas, oil] = this.noisySums(sub, month);
-      this.actual[i & ~1] = gas > 0 ? actualGas(this.seed, sub, month) / gas : 0;
-      this.actual[i | 1] = oil > 0 ? actualOil(this.seed, sub, month) / oil : 0;
+    if (v !== v) {
+      this.computeActual(sub, month, i);
       v = this.actual[i];
     }
     return v;
+  }
+
+  /**
+   * actualScale's gas and oil scales of a month into `into[0]` and `into[1]`. Through a typed array: a
+   * number returned from a call V8 did not inline is boxed, once a row of productionbywell.
+   */
+  actualScalesInto(sub: number, month: number, into: Float64Array): void {
+    const m = month - FIRST_MONTH;
+    if (m < 0 || m >= this.months) {
+      into[0] = into[1] = 0;
+      return;
+    }
+    const i = (sub * this.months + m) << 1;
+    if (this.actual[i] !== this.actual[i]) this.computeActual(sub, month, i);
+    into[0] = this.actual[i];
+    into[1] = this.actual[i | 1];
+  }
+
+  /** actualScale's pair [gas, oil] (`i` the index of either) computed and kept. */
+  private computeActual(sub: number, month: number, i: number): void {
+    const [gas, oil] = this.noisySums(sub, month);
+    this.actual[i & ~1] = gas > 0 ? actualGas(this.seed, sub, month) / gas : 0;
+    this.actual[i | 1] = oil > 0 ? actualOil(this.seed, sub, month) / oil : 0;
   }
 
   /**

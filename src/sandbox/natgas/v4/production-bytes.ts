@@ -1,9 +1,8 @@
 import type { ByteChunks } from "../../core/byte-chunks";
-import { daysInMonth, formatMonth } from "../../core/dates";
-import { writeBytes, writeHundredths, writeNumber } from "../../core/json-bytes";
+import { daysInMonth, formatMonth, monthNumber } from "../../core/dates";
+import { writeBytes, writeHundredthsOf, writeNumber } from "../../core/json-bytes";
 import type { NatgasDataset } from "../model/dataset";
-import { wellMonthInto } from "../model/well-production";
-import type { MutableWellMonth } from "../model/well-production";
+import { WELL_MONTH_NUMBERS, wellMonthsInto } from "../model/well-production";
 import { wellsOf } from "../model/wells";
 import type { Well } from "../model/wells";
 import type { RowJoinBytes, WellMonthsWriter } from "../shared/well-month-rows";
@@ -53,9 +52,18 @@ const INVALID_WATER = utf8(`null${WATER_MONTH}null`);
  */
 const MAX_VARIABLE_BYTES = 140 + 92 + 7 * 24 + 64;
 
-const months = new Map<number, MonthBytes>();
-/** The well-month being written (one object for all rows: a row makes none). */
-const scratch: MutableWellMonth = { gas: 0, oil: 0, water: 0, invalid: false };
+/** Months from 1900 to 2199 by `month - FIRST_LISTED_MONTH`: an array read, not a Map lookup, for every row. */
+const FIRST_LISTED_MONTH = monthNumber(1900, 1);
+const listedMonths = new Array<MonthBytes | undefined>(300 * 12).fill(undefined);
+/** Any other month (the sandbox's dates are checked, so hardly ever used). */
+const otherMonths = new Map<number, MonthBytes>();
+/** The numbers of the well-months being written (wellMonthsInto), grown when a well asks for more months. */
+let numbersKept = new Float64Array(WELL_MONTH_NUMBERS * 128);
+
+function monthNumbers(months: number): Float64Array {
+  if (numbersKept.length < months * WELL_MONTH_NUMBERS) numbersKept = new Float64Array(months * WELL_MONTH_NUMBERS * 2);
+  return numbersKept;
+}
 /**
  * Each catalogue's wells' bytes by well index. Looked up once per answer: a month's answer writes one
  * row per well, and a WeakMap lookup per well was as dear as writing the row.
@@ -63,7 +71,9 @@ const scratch: MutableWellMonth = { gas: 0, oil: 0, water: 0, invalid: false };
 const catalogues = new WeakMap<readonly Well[], (WellBytes | undefined)[]>();
 
 function monthBytes(month: number): MonthBytes {
-  let m = months.get(month);
+  const i = month - FIRST_LISTED_MONTH;
+  const listed = i >= 0 && i < listedMonths.length;
+  let m = listed ? listedMonths[i] : otherMonths.get(month);
   if (m === undefined) {
     const date = JSON.stringify(formatMonth(month));
     m = {
@@ -71,7 +81,8 @@ function monthBytes(month: number): MonthBytes {
       invalid: utf8(`${date},"prod_wet_gas_mcf_day":null,"prod_wet_gas_mcf_month":null,"prod_oil_bbl_day":null,"prod_oil_bbl_month":null`),
       days: daysInMonth(month),
     };
-    months.set(month, m);
+    if (listed) listedMonths[i] = m;
+    else otherMonths.set(month, m);
   }
   return m;
 }
@@ -112,37 +123,36 @@ function writeProductionRows(data: NatgasDataset, p: WellBytes, out: ByteChunks,
   const room = p.maxRow + join.before.length + join.after.length;
   out.room(room);
   out.pos = writeBytes(out.buf, out.pos, start);
-  for (let month = first; month <= last; month++) {
+  const numbers = monthNumbers(last - first + 1);
+  wellMonthsInto(data.seed, w, first, last, numbers);
+  for (let month = first, at = 0; month <= last; month++, at += WELL_MONTH_NUMBERS) {
     const m = monthBytes(month);
-    const v = scratch;
-    if (month < w.firstProdMonth) {
-      v.gas = v.oil = v.water = 0;
-      v.invalid = false;
-    } else wellMonthInto(data.seed, w, month, v);
     const buf = out.buf;
     let pos = out.pos;
-    if (v.invalid) {
+    if (numbers[at + 3] !== 0) {
       pos = writeBytes(buf, pos, m.invalid);
       pos = writeBytes(buf, pos, p.operator);
       pos = writeNumber(buf, pos, month - w.firstProdMonth + 1);
       pos = writeBytes(buf, pos, p.place);
       pos = writeBytes(buf, pos, INVALID_WATER);
     } else {
-      const wet = v.gas * MCF_PER_BCF * WET_OVER_DRY;
+      const wet = numbers[at] * MCF_PER_BCF * WET_OVER_DRY;
+      const oil = numbers[at + 1];
+      const water = numbers[at + 2];
       pos = writeBytes(buf, pos, m.valid);
-      pos = writeHundredths(buf, pos, wet);
+      pos = writeHundredthsOf(buf, pos, Math.round(wet * 100));
       pos = writeBytes(buf, pos, WET_MONTH);
       pos = writeNumber(buf, pos, Math.round(wet * m.days));
       pos = writeBytes(buf, pos, OIL_DAY);
-      pos = writeHundredths(buf, pos, v.oil);
+      pos = writeHundredthsOf(buf, pos, Math.round(oil * 100));
       pos = writeBytes(buf, pos, OIL_MONTH);
-      pos = writeNumber(buf, pos, Math.round(v.oil * m.days));
+      pos = writeNumber(buf, pos, Math.round(oil * m.days));
       pos = writeBytes(buf, pos, p.operator);
       pos = writeNumber(buf, pos, month - w.firstProdMonth + 1);
       pos = writeBytes(buf, pos, p.place);
-      pos = writeHundredths(buf, pos, v.water);
+      pos = writeHundredthsOf(buf, pos, Math.round(water * 100));
       pos = writeBytes(buf, pos, WATER_MONTH);
-      pos = writeNumber(buf, pos, Math.round(v.water * m.days));
+      pos = writeNumber(buf, pos, Math.round(water * m.days));
     }
     if (month === last) {
       out.pos = writeBytes(buf, pos, end);
