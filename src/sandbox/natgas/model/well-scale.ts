@@ -44,7 +44,7 @@ export function wellNoiseAt(key: number, salt: 21 | 22): number {
 export function wellNoisesInto(key: number, oil: boolean, into: Float64Array, at: number): void {
   into[at + 1] = 0;
   // One call site, which V8 inlines; a second was left a call.
-  for (let salt = 21, end = oil ? 23 : 22; salt < end; salt++) into[at + salt - 21] = 1 + WELL_NOISE * normalAfter(key, salt);
+  for (let k = 0, n = oil ? 2 : 1; k < n; k++) into[at + k] = wellNoiseAt(key, k === 0 ? 21 : 22);
 }
 
 /** The decline factor of a sub-region's type curve `t` months after first production, computed. */
