@@ -292,7 +292,10 @@ class Connection {
   /** Reads head bytes from `at`; returns where the head ended (or the end of `bytes`). */
   private takeHead(bytes: Uint8Array, at: number): number {
     const before = this.head.length;
-    this.head += Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(bytes.byteLength - at, MAX_HEAD_BYTES + 4)).toString("latin1");
+    // Only the head becomes text: the read that brings a head mostly brings body bytes with it (each
+    // page of a v3 download turned 64 KiB into a string that was dropped at once).
+    const stop = headStop(bytes, at, Math.min(bytes.byteLength, at + MAX_HEAD_BYTES + 4), this.head);
+    this.head += Buffer.from(bytes.buffer, bytes.byteOffset + at, stop - at).toString("latin1");
     const from = Math.max(0, before - 3);
     let end = this.head.indexOf("\r\n\r\n", from);
     let sep = 4;
@@ -645,3 +648,22 @@ class Body implements WireBody {
 }
 
 const EMPTY = new Uint8Array(0);
+
+const LF = 10;
+const CR = 13;
+
+/**
+ * Where the head text to take from `bytes[at, limit)` ends: just past the line feed that ends the head
+ * (`\n\n` or `\r\n\r\n`), or `limit` when no head ends there.
+ * `before` is the head text taken from earlier reads (a head's end may straddle two reads).
+ */
+export function headStop(bytes: Uint8Array, at: number, limit: number, before: string): number {
+  // The byte k before position i, from `bytes` or from the end of `before` (-1 before both).
+  const back = (i: number, k: number): number => (i - k >= at ? bytes[i - k]! : before.length - (at - (i - k)) >= 0 ? before.charCodeAt(before.length - (at - (i - k))) : -1);
+  const view = bytes.subarray(0, limit);
+  for (let i = view.indexOf(LF, at); i !== -1; i = view.indexOf(LF, i + 1)) {
+    const p = back(i, 1);
+    if (p === LF || (p === CR && back(i, 2) === LF && back(i, 3) === CR)) return i + 1;
+  }
+  return limit;
+}

@@ -12,7 +12,7 @@ import { createServer as createHttpsServer } from "node:https";
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeIdleWire, WireProtocolError, wireRequest, wireSockets, type WireBody, type WireRequestOptions } from "../../src/http/wire-request";
+import { closeIdleWire, headStop, WireProtocolError, wireRequest, wireSockets, type WireBody, type WireRequestOptions } from "../../src/http/wire-request";
 import { budget } from "../helpers/budget";
 import { listenLocal } from "../helpers/listen-local";
 import { runNode } from "../helpers/run-script";
@@ -355,6 +355,50 @@ describe("wireRequest: response bodies", () => {
     const res = await wireRequest(srv.url, get());
     expect(res.headers["x-pad-0999"]).toBe("a".repeat(46));
     expect((await readAll(res.body)).toString()).toBe("ok");
+  });
+});
+
+describe("wireRequest: where a head ends", () => {
+  const heads = [
+    "HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n",
+    "HTTP/1.1 200 OK\ncontent-length: 5\n\n",
+    // A line feed, carriage return, line feed without the carriage return before it ends nothing.
+    "HTTP/1.1 200 OK\r\nx-a: 1\n\r\ncontent-length: 5\r\n\r\n",
+  ];
+
+  it.each(heads.map((h) => [JSON.stringify(h)] as const))("finds the end of %s however two reads split it, and takes no body byte as head", (quoted) => {
+    const head: string = JSON.parse(quoted);
+    const bytes = Buffer.from(`${head}{"a"}\n\n`, "latin1");
+    expect(headStop(bytes, 0, bytes.length, "")).toBe(head.length);
+    for (let cut = 0; cut < head.length; cut++) {
+      // A first read that ends inside the head is all head text.
+      expect(headStop(bytes.subarray(0, cut), 0, cut, "")).toBe(cut);
+      const before = bytes.subarray(0, cut).toString("latin1");
+      const rest = bytes.subarray(cut);
+      const stop = headStop(rest, 0, rest.length, before);
+      expect(before + rest.subarray(0, stop).toString("latin1")).toBe(head);
+    }
+  });
+
+  it("stops at the limit when no head ends before it, and reads from `at`", () => {
+    const bytes = Buffer.from("xx\r\nHTTP/1.1 200 OK\r\nlong: header", "latin1");
+    expect(headStop(bytes, 4, 20, "")).toBe(20);
+    expect(headStop(bytes, 4, bytes.length, "")).toBe(bytes.length);
+    // A blank line before `at` is not this head's end.
+    expect(headStop(Buffer.from("\r\n\r\nab", "latin1"), 4, 6, "")).toBe(6);
+  });
+
+  it.each(["\r\n", "\n"])("reads the exact body when the head (lines ending %j) arrives in small pieces and the body with its last one", async (eol) => {
+    const body = Buffer.from(`${"x".repeat(70_000)}\r\n\r\nafter`, "latin1");
+    const head = Buffer.from(`HTTP/1.1 200 OK${eol}x-a: 1${eol}content-length: ${body.length}${eol}${eol}`, "latin1");
+    const srv = await serveRaw((req) => {
+      const pieces = cutSmall(head);
+      const last = pieces.pop()!;
+      void writeApart(req.conn.socket, [...pieces, Buffer.concat([last, body])]);
+    });
+    const res = await wireRequest(srv.url, get());
+    expect(res.headers).toEqual({ "x-a": "1", "content-length": String(body.length) });
+    expect(sha256(await readAll(res.body))).toBe(sha256(body));
   });
 });
 
