@@ -2,6 +2,7 @@
 // body is on its way (a finished download pins nothing).
 import { describe, expect, it } from "vitest";
 import { PageBuffers } from "../../src/decode/columnar/page-buffers";
+import { freeNow } from "../../src/util/free-now";
 
 describe("PageBuffers", () => {
   it("hands a given-back buffer out again for a body that fits, and a fresh one for a bigger body", () => {
@@ -84,4 +85,60 @@ describe("PageBuffers", () => {
     pool.lost();
     expect(pool.outstanding).toBe(0);
   });
+
+  it("frees the memory of every buffer it lets go at once: cleared, timed out, or past what it keeps", async () => {
+    const MB = 1024 * 1024;
+    const pool = new PageBuffers({ keep: 2, idleMs: 1 });
+    const taken = [pool.take(4 * MB), pool.take(4 * MB), pool.take(4 * MB)];
+    for (const t of taken) t.fill(7);
+    const memory = taken.map((t) => t.buffer);
+    const before = process.memoryUsage().arrayBuffers;
+    for (const t of taken) pool.give(t.buffer);
+    // Two kept idle (still whole), the third past `keep`: detached now, its memory gone with it.
+    expect(memory.map((m) => m.byteLength)).toEqual([memory[0]!.byteLength, memory[1]!.byteLength, 0]);
+    expect(memory[0]!.byteLength).toBeGreaterThanOrEqual(4 * MB);
+    pool.clear();
+    expect(memory.map((m) => m.byteLength)).toEqual([0, 0, 0]);
+    // The memory itself goes back without any garbage collection (the closed port drops the message).
+    await until(() => before - process.memoryUsage().arrayBuffers >= 12 * MB);
+    // Idle buffers let go by the timer are freed the same way.
+    const idle = pool.take(MB);
+    pool.give(idle.buffer);
+    const kept = idle.buffer;
+    await until(() => pool.idleCount === 0);
+    expect(kept.byteLength).toBe(0);
+  });
+
+  it("never frees a buffer it did not make, nor one given twice while idle", () => {
+    const pool = new PageBuffers();
+    const foreign = new ArrayBuffer(64);
+    pool.give(foreign);
+    pool.clear();
+    expect(foreign.byteLength).toBe(64);
+    const a = pool.take(64);
+    pool.give(a.buffer);
+    pool.give(a.buffer);
+    expect(pool.idleCount).toBe(1);
+    expect(a.buffer.byteLength).toBeGreaterThan(0);
+    expect(pool.take(64).buffer).toBe(a.buffer);
+  });
 });
+
+describe("freeNow", () => {
+  it("detaches what can be moved and leaves the rest to the collector without throwing", () => {
+    const plain = new ArrayBuffer(1024);
+    const shared = new SharedArrayBuffer(1024);
+    const pooledSlab = Buffer.from("small").buffer as ArrayBuffer;
+    const detached = new ArrayBuffer(8);
+    structuredClone(detached, { transfer: [detached] });
+    expect(() => freeNow([detached, shared as unknown as ArrayBuffer, pooledSlab, plain])).not.toThrow();
+    expect(plain.byteLength).toBe(0);
+    expect(shared.byteLength).toBe(1024);
+    expect(pooledSlab.byteLength).toBeGreaterThan(0);
+  });
+});
+
+/** Resolves once `cond` holds, looking again at every turn of the event loop (no fixed wait). */
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -5,7 +5,11 @@
  * that its thread frees only at its next full garbage collection, and a parse worker allocates too
  * little to run one often: each worker held tens of megabytes of dead pages, and the process's peak
  * resident memory with them.
+ *
+ * A buffer the pool lets go (beyond what it keeps, or idle when a download ends) has its memory
+ * freed at once (util/free-now.ts) rather than held until the calling thread's next full collection.
  */
+import { freeNow, readyFreeNow } from "../../util/free-now";
 
 /** Options of a {@link PageBuffers}. */
 export interface PageBuffersOptions {
@@ -32,6 +36,7 @@ export class PageBuffers {
     this.keep = options.keep ?? 6;
     this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
     this.idleMs = options.idleMs ?? 1000;
+    readyFreeNow();
   }
 
   /** Idle buffers held for reuse. */
@@ -82,9 +87,9 @@ export class PageBuffers {
     if (movedBack) this.made.add(buffer as ArrayBuffer);
     else if (!this.made.has(buffer as ArrayBuffer)) return;
     this.out = Math.max(0, this.out - 1);
-    if (buffer.byteLength > 0 && buffer.byteLength <= this.maxBytes && this.idle.length < this.keep && !this.idle.includes(buffer as ArrayBuffer)) {
-      this.idle.push(buffer as ArrayBuffer);
-    }
+    if (this.idle.includes(buffer as ArrayBuffer)) return;
+    if (buffer.byteLength > 0 && buffer.byteLength <= this.maxBytes && this.idle.length < this.keep) this.idle.push(buffer as ArrayBuffer);
+    else freeNow([buffer as ArrayBuffer]);
     if (this.idle.length > 0) this.releaseLater();
   }
 
@@ -101,9 +106,9 @@ export class PageBuffers {
     this.out = Math.max(0, this.out - 1);
   }
 
-  /** Lets every idle buffer go now (the transport does when a download ends, so it pins nothing). */
+  /** Lets every idle buffer go now, its memory freed (the transport does when a download ends, so it pins nothing). */
   clear(): void {
-    this.idle.length = 0;
+    freeNow(this.idle.splice(0));
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -114,7 +119,7 @@ export class PageBuffers {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.idle.length = 0;
+      freeNow(this.idle.splice(0));
     }, this.idleMs);
     this.timer.unref();
   }
