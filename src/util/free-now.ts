@@ -2,8 +2,9 @@
  * Gives ArrayBuffers' memory back now instead of when V8 next collects them. A dropped buffer's memory
  * returns only when its object is collected, and a buffer that lived long enough to be promoted (a
  * page buffer reused through a download) waits for a full collection, which a thread that allocates
- * little runs rarely: a finished v3 download still held about 30 MB of such dead buffers when the
- * next step (its rollup) ran, at the process's peak (docs/performance.md, nineteenth round).
+ * little runs rarely: a finished v3 download still held about 22 MB of such dead buffers (its seven
+ * page buffers and four slabs) when its rollup ran, at the process's peak (docs/performance.md,
+ * nineteenth round).
  *
  * Each buffer is moved into a message to a port whose other end is closed: the message, and the
  * memory with it, is dropped at once. The buffer is detached afterwards (`byteLength` 0, its views
