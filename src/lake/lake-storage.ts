@@ -146,9 +146,7 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
       for (const part of [META_DIR, ...metaRoot.split(/[\\/]/).slice(-3)]) {
         at = join(at, part);
         const p = at;
-        const entry = statOf(p);
-        if (entry === undefined) fsCall("create the folder", p, () => mkdirSync(p));
-        else if (entry.kind === "link") throw refusedLink(p);
+        folderAt(p);
       }
     }
     fsCall("create the folder", pathOf(STAGING_DIR), () => mkdirSync(pathOf(STAGING_DIR), { recursive: true }));
@@ -158,10 +156,7 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
     const parts = key.split("/").slice(0, -1);
     for (let i = 1; i <= parts.length; i++) {
       const sub = parts.slice(0, i).join("/");
-      const p = pathOf(sub);
-      const entry = statOf(p);
-      if (entry === undefined) fsCall("create the folder", p, () => mkdirSync(p));
-      else if (entry.kind === "link") throw refusedLink(p);
+      folderAt(pathOf(sub));
     }
   };
   const stageSync = (bytes: Uint8Array): string => {
@@ -290,6 +285,25 @@ function refusedLink(p: string): LakeIntegrityError {
 export function renameInto(from: string, to: string): void {
   fsCall("move a folder into", to, () => renameSync(from, to));
   syncFolder(dirname(to));
+}
+
+/**
+ * Makes the folder `p` unless it is there; a link there is refused (it could point outside the lake).
+ * Another writer may make it between the look and the making (two syncs started together on one
+ * folder): a folder that appeared meanwhile is as good as one made here.
+ */
+function folderAt(p: string): void {
+  const entry = statOf(p);
+  if (entry?.kind === "link") throw refusedLink(p);
+  if (entry !== undefined) return;
+  try {
+    mkdirSync(p);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw asLakeError(error, "create the folder", p);
+    const now = statOf(p);
+    if (now?.kind === "link") throw refusedLink(p);
+    if (now?.kind !== "dir") throw asLakeError(error, "create the folder", p);
+  }
 }
 
 function statOf(p: string): LakeEntry | undefined {
