@@ -6,6 +6,7 @@ import { ResponseParseError } from "../errors";
 import type { BodyContext } from "./body-reader";
 import { ColumnParseError, TooManyFieldsError, TooSparseError } from "./columnar/parse-columns";
 import type { PageBuffers } from "./columnar/page-buffers";
+import { readIntoOf } from "../http/read-into";
 import type { ParsedColumns, ParsePool } from "./columnar/parse-pool";
 
 /** NDJSON bytes per piece handed to a worker. */
@@ -24,11 +25,19 @@ export async function readBytes(source: AsyncIterable<Uint8Array>, opts: { expec
   const alloc = (size: number): Uint8Array => (buffers !== undefined ? buffers.take(size) : ownBuffer(size));
   if (expectedBytes !== undefined && expectedBytes > 0 && expectedBytes <= PRESIZED_MAX_BYTES) {
     let out = alloc(expectedBytes);
+    // The socket may write the rest of the body into `out` itself: a chunk already in place is not copied.
+    const stopReading = readIntoOf(source)?.(out);
     let at = 0;
     try {
       for await (const chunk of source) {
+        if (stopReading !== undefined && chunk.buffer === out.buffer && chunk.byteOffset === out.byteOffset + at) {
+          at += chunk.byteLength;
+          continue;
+        }
         // More than stated (a server that got its Content-Length wrong): room is made as for any body.
         if (at + chunk.byteLength > out.byteLength) {
+          // A source reading into `out` never hands more than it holds; `out` cannot be moved under it.
+          if (stopReading !== undefined) throw new Error(`the body's source handed ${at + chunk.byteLength} bytes into a buffer of ${out.byteLength}`);
           const bigger = alloc(Math.max(at + chunk.byteLength, out.byteLength * 2));
           bigger.set(out.subarray(0, at));
           buffers?.give(out.buffer);
@@ -38,6 +47,8 @@ export async function readBytes(source: AsyncIterable<Uint8Array>, opts: { expec
         at += chunk.byteLength;
       }
     } catch (err) {
+      // The socket must be done with `out` before anything else may have it.
+      stopReading?.();
       buffers?.give(out.buffer);
       throw err;
     }

@@ -5,7 +5,8 @@
  * handed up with its body as it arrives (still encoded: the decompression layer decodes it).
  */
 import { globalDispatcherSet, undiciRequest } from "./undici-request";
-import { wireRequest } from "./wire-request";
+import { wireRequest, type WireBody } from "./wire-request";
+import { withReadInto, type ReadInto } from "./read-into";
 import type { ApiError } from "../errors";
 import type { Call } from "./call";
 import { tokenHeaderOf } from "./config";
@@ -33,7 +34,8 @@ export const networkSend: Send = async ({ call, spec, signal, watchdog }) => {
 
   config.logger.debug?.(`${spec.method} ${spec.url} (attempt ${call.attempts})`);
   const body = spec.method === "POST" ? JSON.stringify(spec.body ?? {}) : null;
-  const res = sendsOwn(config.dispatcher)
+  const own = sendsOwn(config.dispatcher);
+  const res = own
     ? await wireRequest(spec.url, { method: spec.method, headers, body, signal })
     : await undiciRequest(spec.url, {
         method: spec.method,
@@ -72,7 +74,7 @@ export const networkSend: Send = async ({ call, spec, signal, watchdog }) => {
     ...(requestId !== undefined ? { requestId } : {}),
     ...(encoding !== undefined ? { contentEncoding: encoding } : {}),
     contentType: headerValue(resHeaders, "content-type") ?? "",
-    chunks: networkBody(res.body, ctx),
+    chunks: withReadInto(networkBody(res.body, ctx), own ? readIntoOf(res.body as WireBody) : undefined),
     serviceError: serviceErrorOf(call, spec, res.statusCode, resHeaders),
     bytesRead: () => 0,
     commit: async () => undefined,
@@ -106,6 +108,11 @@ export function serviceErrorOf(
       ...(spec.narrowWith !== undefined ? { narrowWith: spec.narrowWith } : {}),
       now: call.config.clock(),
     });
+}
+
+/** The own client's body read straight into a consumer's buffer (see read-into.ts). */
+function readIntoOf(body: WireBody): ReadInto {
+  return (target) => (body.readInto(target) ? () => body.destroy() : undefined);
 }
 
 /** Network body chunks; a socket failure mid-body becomes a ConnectionError saying how far it got. */

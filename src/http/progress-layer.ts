@@ -4,6 +4,7 @@
  */
 import { noteSyntheticData } from "../util/synthetic-data";
 import type { Layer } from "./layer";
+import { passReadInto } from "./read-into";
 
 export const progressLayer: Layer = (next) => async (attempt) => {
   const { call, watchdog } = attempt;
@@ -23,7 +24,8 @@ export const progressLayer: Layer = (next) => async (attempt) => {
   }
   return {
     ...ex,
-    chunks: chunks(),
+    // The chunks go up as they come: a consumer may have them read straight into its buffer.
+    chunks: passReadInto(chunks(), ex.chunks),
     bytesRead: () => bytes,
     commit: async () => {
       if (settled) return;

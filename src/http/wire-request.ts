@@ -36,6 +36,12 @@ export interface WireRequestOptions {
 export interface WireBody extends AsyncIterable<Uint8Array> {
   /** Stops reading: the connection is closed unless the whole body was already in. */
   destroy(): void;
+  /**
+   * Reads the body's bytes still to come straight into `target`, at their offset in the body (see
+   * read-into.ts): only for a body of stated length, and `target` must hold exactly that many bytes.
+   * Returns whether it will; chunks read from then on are views of `target`.
+   */
+  readInto(target: Uint8Array): boolean;
 }
 
 /** A response head and its body. */
@@ -52,6 +58,14 @@ const MAX_HEAD_BYTES = 64 * 1024;
 const MAX_CHUNK_LINE_BYTES = 4 * 1024;
 /** Bytes a read may fill at most; a read buffer is renewed when less than this is left in it. */
 const READ_BYTES = 64 * 1024;
+/**
+ * Bytes the read that brings a head may fill, and each read of a body of stated length before its
+ * consumer has had the chance to have it read into a buffer of its own (see {@link Connection.readInto}):
+ * the body bytes these reads bring are copied out of the read buffer, and a v3 download's pages used
+ * about two 256 KiB read buffers each (49 MB made and dropped in a million-row download) when such
+ * reads could fill what was left of one.
+ */
+const FIRST_READ_BYTES = 16 * 1024;
 /**
  * The buffers reads land in: a read takes the next part of one, so reads share an allocation. A chunk
  * the consumer keeps holds its whole buffer: with 1 MiB buffers an NDJSON download's peak was 10-15 MB
@@ -81,6 +95,16 @@ function closedError(message: string): Error {
 
 const idle = new Map<string, Connection[]>();
 let openCount = 0;
+/** Body bytes this module has received, and those of them read straight into a consumer's buffer. */
+const bodyBytes = { received: 0, inPlace: 0 };
+
+/**
+ * Response body bytes received since the process started, and how many of them the socket wrote
+ * straight into a consumer's buffer (see {@link WireBody.readInto}) rather than into a read buffer.
+ */
+export function wireBodyBytes(): { received: number; inPlace: number } {
+  return { ...bodyBytes };
+}
 
 /** Sockets this module holds now: all of them, and those idle (kept alive for the next request). */
 export function wireSockets(): { open: number; idle: number } {
@@ -174,6 +198,9 @@ class Connection {
   private readonly socket: net.Socket;
   private arena = Buffer.allocUnsafeSlow(ARENA_BYTES);
   private arenaAt = 0;
+  /** Where the current body's bytes go instead of the arena (see {@link readInto}), and whether the pending read fills it. */
+  private landing: Uint8Array | undefined;
+  private readingLanding = false;
   private waiting: { resolve(res: WireResponse): void; reject(err: unknown): void } | undefined;
   private method = "GET";
   private signal: AbortSignal | undefined;
@@ -250,23 +277,46 @@ class Connection {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.landing = undefined;
     openCount--;
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
     this.socket.destroy();
   }
 
+  /**
+   * Asks that `body`'s bytes still to come be read into `target` at their offset in the body. The socket
+   * takes a new buffer after each read, so the read after this one fills `target`, never beyond the
+   * body's end: bytes after it (a server's mistake) land in the arena. Until the body ends or the
+   * connection closes, the socket may write into `target`: the consumer must stop the body before
+   * reusing it otherwise (Body.destroy closes the connection).
+   */
+  readInto(body: Body, target: Uint8Array): boolean {
+    const framing = this.framing;
+    if (this.body !== body || this.closed || framing?.kind !== "length" || framing.left === 0 || target.byteLength !== framing.total) return false;
+    this.landing = target;
+    return true;
+  }
+
   /** The part of the current read buffer the next read fills (a new buffer when little is left). */
   private nextReadBuffer(): Uint8Array {
+    const landing = this.landing;
+    const framing = this.framing;
+    if (landing !== undefined && framing?.kind === "length" && framing.left > 0) {
+      this.readingLanding = true;
+      return landing.subarray(framing.total - framing.left);
+    }
+    this.readingLanding = false;
     if (this.arena.byteLength - this.arenaAt < READ_BYTES) {
       this.arena = Buffer.allocUnsafeSlow(ARENA_BYTES);
       this.arenaAt = 0;
     }
-    return this.arena.subarray(this.arenaAt);
+    const first = framing === undefined || (framing.kind === "length" && this.received < FIRST_READ_BYTES);
+    return this.arena.subarray(this.arenaAt, first ? this.arenaAt + FIRST_READ_BYTES : undefined);
   }
 
   private onRead(n: number, buf: Uint8Array): boolean {
     // Those bytes are the consumer's now: the next read goes past them.
-    this.arenaAt += n;
+    if (!this.readingLanding) this.arenaAt += n;
     try {
       this.take(buf.subarray(0, n));
     } catch (err) {
@@ -422,6 +472,8 @@ class Connection {
   private deliver(chunk: Uint8Array): void {
     if (chunk.byteLength === 0) return;
     this.received += chunk.byteLength;
+    bodyBytes.received += chunk.byteLength;
+    if (this.readingLanding) bodyBytes.inPlace += chunk.byteLength;
     this.body?.push(chunk);
   }
 
@@ -429,6 +481,7 @@ class Connection {
   private finish(): void {
     const body = this.body;
     this.body = undefined;
+    this.landing = undefined;
     this.framing = undefined;
     this.chunkState = "size";
     this.signal?.removeEventListener("abort", this.onAbort);
@@ -496,6 +549,7 @@ class Connection {
     const body = this.body;
     this.waiting = undefined;
     this.body = undefined;
+    this.landing = undefined;
     this.framing = undefined;
     if (waiting === undefined && body === undefined) {
       this.dropIdle();
@@ -512,6 +566,7 @@ class Connection {
     this.signal?.removeEventListener("abort", this.onAbort);
     this.signal = undefined;
     this.body = undefined;
+    this.landing = undefined;
     this.framing = undefined;
     this.close();
   }
@@ -640,6 +695,10 @@ class Body implements WireBody {
     const waiter = this.waiter;
     this.waiter = undefined;
     waiter?.resolve({ value: undefined, done: true });
+  }
+
+  readInto(target: Uint8Array): boolean {
+    return !this.stopped && !this.ended && this.failure === undefined && this.conn.readInto(this, target);
   }
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
