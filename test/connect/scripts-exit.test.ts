@@ -9,12 +9,15 @@ import { SAFETY_TIMEOUT_MS, mapLimit, runNode, type ScriptRun } from "../helpers
 
 const root = join(__dirname, "..", "..");
 
-/** Parse workers are used for bodies of 256 KB and more; the script prints the pool's size to prove it. */
+/**
+ * Parse workers are used for bodies of 256 KB and more (on a machine of more than two cores, or when
+ * `GASFRAMES_PARSE_WORKERS` asks for them); the script prints the pool's size to prove it.
+ */
 const POOL = `import { createRequire } from "node:module";
 // An internal file, which the package's exports map closes to users: required by its path in the checkout.
 const poolSize = () => createRequire(process.cwd() + "/")("./dist/decode/columnar/parse-pool.js").sharedParsePool().size;`;
 
-const scripts: { name: string; code: string; cjs?: boolean; expect: RegExp }[] = [
+const scripts: { name: string; code: string; cjs?: boolean; env?: Record<string, string>; expect: RegExp }[] = [
   {
     // As README.md has it (a frame built with danfo, and its exit, is readme-blocks' natural-gas.md:13).
     name: "the README's first example, without closeSharedSandbox()",
@@ -55,6 +58,8 @@ const sandbox = await startSandbox({ asOf: "2025-06-01" });
 const ng = NatGasClient.forSandbox(sandbox);
 const prod = await ng.v3.productionByCountyAndOperator({ state_code: ["TX"], start_date: "2024-01-01" });
 console.log("rows", prod.length, "workers", poolSize());`,
+    // A worker whatever the cores (two or fewer have none by default): it must not hold the process.
+    env: { GASFRAMES_PARSE_WORKERS: "1" },
     expect: /rows \d+ workers [1-9]/,
   },
   {
@@ -78,7 +83,7 @@ console.log("rows", prod.length, "workers", poolSize());`,
 describe("scripts end by themselves", () => {
   it("every script exits with code 0, unforced", async () => {
     const runs = await mapLimit(scripts, 2, (s) =>
-      runNode(s.cjs ? ["-e", s.code] : ["--input-type=module", "-e", s.code], { cwd: root, env: { GASFRAMES_PROGRESS: "off" } }),
+      runNode(s.cjs ? ["-e", s.code] : ["--input-type=module", "-e", s.code], { cwd: root, env: { GASFRAMES_PROGRESS: "off", ...s.env } }),
     );
     const outcome = (r: ScriptRun) => (r.hung ? "HUNG: killed by the safety time-out" : `exit ${r.code}${r.signal ? ` ${r.signal}` : ""}`);
     const failed = runs.flatMap((r, i) => (r.hung || r.code !== 0 ? [`${scripts[i]!.name}: ${outcome(r)}\n${r.stderr.slice(-1500)}`] : []));

@@ -27,6 +27,9 @@ import { startServer, type TestServer } from "./helpers/test-server";
 
 const require = createRequire(__filename);
 const dist = join(__dirname, "..", "..", "dist");
+// These tests are about the worker path: a worker whatever the cores (two or fewer have none by
+// default). The built package's shared pool reads this when it is first made, in this file's process.
+process.env.GASFRAMES_PARSE_WORKERS = "1";
 const builtPool = require(join(dist, "decode", "columnar", "parse-pool.js")) as {
   ParsePool: new (workers: number, options?: ParsePoolOptions) => ParsePool;
   sharedParsePool(): ParsePool;

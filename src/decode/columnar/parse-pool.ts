@@ -100,14 +100,18 @@ export class ParsePool {
   private rowsPerByte = 0;
 
   /**
-   * @param workers worker threads; default one per core but one (the calling thread, which receives
-   *   the bytes, parses a body too when every worker is busy and enough others wait), at least 1, at
-   *   most 2 (measured: more add memory, not speed). 0 parses everything on the calling thread.
+   * @param workers worker threads; default none on a machine of two cores or fewer (the calling thread
+   *   parses each body as its last byte is in: measured on two cores, a v3 download of a million rows
+   *   took as long as with one worker, in less CPU, and peaked about 18 MB lower, the worker's own
+   *   heap and the bodies waiting for it; docs/performance.md, twentieth round), else one per core but
+   *   one (the calling thread, which receives the bytes, parses a body too when every worker is busy
+   *   and enough others wait), at most 2 (measured: more add memory, not speed). 0 parses everything
+   *   on the calling thread.
    *   A worker that dies on a body is replaced, so the pool keeps this size (one that dies before its
    *   first answer is not: the calling thread parses instead).
    */
   constructor(
-    private readonly workers = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    private readonly workers = availableParallelism() <= 2 ? 0 : Math.min(2, availableParallelism() - 1),
     options: ParsePoolOptions = {},
   ) {
     // Workers keep only dictionaries on their heap (columns are transferred typed arrays): a small
@@ -436,10 +440,10 @@ function parseValue(kind: ParseRequest["kind"], bytes: Uint8Array): unknown {
 let shared: ParsePool | undefined;
 
 /**
- * The process-wide pool every transport shares (workers start on first use). Its size is one worker
- * per core but one, at least 1, at most 2, or the environment variable `GASFRAMES_PARSE_WORKERS` (0:
- * parse on the calling thread only, where threads are scarce or memory is tight: each worker costs
- * 10-20 MB). `GASFRAMES_NDJSON_IN_PLACE` (1 or 0) says whether whole NDJSON answers are parsed where they
+ * The process-wide pool every transport shares (workers start on first use). Its size is none on two
+ * cores or fewer, else one worker per core but one, at most 2, or the environment variable
+ * `GASFRAMES_PARSE_WORKERS` (0: parse on the calling thread only, where threads are scarce or memory is
+ * tight: each worker costs 10-20 MB). `GASFRAMES_NDJSON_IN_PLACE` (1 or 0) says whether whole NDJSON answers are parsed where they
  * arrive (see {@link ParsePoolOptions.linesInPlace}); default: on two cores or fewer.
  * `GASFRAMES_V3_IN_PLACE` (1 or 0) says the same of v3 pages ({@link ParsePoolOptions.envelopesInPlace}).
  */
