@@ -145,8 +145,7 @@ export function localLakeStorage(root: string, options: { create?: boolean; layo
       let at = dirname(dirname(dirname(resolve(root))));
       for (const part of [META_DIR, ...metaRoot.split(/[\\/]/).slice(-3)]) {
         at = join(at, part);
-        const p = at;
-        folderAt(p);
+        folderAt(at);
       }
     }
     fsCall("create the folder", pathOf(STAGING_DIR), () => mkdirSync(pathOf(STAGING_DIR), { recursive: true }));
