@@ -66,6 +66,13 @@ async function serveBytes(bytes: Buffer, https = false): Promise<{ url: string; 
   return { url: `${https ? "https" : "http"}://127.0.0.1:${port}`, conns };
 }
 
+/** A raw server that answers a request's first bytes with `pieces`, written in turn: the exact bytes a test needs. */
+async function serveRaw(pieces: Buffer[]): Promise<{ url: string; conns: ReturnType<typeof track> }> {
+  const server = createNetServer((socket) => socket.once("data", () => pieces.forEach((p) => socket.write(p))));
+  const conns = track(server);
+  return { url: `http://127.0.0.1:${await listen(server)}`, conns };
+}
+
 const get = (extra: { ca?: Buffer } = {}) => ({ method: "GET" as const, headers: {}, body: null, ...extra });
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -145,17 +152,13 @@ describe("WireBody.readInto", () => {
   it("never writes past the stated length: bytes after the body stay out of the target, and the socket is not reused", async () => {
     const length = 300_000;
     const body = randomBytes(length);
-    const server = createNetServer((socket) => {
-      socket.once("data", () => {
-        socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${length}\r\n\r\n`);
-        socket.write(body.subarray(0, 50_000));
-        // The rest of the body and 5,000 bytes nobody asked for, in one write.
-        socket.write(Buffer.concat([body.subarray(50_000), Buffer.alloc(5_000, 0x41)]));
-      });
-    });
-    const conns = track(server);
-    const port = await listen(server);
-    const res = await wireRequest(`http://127.0.0.1:${port}/x`, get());
+    const { url, conns } = await serveRaw([
+      Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: ${length}\r\n\r\n`),
+      body.subarray(0, 50_000),
+      // The rest of the body and 5,000 bytes nobody asked for, in one write.
+      Buffer.concat([body.subarray(50_000), Buffer.alloc(5_000, 0x41)]),
+    ]);
+    const res = await wireRequest(`${url}/x`, get());
     // The target is a view into a bigger buffer whose bytes after it are marked.
     const backing = new Uint8Array(length + 8_000).fill(0xee);
     const target = backing.subarray(0, length);
@@ -170,16 +173,9 @@ describe("WireBody.readInto", () => {
   it("closes the connection when the body is stopped while the socket reads into the target", async () => {
     const length = 2_000_000;
     const body = randomBytes(length);
-    const server = createNetServer((socket) => {
-      socket.once("data", () => {
-        // A quarter of the body, and the rest never: only the client can end this exchange.
-        socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${length}\r\n\r\n`);
-        socket.write(body.subarray(0, 500_000));
-      });
-    });
-    const conns = track(server);
-    const port = await listen(server);
-    const res = await wireRequest(`http://127.0.0.1:${port}/x`, get());
+    // A quarter of the body, and the rest never: only the client can end this exchange.
+    const { url, conns } = await serveRaw([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: ${length}\r\n\r\n`), body.subarray(0, 500_000)]);
+    const res = await wireRequest(`${url}/x`, get());
     const target = new Uint8Array(length);
     expect(res.body.readInto(target)).toBe(true);
     let inPlace = 0;
