@@ -36,6 +36,9 @@ export interface ExecuteReply {
   content: Record<string, unknown>;
 }
 
+/** The global symbol under which a Deno kernel keeps its first console (see `KernelClient#drainStdio`). */
+const KEPT_CONSOLE = "gasframes.kernel.console";
+
 /** What a kernel that broke while starting printed (see {@link KernelClient.start}). */
 const BROKEN_AT_START = /Socket is blocked by a bind or unbind operation/;
 
@@ -53,6 +56,8 @@ interface RequestOptions {
   idleAfterReplyMs?: number;
   /** Called when the reply arrives (before the idle status, when that is still awaited). */
   onReplyArrived?: () => void;
+  /** It resolves only once `done` has resolved too, within the same time limit (`what` names it in the error). */
+  until?: { done: Promise<void>; what: string };
 }
 
 type Waiter = { onIopub: (m: JupyterMessage) => void; onReply: (m: JupyterMessage) => void; onDeath: (e: Error) => void };
@@ -68,6 +73,8 @@ export class KernelClient {
   private death: Error | undefined;
   private stderrTail = "";
   private closed = false;
+  /** Deno's console as the kernel started with it is kept (see `drainStdio`). */
+  private consoleKept = false;
   /** The kernel_info_reply content (language_info, implementation, protocol version). */
   kernelInfo: Record<string, unknown> = {};
 
@@ -253,13 +260,17 @@ export class KernelClient {
 
   /** Sends a request and resolves with its reply (and, when `opts.needIdle`, once iopub says idle for it). */
   private request(type: string, content: unknown, sock: Zmq.Dealer, opts: RequestOptions): Promise<JupyterMessage> {
-    const { timeoutMs, needIdle, onIopub, linger = false, idleAfterReplyMs, onReplyArrived } = opts;
+    const { timeoutMs, needIdle, onIopub, linger = false, idleAfterReplyMs, onReplyArrived, until } = opts;
     const msg = newMessage(type, this.session, content);
     return new Promise<JupyterMessage>((resolve, reject) => {
       let reply: JupyterMessage | undefined;
       let idle = !needIdle;
+      let awaited = until === undefined;
       let afterReply: NodeJS.Timeout | undefined;
+      let settled = false;
       const finish = (err?: Error) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         clearTimeout(afterReply);
         // A lingering request keeps receiving its iopub messages until the caller removes it.
@@ -267,18 +278,23 @@ export class KernelClient {
         if (err) reject(err);
         else resolve(reply!);
       };
-      const timer = setTimeout(() => finish(new KernelError(`no reply to ${type} within ${timeoutMs} ms`)), Math.max(1, timeoutMs));
+      const late = () => (reply && idle && until ? `${until.what} within ${timeoutMs} ms` : `no reply to ${type} within ${timeoutMs} ms`);
+      const timer = setTimeout(() => finish(new KernelError(late())), Math.max(1, timeoutMs));
+      void until?.done.then(() => {
+        awaited = true;
+        if (reply && idle) finish();
+      });
       this.waiters.set(msg.header.msg_id, {
         onIopub: (m) => {
           if (m.header.msg_type === "status" && m.content.execution_state === "idle") {
             idle = true;
-            if (reply) finish();
+            if (reply && awaited) finish();
           } else onIopub?.(m);
         },
         onReply: (m) => {
           reply = m;
           onReplyArrived?.();
-          if (idle) finish();
+          if (idle && awaited) finish();
           else if (idleAfterReplyMs !== undefined && afterReply === undefined) {
             afterReply = setTimeout(() => finish(new KernelError(`no idle status for ${type} within ${idleAfterReplyMs} ms of its reply`)), idleAfterReplyMs);
           }
@@ -297,16 +313,67 @@ export class KernelClient {
    */
   async execute(code: string, onIopub: (m: JupyterMessage) => void, timeoutMs = 600_000): Promise<ExecuteReply> {
     const content = { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true };
+    if (this.forwardsStdioLate && !this.consoleKept) {
+      const keep = `globalThis[Symbol.for(${JSON.stringify(KEPT_CONSOLE)})] ??= { log: console.log.bind(console), error: console.error.bind(console) };`;
+      const silent = { code: keep, silent: true, store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: false };
+      await this.request("execute_request", silent, this.shell, { timeoutMs: Math.min(timeoutMs, 60_000), needIdle: true });
+      this.consoleKept = true;
+    }
     const reply = await this.request("execute_request", content, this.shell, { timeoutMs, needIdle: true, onIopub, linger: true });
     try {
-      // Deno's kernel forwards a cell's stdout on its own loop, which may publish it after the cell's idle
-      // status: a kernel_info round trip gives those late messages the time to arrive (and be kept).
-      await this.request("kernel_info_request", {}, this.shell, { timeoutMs: Math.min(timeoutMs, 60_000), needIdle: true });
+      if (this.forwardsStdioLate) await this.drainStdio(reply, onIopub, Math.min(timeoutMs, 60_000));
+      // Other kernels publish a cell's output before its idle status; a kernel_info round trip still gives
+      // any late message the time to arrive (and be kept).
+      else await this.request("kernel_info_request", {}, this.shell, { timeoutMs: Math.min(timeoutMs, 60_000), needIdle: true });
     } finally {
       this.waiters.delete(String(reply.parent_header.msg_id ?? ""));
     }
     const count = reply.content.execution_count;
     return { status: String(reply.content.status ?? "ok"), executionCount: Number.isInteger(count) ? count : null, content: reply.content };
+  }
+
+  /** True for Deno's kernel, whose cells' stdout and stderr can arrive after their idle status (see `drainStdio`). */
+  private get forwardsStdioLate(): boolean {
+    return /\bdeno\b/i.test(String(this.kernelInfo.implementation ?? ""));
+  }
+
+  /**
+   * Waits until every byte a Deno cell wrote to stdout and stderr has arrived, and hands `onIopub` the part
+   * that came under the next request. Deno's kernel reads the cell's stdout and stderr from pipes on a loop of
+   * its own and publishes each piece as a child of the latest execute_request: a piece may come after the
+   * cell's idle status, and once another request has begun, under that request. No wait on time can be sure
+   * of it (a kernel_info round trip missed once in about seven full test runs). So a silent request (it does
+   * not count as a cell) writes one unique line to each stream: each stream is forwarded in order, so once a
+   * stream's line is in, all the cell wrote before it is in, and what came under the silent request before
+   * the line is the cell's.
+   */
+  private async drainStdio(cell: JupyterMessage, onIopub: (m: JupyterMessage) => void, timeoutMs: number): Promise<void> {
+    const line = `gasframes-drained-${randomUUID()}\n`;
+    const held = new Map<string, string>([
+      ["stdout", ""],
+      ["stderr", ""],
+    ]);
+    let arrived!: () => void;
+    const bothIn = new Promise<void>((resolve) => (arrived = resolve));
+    const onMarkerIopub = (m: JupyterMessage) => {
+      const name = m.content.name;
+      if (m.header.msg_type !== "stream" || typeof name !== "string") return;
+      const before = held.get(name);
+      if (before === undefined) return; // that stream's line is in: what follows is not the cell's
+      const text = before + String(m.content.text ?? "");
+      const at = text.indexOf(line);
+      if (at < 0) return void held.set(name, text);
+      held.delete(name);
+      if (at > 0) onIopub({ ...m, parent_header: cell.parent_header, content: { name, text: text.slice(0, at) } });
+      if (held.size === 0) arrived();
+    };
+    // Through the console as the kernel started with it (kept before the first cell), so that a cell that
+    // replaces console.log or console.error cannot stop the line.
+    const code = `{ const c = globalThis[Symbol.for(${JSON.stringify(KEPT_CONSOLE)})] ?? console; c.log(${JSON.stringify(line.slice(0, -1))}); c.error(${JSON.stringify(line.slice(0, -1))}); }`;
+    const content = { code, silent: true, store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: false };
+    const until = { done: bothIn, what: "the cell's stdout and stderr did not finish arriving" };
+    const marker = await this.request("execute_request", content, this.shell, { timeoutMs, needIdle: true, onIopub: onMarkerIopub, linger: true, until });
+    this.waiters.delete(String(marker.parent_header.msg_id ?? ""));
   }
 
   /** Asks the kernel to shut down (control channel), waits up to `graceMs` (default 5 000) for it to exit, then kills it. */
