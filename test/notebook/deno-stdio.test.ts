@@ -1,12 +1,14 @@
 /**
- * A Deno cell's stdout and stderr, through KernelClient.execute: Deno's kernel forwards them from pipes on a
- * loop of its own, under whichever execute_request is the latest when a piece is read, so a cell's output can
- * come after its idle status and under the next request. Every byte a cell wrote must end up in that cell,
- * whole and in order, none in the next, and the wait for it must not show as a cell of its own.
+ * A Deno cell's console output, through KernelClient.execute: Deno's kernel sends it down one channel and
+ * publishes each piece under whichever execute_request is the latest when its turn comes, so a cell's output
+ * can come after its idle status and under the next request. All a cell wrote must end up in that cell,
+ * whole and in order, none in the next, and the wait for it must not show as a cell of its own. Deno itself is
+ * run, and a kernel of this folder that forwards as Deno does at its latest, in pieces that split lines.
  */
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KernelClient } from "../../src/notebook/kernel/kernel-client";
-import { bundledDenoSpec } from "../../src/notebook/kernel/kernel-spec";
+import { bundledDenoSpec, type KernelSpec } from "../../src/notebook/kernel/kernel-spec";
 import type { JupyterMessage } from "../../src/notebook/kernel/wire";
 import { budget } from "../helpers/budget";
 
@@ -15,17 +17,22 @@ interface CellRun {
   executionCount: number | null;
   stdout: string;
   stderr: string;
+  /** Every line of both streams in the order the cell was handed them, as "stream: line". */
+  both: string[];
   /** Every iopub message handed to the cell, by type. */
   types: string[];
 }
 
 async function runCell(kernel: KernelClient, code: string): Promise<CellRun> {
-  const out = { stdout: "", stderr: "", types: [] as string[] };
+  const out = { stdout: "", stderr: "", types: [] as string[], both: [] as string[] };
   const reply = await kernel.execute(code, (m: JupyterMessage) => {
     out.types.push(m.header.msg_type);
     if (m.header.msg_type !== "stream") return;
-    if (m.content.name === "stdout") out.stdout += String(m.content.text);
-    else out.stderr += String(m.content.text);
+    const text = String(m.content.text);
+    if (m.content.name === "stdout") out.stdout += text;
+    else out.stderr += text;
+    // Deno hands each console call's text whole: its lines can be tagged piece by piece.
+    for (const l of text.split("\n").slice(0, -1)) out.both.push(`${String(m.content.name)}: ${l}`);
   }, budget(120_000));
   return { status: reply.status, executionCount: reply.executionCount, ...out };
 }
@@ -57,6 +64,13 @@ describe("a Deno cell's stdout and stderr", () => {
     }
   }, budget(300_000));
 
+  it("keep the order the cell wrote them in across the two streams", async () => {
+    const code = `for (let i = 0; i < 2000; i++) { console.log("out " + i); console.error("err " + i); }`;
+    const got = await runCell(kernel, code);
+    expect(got.status).toBe("ok");
+    expect(got.both).toEqual(Array.from({ length: 2000 }, (_, i) => [`stdout: out ${i}`, `stderr: err ${i}`]).flat());
+  }, budget(300_000));
+
   it("keep text like the wait's own line, and the output of a cell that fails", async () => {
     const alike = await runCell(kernel, `console.log("gasframes-drained-"); console.error("gasframes-drained-00000000-0000-0000-0000-000000000000");`);
     expect(alike.stdout).toBe("gasframes-drained-\n");
@@ -85,5 +99,48 @@ describe("a Deno cell's stdout and stderr", () => {
     const quiet = await runCell(kernel, "const quietValue = 1 + 1;");
     expect(quiet.status).toBe("ok");
     expect(quiet.types).not.toContain("stream");
+  }, budget(120_000));
+});
+
+describe("console output that comes split into small pieces, after the next request's idle status", () => {
+  // A kernel of this folder that forwards as Deno does at its latest (helpers/late-stdio-kernel.mjs): every
+  // piece of a cell under the next request, after that request's idle status, cut into 5-character pieces.
+  const lateKernel: KernelSpec = {
+    name: "late-stdio",
+    display_name: "late stdio",
+    language: "typescript",
+    argv: [process.execPath, join(__dirname, "helpers", "late-stdio-kernel.mjs"), "{connection_file}", "5"],
+    resourceDir: __dirname,
+  };
+  let kernel: KernelClient;
+  beforeAll(async () => {
+    kernel = await KernelClient.start(lateKernel, { startupTimeoutMs: budget(60_000) });
+  }, budget(120_000));
+  afterAll(() => kernel?.kill());
+
+  it("gives the cell its text in the order written, its lines and the marker's split between pieces, nothing after the marker", async () => {
+    const writes = [
+      ["stdout", "first line\n"],
+      ["stderr", "an error line\n"],
+      ["stdout", "no newline at the end, then "],
+      ["stdout", "the rest\n"],
+      ["stderr", "gasframes-drained-\n"],
+    ];
+    for (let cell = 1; cell <= 3; cell++) {
+      const got = await runCell(kernel, JSON.stringify(writes));
+      expect(got.status).toBe("ok");
+      expect(got.executionCount).toBe(cell);
+      expect(got.stdout).toBe("first line\nno newline at the end, then the rest\n");
+      expect(got.stderr).toBe("an error line\ngasframes-drained-\n");
+      expect(got.stdout + got.stderr).not.toContain("after the marker");
+    }
+  }, budget(120_000));
+
+  it("hands the pieces on in the order they came, across the two streams", async () => {
+    const pieces: [string, string][] = [];
+    await kernel.execute(JSON.stringify([["stdout", "aaaaaaa"], ["stderr", "bbbbbbb"], ["stdout", "ccc"]]), (m) => {
+      if (m.header.msg_type === "stream") pieces.push([String(m.content.name), String(m.content.text)]);
+    }, budget(60_000));
+    expect(pieces).toEqual([["stdout", "aaaaa"], ["stdout", "aa"], ["stderr", "bbbbb"], ["stderr", "bb"], ["stdout", "ccc"]]);
   }, budget(120_000));
 });

@@ -295,7 +295,7 @@ export class KernelClient {
           reply = m;
           onReplyArrived?.();
           if (idle && awaited) finish();
-          else if (idleAfterReplyMs !== undefined && afterReply === undefined) {
+          else if (!idle && idleAfterReplyMs !== undefined && afterReply === undefined) {
             afterReply = setTimeout(() => finish(new KernelError(`no idle status for ${type} within ${idleAfterReplyMs} ms of its reply`)), idleAfterReplyMs);
           }
         },
@@ -332,40 +332,60 @@ export class KernelClient {
     return { status: String(reply.content.status ?? "ok"), executionCount: Number.isInteger(count) ? count : null, content: reply.content };
   }
 
-  /** True for Deno's kernel, whose cells' stdout and stderr can arrive after their idle status (see `drainStdio`). */
+  /** True for Deno's kernel, whose cells' console output can arrive after their idle status (see `drainStdio`). */
   private get forwardsStdioLate(): boolean {
     return /\bdeno\b/i.test(String(this.kernelInfo.implementation ?? ""));
   }
 
   /**
-   * Waits until every byte a Deno cell wrote to stdout and stderr has arrived, and hands `onIopub` the part
-   * that came under the next request. Deno's kernel reads the cell's stdout and stderr from pipes on a loop of
-   * its own and publishes each piece as a child of the latest execute_request: a piece may come after the
-   * cell's idle status, and once another request has begun, under that request. No wait on time can be sure
-   * of it (a kernel_info round trip missed once in about seven full test runs). So a silent request (it does
-   * not count as a cell) writes one unique line to each stream: each stream is forwarded in order, so once a
-   * stream's line is in, all the cell wrote before it is in, and what came under the silent request before
-   * the line is the cell's.
+   * Waits until all a Deno cell wrote through its console (`console.log`, `console.error`, ...) has arrived,
+   * and hands `onIopub` the part that came under the next request. Deno's kernel sends a cell's console output
+   * down one channel, in order, and a task of its own publishes each piece as a child of the execute_request
+   * that is the latest when the piece's turn comes: a piece may come after the cell's idle status, and once
+   * another request has begun, under that request. No wait on time can be sure of it (a kernel_info round
+   * trip lost the end of a cell that printed 3,000 lines, every time). So a silent request (it does not
+   * count as a cell) writes one unique line to stdout and to stderr: once both lines are in, all the cell
+   * wrote before them is in, and what came under the silent request before its stream's line is the cell's,
+   * handed on in the order it came.
    */
   private async drainStdio(cell: JupyterMessage, onIopub: (m: JupyterMessage) => void, timeoutMs: number): Promise<void> {
     const line = `gasframes-drained-${randomUUID()}\n`;
-    const held = new Map<string, string>([
-      ["stdout", ""],
-      ["stderr", ""],
+    // Per stream whose line has not come yet: the length of its text so far and the end of it, where the
+    // start of a line split between two pieces would be.
+    const open = new Map<string, { length: number; tail: string }>([
+      ["stdout", { length: 0, tail: "" }],
+      ["stderr", { length: 0, tail: "" }],
     ]);
+    const pieces: { m: JupyterMessage; name: string; text: string }[] = [];
     let arrived!: () => void;
     const bothIn = new Promise<void>((resolve) => (arrived = resolve));
     const onMarkerIopub = (m: JupyterMessage) => {
       const name = m.content.name;
       if (m.header.msg_type !== "stream" || typeof name !== "string") return;
-      const before = held.get(name);
-      if (before === undefined) return; // that stream's line is in: what follows is not the cell's
-      const text = before + String(m.content.text ?? "");
-      const at = text.indexOf(line);
-      if (at < 0) return void held.set(name, text);
-      held.delete(name);
-      if (at > 0) onIopub({ ...m, parent_header: cell.parent_header, content: { name, text: text.slice(0, at) } });
-      if (held.size === 0) arrived();
+      const stream = open.get(name);
+      if (stream === undefined) return; // that stream's line is in: what follows is not the cell's
+      const text = String(m.content.text ?? "");
+      pieces.push({ m, name, text });
+      const seen = stream.tail + text;
+      const at = seen.indexOf(line);
+      if (at < 0) {
+        stream.length += text.length;
+        stream.tail = seen.slice(-(line.length - 1));
+        return;
+      }
+      // The line begins this far into the stream's text: the cell's part of the stream ends there.
+      let keep = stream.length - stream.tail.length + at;
+      open.delete(name);
+      for (const piece of pieces) {
+        if (piece.name !== name) continue;
+        piece.text = piece.text.slice(0, keep);
+        keep -= piece.text.length;
+      }
+      if (open.size > 0) return;
+      for (const piece of pieces) {
+        if (piece.text) onIopub({ ...piece.m, parent_header: cell.parent_header, content: { name: piece.name, text: piece.text } });
+      }
+      arrived();
     };
     // Through the console as the kernel started with it (kept before the first cell), so that a cell that
     // replaces console.log or console.error cannot stop the line.
