@@ -50,8 +50,8 @@ describe("a Deno cell's stdout and stderr", () => {
   afterAll(() => kernel?.kill());
 
   it("arrive whole in their own cell, cell after cell, however late the kernel forwards them", async () => {
-    // Thousands of lines a cell keep the kernel's pipe readers busy past the cell's end: the pieces they read
-    // after it are published under whatever request came next.
+    // Thousands of lines a cell keep the kernel's output channel busy past the cell's end: the pieces whose
+    // turn comes after it are published under whatever request came next.
     const first = (await runCell(kernel, "1")).executionCount!;
     for (let cell = 0; cell < 6; cell++) {
       const code = `for (let i = 0; i < 3000; i++) console.log("out ${cell} " + i); for (let i = 0; i < 800; i++) console.error("err ${cell} " + i);`;

@@ -2,8 +2,8 @@
 // after that request's idle status, cut into pieces of a few characters (so a line, the client's own marker
 // line too, comes split across messages, and the two streams' pieces interleave as written). It names itself
 // "Deno kernel" in kernel_info. A cell's code is JSON: the [stream, text] pairs it writes, in order. A code with
-// the client's marker line (gasframes-drained-<uuid>) writes that line to stdout and to stderr, then AFTER (the
-// text "after the marker"), which is not the cell's. Any other code (the client's console keeping) writes nothing.
+// the client's marker line (gasframes-drained-<uuid>) writes that line to stdout and to stderr, then "after the
+// marker" to stdout, which is not the cell's. Any other silent code (the client's console keeping) writes nothing.
 import { bindKernel } from "./fake-kernel.mjs";
 
 const PIECE = Number(process.argv[3] ?? 5);
